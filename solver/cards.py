@@ -1,0 +1,271 @@
+"""Cards, point values and the shoe.
+
+A baccarat card counts its rank's pip value modulo 10: the ace counts 1, two to nine their pips, and
+the ten and the court cards (J, Q, K) count 0. A :class:`Shoe` is the multiset of cards still to be
+dealt. It is known either rank by rank (13 counts, needed by side bets on pairs) or only by point
+value (10 counts, all the main game needs). An *infinite* shoe deals with replacement from the
+13 equally likely ranks; Ethier calls this dealing A, and a finite shoe dealt without replacement
+dealing B.
+
+>>> shoe = Shoe.decks(8)
+>>> shoe.size, shoe.values
+(416, (128, 32, 32, 32, 32, 32, 32, 32, 32, 32))
+>>> parse_shoe(decks="8", remove="5,5,K").values[0], parse_shoe(decks="8", remove="5,5,K").values[5]
+(127, 30)
+>>> Shoe.infinite()
+Shoe(inf)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass
+
+from solver.errors import ShoeError
+
+RANKS: tuple[str, ...] = ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K")
+"""The thirteen ranks, in the order used by every rank-indexed tuple."""
+
+RANK_VALUE: tuple[int, ...] = (1, 2, 3, 4, 5, 6, 7, 8, 9, 0, 0, 0, 0)
+"""Point value of each rank in :data:`RANKS`."""
+
+CARDS_PER_RANK_PER_DECK = 4
+
+# What users may type for one card: a rank, or a point value 0-9 (0 = any ten-valued card).
+_RANK_ALIASES = {"A": 0, "1": 0, "T": 9, "10": 9, "J": 10, "Q": 11, "K": 12}
+_RANK_ALIASES.update({str(p): p - 1 for p in range(2, 10)})
+
+
+def card_token(token: str) -> tuple[int | None, int]:
+    """Read one card as users write it: ``A``, ``2``–``9``, ``T``/``10``, ``J``, ``Q``, ``K``, or ``0``.
+
+    Returns ``(rank index or None, point value)``; ``0`` names a ten-valued card of unknown rank.
+
+    >>> card_token("K"), card_token("0"), card_token("a"), card_token("7")
+    ((12, 0), (None, 0), (0, 1), (6, 7))
+    """
+    t = token.strip().upper()
+    if t == "0":
+        return None, 0
+    if t in _RANK_ALIASES:
+        rank = _RANK_ALIASES[t]
+        return rank, RANK_VALUE[rank]
+    raise ShoeError(f"unknown card {token.strip()!r} (use A, 2-9, T or 10, J, Q, K, or 0 for a ten-valued card)")
+
+
+def _check_counts(counts: Iterable[object], what: str) -> tuple[int, ...]:
+    out = []
+    for c in counts:
+        if isinstance(c, bool) or not isinstance(c, int):
+            raise ShoeError(f"{what} must be whole numbers, got {c!r}")
+        if c < 0:
+            raise ShoeError(f"{what} must not be negative, got {c}")
+        out.append(c)
+    return tuple(out)
+
+
+@dataclass(frozen=True)
+class Shoe:
+    """An immutable shoe: counts of cards by point value, and by rank where known.
+
+    Construct with :meth:`decks`, :meth:`from_values`, :meth:`from_ranks` or :meth:`infinite`, or
+    from what a user typed with :func:`parse_shoe`. A finite shoe must hold at least six cards, the
+    most one coup can use.
+
+    Attributes:
+        values: ten counts, by point value 0–9 (0 = tens and court cards). For an infinite shoe,
+            the relative weights of the values in one deck: ``(4, 1, 1, ..., 1)``.
+        ranks: thirteen counts in the order of :data:`RANKS`, or ``None`` when the shoe was given
+            by point value only.
+        is_infinite: dealing with replacement (Ethier's dealing A).
+    """
+
+    values: tuple[int, ...]
+    ranks: tuple[int, ...] | None = None
+    is_infinite: bool = False
+
+    def __post_init__(self) -> None:
+        values = _check_counts(self.values, "card counts")
+        if len(values) != 10:
+            raise ShoeError(f"a shoe needs 10 counts by point value, got {len(values)}")
+        object.__setattr__(self, "values", values)
+        if self.ranks is not None:
+            ranks = _check_counts(self.ranks, "card counts")
+            if len(ranks) != 13:
+                raise ShoeError(f"a shoe by rank needs 13 counts, got {len(ranks)}")
+            by_value = [0] * 10
+            for r, n in enumerate(ranks):
+                by_value[RANK_VALUE[r]] += n
+            if tuple(by_value) != values:
+                raise ShoeError("rank counts and value counts disagree")
+            object.__setattr__(self, "ranks", ranks)
+        if not self.is_infinite and sum(values) < 6:
+            raise ShoeError(f"a shoe must hold at least 6 cards to finish any coup, this one holds {sum(values)}")
+        if self.is_infinite and sum(values) == 0:
+            raise ShoeError("an infinite shoe needs some card with positive weight")
+
+    # -- constructors -------------------------------------------------------------------------
+
+    @classmethod
+    def decks(cls, d: int) -> Shoe:
+        """``d`` standard 52-card decks."""
+        if isinstance(d, bool) or not isinstance(d, int) or d < 1:
+            raise ShoeError(f"the number of decks must be a positive whole number, got {d!r}")
+        return cls.from_ranks([CARDS_PER_RANK_PER_DECK * d] * 13)
+
+    @classmethod
+    def infinite(cls) -> Shoe:
+        """An infinite deck: every card drawn with replacement from 13 equally likely ranks."""
+        return cls(values=(4, 1, 1, 1, 1, 1, 1, 1, 1, 1), ranks=(1,) * 13, is_infinite=True)
+
+    @classmethod
+    def from_ranks(cls, counts: Iterable[int]) -> Shoe:
+        """A finite shoe from 13 counts by rank (A, 2, ..., 10, J, Q, K)."""
+        ranks = _check_counts(counts, "card counts")
+        if len(ranks) != 13:
+            raise ShoeError(f"a shoe by rank needs 13 counts, got {len(ranks)}")
+        by_value = [0] * 10
+        for r, n in enumerate(ranks):
+            by_value[RANK_VALUE[r]] += n
+        return cls(values=tuple(by_value), ranks=ranks)
+
+    @classmethod
+    def from_values(cls, counts: Iterable[int]) -> Shoe:
+        """A finite shoe from 10 counts by point value (0 = ten-valued cards, then 1 to 9)."""
+        return cls(values=tuple(counts))
+
+    # -- views --------------------------------------------------------------------------------
+
+    @property
+    def size(self) -> int:
+        """Number of cards (for an infinite shoe, the total of the value weights, 13)."""
+        return sum(self.values)
+
+    @property
+    def full_decks(self) -> int | None:
+        """``d`` when this is exactly ``d`` full decks, else ``None``."""
+        if self.is_infinite or self.ranks is None or len(set(self.ranks)) != 1:
+            return None
+        per_rank = self.ranks[0]
+        if per_rank % CARDS_PER_RANK_PER_DECK or per_rank == 0:
+            return None
+        return per_rank // CARDS_PER_RANK_PER_DECK
+
+    def remove(self, cards: Iterable[str]) -> Shoe:
+        """The shoe after taking out the named cards (see :func:`card_token`).
+
+        Removing a ``0`` (a ten-valued card of unknown rank) forgets the shoe's rank counts.
+        """
+        if self.is_infinite:
+            raise ShoeError("cannot remove cards from an infinite shoe (it deals with replacement)")
+        values = list(self.values)
+        ranks = list(self.ranks) if self.ranks is not None else None
+        for token in cards:
+            rank, value = card_token(token)
+            if values[value] == 0:
+                raise ShoeError(f"cannot remove {token.strip()}: no card of value {value} is left in the shoe")
+            values[value] -= 1
+            if ranks is not None:
+                if rank is None:
+                    ranks = None
+                elif ranks[rank] == 0:
+                    raise ShoeError(f"cannot remove {token.strip()}: no {RANKS[rank]} is left in the shoe")
+                else:
+                    ranks[rank] -= 1
+        return Shoe(values=tuple(values), ranks=tuple(ranks) if ranks is not None else None)
+
+    def label(self) -> str:
+        """A short human name: ``8 decks``, ``inf``, or the value counts."""
+        if self.is_infinite:
+            return "inf"
+        d = self.full_decks
+        if d is not None:
+            return f"{d} deck" + ("s" if d > 1 else "")
+        return "shoe " + ",".join(map(str, self.values))
+
+    def spec(self) -> dict[str, object]:
+        """A JSON-ready description that :func:`shoe_from_spec` reads back."""
+        if self.is_infinite:
+            return {"dealing": "A", "decks": "inf"}
+        d = self.full_decks
+        out: dict[str, object] = {"dealing": "B", "values": list(self.values)}
+        if d is not None:
+            out["decks"] = d
+        if self.ranks is not None:
+            out["ranks"] = list(self.ranks)
+        return out
+
+    def __repr__(self) -> str:
+        if self.is_infinite:
+            return "Shoe(inf)"
+        d = self.full_decks
+        return f"Shoe(decks={d})" if d is not None else f"Shoe(values={self.values})"
+
+
+def _parse_int_list(text: str, what: str) -> list[int]:
+    parts = [p.strip() for p in text.split(",")]
+    try:
+        return [int(p) for p in parts]
+    except ValueError:
+        raise ShoeError(f"{what} must be comma-separated whole numbers, got {text!r}") from None
+
+
+def parse_decks(text: str) -> list[Shoe]:
+    """Parse ``--decks``: a positive whole number, ``inf``, or a comma-separated list of them.
+
+    >>> parse_decks("1,8,inf")
+    [Shoe(decks=1), Shoe(decks=8), Shoe(inf)]
+    """
+    shoes = []
+    for part in str(text).split(","):
+        p = part.strip().lower()
+        if p in ("inf", "infinite", "∞"):
+            shoes.append(Shoe.infinite())
+            continue
+        try:
+            d = int(p)
+        except ValueError:
+            raise ShoeError(f"--decks takes a positive whole number or 'inf', got {part.strip()!r}") from None
+        if d < 1:
+            raise ShoeError(f"--decks takes a positive whole number or 'inf', got {d}")
+        shoes.append(Shoe.decks(d))
+    return shoes
+
+
+def parse_shoe(decks: str | None = None, shoe: str | None = None, remove: str | None = None) -> Shoe:
+    """Build one shoe from the command-line syntax ``--decks`` / ``--shoe`` / ``--remove``.
+
+    ``shoe`` is 10 counts by point value (0 first) or 13 by rank (A, 2, ..., 10, J, Q, K);
+    ``decks`` a single deck count or ``inf``; ``remove`` cards to take out. With neither ``decks``
+    nor ``shoe``, 8 decks.
+
+    >>> parse_shoe(shoe="4,1,1,1,1,1,1,1,1,1").values
+    (4, 1, 1, 1, 1, 1, 1, 1, 1, 1)
+    """
+    if decks is not None and shoe is not None:
+        raise ShoeError("give either --decks or --shoe, not both")
+    if shoe is not None:
+        counts = _parse_int_list(shoe, "--shoe")
+        if len(counts) == 10:
+            result = Shoe.from_values(counts)
+        elif len(counts) == 13:
+            result = Shoe.from_ranks(counts)
+        else:
+            raise ShoeError(f"--shoe takes 10 counts by point value or 13 by rank, got {len(counts)}")
+    else:
+        found = parse_decks(decks if decks is not None else "8")
+        if len(found) != 1:
+            raise ShoeError("give one deck count here, not a list")
+        result = found[0]
+    if remove:
+        result = result.remove(t for t in remove.split(",") if t.strip())
+    return result
+
+
+def shoe_from_spec(spec: dict[str, object]) -> Shoe:
+    """Inverse of :meth:`Shoe.spec`."""
+    if spec.get("dealing") == "A":
+        return Shoe.infinite()
+    if "ranks" in spec:
+        return Shoe.from_ranks(spec["ranks"])  # type: ignore[arg-type]
+    return Shoe.from_values(spec["values"])  # type: ignore[arg-type]

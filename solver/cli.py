@@ -1,0 +1,287 @@
+"""The ``baccarat`` command.
+
+Results go to stdout, progress and messages to stderr. Exact by default; ``--digits N`` asks for
+decimals. Any error the user can cause is one line on stderr and exit code 2.
+"""
+
+from __future__ import annotations
+
+import argparse
+import csv
+import json
+import shlex
+import sys
+import time
+from collections.abc import Callable, Iterable, Sequence
+from typing import NoReturn, TextIO
+
+from solver.cards import Shoe, parse_decks, parse_shoe
+from solver.errors import BaccaratError, InputError
+
+EXIT_USAGE = 2
+
+
+class _Parser(argparse.ArgumentParser):
+    """An argument parser whose errors are one line and exit code 2."""
+
+    def error(self, message: str) -> NoReturn:
+        self.exit(EXIT_USAGE, f"{self.prog}: error: {message} (see {self.prog} --help)\n")
+
+
+SHOE_HELP = """\
+shoe options (all commands):
+  --decks D      D standard decks (default 8), 'inf' for an infinite deck (with replacement),
+                 or a list such as 1,2,8,inf for one result per shoe
+  --shoe COUNTS  10 counts by point value (tens and court cards first), e.g.
+                 --shoe 128,32,32,32,32,32,32,32,32,32, or 13 counts by rank A,2,...,10,J,Q,K
+  --remove CARDS cards already seen, taken out of the shoe, e.g. --remove 5,5,K,0,9
+                 (A, 2-9, T or 10, J, Q, K; 0 = any ten-valued card)"""
+
+
+def add_shoe_options(p: argparse.ArgumentParser, default_decks: str = "8") -> None:
+    g = p.add_argument_group("shoe")
+    g.add_argument("--decks", metavar="D", help=f"deck count, 'inf', or a comma list (default {default_decks})")
+    g.add_argument("--shoe", metavar="COUNTS", help="10 counts by point value or 13 by rank, comma-separated")
+    g.add_argument("--remove", metavar="CARDS", help="cards to take out of the shoe, comma-separated")
+    p.set_defaults(default_decks=default_decks)
+
+
+def add_format_options(p: argparse.ArgumentParser, formats: Sequence[str] = ("text", "json", "csv")) -> None:
+    p.add_argument("--format", choices=formats, default="text", help="output format (default text)")
+    p.add_argument(
+        "--digits",
+        type=_nonnegative_int,
+        metavar="N",
+        help="also print decimals rounded to N places (exact fractions are always printed)",
+    )
+
+
+def _nonnegative_int(text: str) -> int:
+    try:
+        n = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected a whole number, got {text!r}") from None
+    if n < 0 or n > 60:
+        raise argparse.ArgumentTypeError(f"expected a whole number from 0 to 60, got {n}")
+    return n
+
+
+def shoes_from_args(args: argparse.Namespace) -> list[Shoe]:
+    """The shoes named by ``--decks`` / ``--shoe`` / ``--remove`` (a deck list gives several)."""
+    if args.shoe is not None:
+        if args.decks is not None:
+            raise InputError("give either --decks or --shoe, not both")
+        return [parse_shoe(shoe=args.shoe, remove=args.remove)]
+    shoes = parse_decks(args.decks if args.decks is not None else args.default_decks)
+    if args.remove:
+        shoes = [s.remove(t for t in args.remove.split(",") if t.strip()) for s in shoes]
+    return shoes
+
+
+# -- batch files ------------------------------------------------------------------------------------
+
+_LINE_PARSER = _Parser(prog="shoe line", add_help=False)
+_LINE_PARSER.add_argument("--decks")
+_LINE_PARSER.add_argument("--shoe")
+_LINE_PARSER.add_argument("--remove")
+
+
+def read_shoe_lines(stream: TextIO, source: str) -> list[tuple[int, str, Shoe]]:
+    """Parse a batch file: one shoe per line in the ``--decks``/``--shoe``/``--remove`` syntax.
+
+    Blank lines and ``#`` comments are skipped. Every line is checked before any work starts;
+    the first bad line raises :class:`InputError` naming it.
+    """
+    out = []
+    for number, raw in enumerate(stream, start=1):
+        line = raw.split("#", 1)[0].strip()
+        if not line:
+            continue
+        try:
+            words = shlex.split(line)
+            known, extra = _LINE_PARSER.parse_known_args(words)
+            if extra:
+                raise InputError(f"unexpected {' '.join(extra)!r}")
+            if known.decks is not None and "," in known.decks:
+                raise InputError("one shoe per line: --decks takes a single count here")
+            shoe = parse_shoe(decks=known.decks, shoe=known.shoe, remove=known.remove)
+        except (BaccaratError, ValueError) as e:
+            raise InputError(f"{source}, line {number}: {e}") from None
+        except SystemExit:
+            raise InputError(f"{source}, line {number}: cannot read {line!r}") from None
+        out.append((number, line, shoe))
+    return out
+
+
+class Progress:
+    """A quiet progress line on stderr, shown only once work has taken more than a second."""
+
+    def __init__(self, total: int, what: str, stream: TextIO | None = None) -> None:
+        self.total, self.what, self.stream = total, what, stream or sys.stderr
+        self.start = time.perf_counter()
+        self.shown = False
+        self.last = 0.0
+
+    def update(self, done: int) -> None:
+        now = time.perf_counter()
+        if now - self.start < 1.0 or now - self.last < 0.2:
+            return
+        self.last, self.shown = now, True
+        rate = done / (now - self.start)
+        self.stream.write(f"\r{self.what}: {done}/{self.total} ({rate:,.0f}/s)")
+        self.stream.flush()
+
+    def close(self) -> None:
+        if self.shown:
+            self.stream.write(f"\r{self.what}: {self.total}/{self.total} done in {time.perf_counter() - self.start:.1f} s\n")
+
+
+def _open_input(name: str) -> TextIO:
+    if name == "-":
+        return sys.stdin
+    try:
+        return open(name, encoding="utf-8")
+    except OSError as e:
+        raise InputError(f"cannot read {name}: {e.strerror}") from None
+
+
+def emit(rows: Iterable[str]) -> None:
+    for r in rows:
+        sys.stdout.write(r + "\n")
+
+
+def write_csv(header: Sequence[str], rows: Iterable[Sequence[str]]) -> None:
+    w = csv.writer(sys.stdout, lineterminator="\n")
+    w.writerow(header)
+    w.writerows(rows)
+
+
+# -- punto ------------------------------------------------------------------------------------------
+
+PUNTO_EPILOG = """\
+examples:
+  baccarat punto                                   8 decks, exact report
+  baccarat punto --decks 6 --digits 6              6 decks, decimals to 6 places
+  baccarat punto --decks 1,2,4,6,8,inf             one row per shoe
+  baccarat punto --remove 5,5,K,0,9 --format json  a partly dealt shoe, as JSON
+  baccarat punto --shoes seen.txt                  one JSON line per shoe in the file
+"""
+
+
+def _cmd_punto(args: argparse.Namespace) -> int:
+    from solver.bets import punto_banco
+    from solver.report.punto import CSV_HEADER, punto_csv_rows, punto_dict, punto_table_text, punto_text
+
+    if args.shoes is not None:
+        stream = _open_input(args.shoes)
+        lines = read_shoe_lines(stream, "standard input" if args.shoes == "-" else args.shoes)
+        progress = Progress(len(lines), "shoes")
+        for i, (number, line, shoe) in enumerate(lines):
+            record = punto_dict(punto_banco(shoe, args.commission), args.digits)
+            record = {"line": number, "input": line, **record}
+            sys.stdout.write(json.dumps(record) + "\n")
+            progress.update(i + 1)
+        progress.close()
+        return 0
+    results = [punto_banco(s, args.commission) for s in shoes_from_args(args)]
+    if args.format == "json":
+        emit(json.dumps(punto_dict(r, args.digits), indent=None if len(results) > 1 else 2) for r in results)
+    elif args.format == "csv":
+        write_csv(CSV_HEADER, (row for r in results for row in punto_csv_rows(r, args.digits)))
+    elif len(results) == 1:
+        emit([punto_text(results[0], args.digits)])
+    else:
+        emit([punto_table_text(results, args.digits)])
+    return 0
+
+
+def _add_punto(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
+    p = sub.add_parser(
+        "punto",
+        help="punto banco: exact outcome law and bet edges",
+        description="Punto banco on a shoe: the exact probabilities of banker, player and tie, and the "
+        "exact house edge of every bet (Banker at 0.95 to 1, Player, Tie at 8 and 9 to 1, EZ Baccarat, "
+        "Dragon 7, Panda 8).",
+        epilog=SHOE_HELP + "\n\n" + PUNTO_EPILOG,
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
+    add_shoe_options(p)
+    add_format_options(p)
+    p.add_argument("--commission", default="1/20", metavar="ALPHA",
+                   help="Banker bet commission, e.g. 0.05 or 1/20 (default 1/20)")
+    p.add_argument("--shoes", metavar="FILE",
+                   help="batch: one shoe per line (--decks/--shoe/--remove syntax), '-' for stdin; "
+                   "writes one JSON object per line")
+    p.set_defaults(run=_cmd_punto)
+
+
+# -- report -----------------------------------------------------------------------------------------
+
+
+def _cmd_report(args: argparse.Namespace) -> int:
+    from solver.bets import punto_banco
+    from solver.report.punto import punto_dict, punto_text
+
+    shoe = shoes_from_args(args)
+    if len(shoe) != 1:
+        raise InputError("report takes one shoe; use 'baccarat punto --decks LIST' for a table")
+    result = punto_banco(shoe[0])
+    if args.format == "json":
+        emit([json.dumps({"punto_banco": punto_dict(result, args.digits)}, indent=2)])
+    else:
+        emit([punto_text(result, args.digits)])
+    return 0
+
+
+def _add_report(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
+    p = sub.add_parser(
+        "report",
+        help="the full report on a shoe (the main job)",
+        description="The full exact report on a shoe: punto banco's outcome law and bet edges.",
+        epilog=SHOE_HELP + "\n\nexamples:\n  baccarat report\n  baccarat report --decks 6 --format json\n",
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
+    add_shoe_options(p)
+    add_format_options(p, ("text", "json"))
+    p.set_defaults(run=_cmd_report)
+
+
+# -- main -------------------------------------------------------------------------------------------
+
+COMMANDS: list[Callable[[argparse._SubParsersAction], None]] = [_add_report, _add_punto]  # type: ignore[type-arg]
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = _Parser(
+        prog="baccarat",
+        description="Exact solver for baccarat: punto banco, chemin de fer, with certificates.",
+        epilog="Run 'baccarat COMMAND --help' for a command's options and examples.\n\n"
+        "examples:\n  baccarat report\n  baccarat punto --decks 6 --remove 5,5,K --format json\n",
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
+    sub = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser)
+    for add in COMMANDS:
+        add(sub)
+    return parser
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = build_parser()
+    args = parser.parse_args(argv)
+    if not getattr(args, "run", None):
+        parser.print_help(sys.stderr)
+        return EXIT_USAGE
+    try:
+        return int(args.run(args))
+    except BaccaratError as e:
+        sys.stderr.write(f"baccarat: error: {e}\n")
+        return EXIT_USAGE
+    except BrokenPipeError:
+        return 0
+    except KeyboardInterrupt:
+        sys.stderr.write("baccarat: interrupted\n")
+        return 130
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,39 @@
+"""Renderers: small pure functions from result objects to text, JSON-ready dicts, CSV rows and LaTeX.
+
+Every number leaves here either exact (a reduced fraction ``p/q``) or as a decimal that says it was
+rounded. Decimals are made from the exact Fraction, never through a float.
+
+>>> fraction_str(Fraction(6, 4)), fraction_str(Fraction(-3)), decimal_str(Fraction(1, 3), 4)
+('3/2', '-3', '0.3333')
+>>> percent_str(Fraction(8954111587648, 19524993263685), 4)
+'45.8597'
+"""
+
+from __future__ import annotations
+
+from fractions import Fraction
+
+
+def fraction_str(x: Fraction | int) -> str:
+    """An exact number as ``p/q`` in lowest terms, or ``p`` when it is whole."""
+    x = Fraction(x)
+    return str(x.numerator) if x.denominator == 1 else f"{x.numerator}/{x.denominator}"
+
+
+def decimal_str(x: Fraction | int, digits: int) -> str:
+    """``x`` rounded to ``digits`` decimals (half to even), computed exactly from the Fraction."""
+    x = Fraction(x)
+    scaled = round(x * 10**digits)
+    sign = "-" if scaled < 0 else ""
+    s = str(abs(scaled)).rjust(digits + 1, "0")
+    return f"{sign}{s[:-digits]}.{s[-digits:]}" if digits > 0 else f"{sign}{s}"
+
+
+def percent_str(x: Fraction | int, digits: int) -> str:
+    """``100 x`` rounded to ``digits`` decimals."""
+    return decimal_str(Fraction(x) * 100, digits)
+
+
+def parse_fraction(text: str) -> Fraction:
+    """Inverse of :func:`fraction_str`."""
+    return Fraction(text)

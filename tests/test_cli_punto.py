@@ -1,0 +1,97 @@
+"""The `baccarat punto` command: formats, batch mode, and one-line errors with exit code 2."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from fractions import Fraction
+
+import pytest
+
+from solver.bets import punto_banco
+from solver.cards import Shoe
+
+
+def test_json_carries_exact_probabilities(cli) -> None:
+    r = cli(["punto", "--decks", "8", "--format", "json"])
+    assert r.code == 0 and r.err == ""
+    data = json.loads(r.out)
+    assert data["probabilities"]["banker"] == "8954111587648/19524993263685"
+    total = sum(Fraction(v) for v in data["probabilities"].values())
+    assert total == 1
+    banker = next(b for b in data["bets"] if b["name"] == "banker")
+    assert Fraction(banker["edge"]) == punto_banco(Shoe.decks(8)).bet("banker").edge
+
+
+def test_digits_adds_decimals(cli) -> None:
+    data = json.loads(cli(["punto", "--format", "json", "--digits", "6"]).out)
+    assert data["probabilities_decimal"]["tie"] == "0.095156"
+    assert next(b for b in data["bets"] if b["name"] == "banker")["edge_decimal"] == "0.010579"
+
+
+def test_remove_matches_the_library(cli) -> None:
+    data = json.loads(cli(["punto", "--remove", "5,5,K,0,9", "--format", "json"]).out)
+    expect = punto_banco(Shoe.decks(8).remove(["5", "5", "K", "0", "9"]))
+    assert Fraction(data["probabilities"]["player"]) == expect.player
+    assert data["shoe"]["values"][0] == 126
+
+
+def test_deck_list_prints_one_row_per_shoe(cli) -> None:
+    r = cli(["punto", "--decks", "1,2,inf"])
+    rows = [line for line in r.out.splitlines() if line.startswith(("1 deck", "2 decks", "inf"))]
+    assert len(rows) == 3
+
+
+def test_csv(cli) -> None:
+    lines = cli(["punto", "--decks", "6", "--format", "csv"]).out.splitlines()
+    assert lines[0] == "shoe,item,exact,decimal"
+    assert lines[1].startswith("6 decks,P(banker),")
+
+
+def test_batch_one_json_line_per_shoe(cli) -> None:
+    text = "# seen so far\n--decks 8 --remove 5,5\n\n--shoe 4,1,1,1,1,1,1,1,1,1\n--decks 6\n"
+    r = cli(["punto", "--shoes", "-"], stdin=text)
+    assert r.code == 0
+    records = [json.loads(line) for line in r.out.splitlines()]
+    assert [rec["line"] for rec in records] == [2, 4, 5]
+    assert Fraction(records[2]["probabilities"]["banker"]) == punto_banco(Shoe.decks(6)).banker
+
+
+@pytest.mark.parametrize(
+    ("argv", "message"),
+    [
+        (["punto", "--decks", "0"], "positive whole number"),
+        (["punto", "--decks", "x"], "positive whole number"),
+        (["punto", "--shoe", "1,2,3"], "10 counts by point value or 13 by rank"),
+        (["punto", "--shoe", "1,1,1,1,1,0,0,0,0,0"], "at least 6 cards"),
+        (["punto", "--shoe=-1,8,8,8,8,8,8,8,8,8"], "must not be negative"),
+        (["punto", "--remove", "Z"], "unknown card"),
+        (["punto", "--shoe", "6,0,0,0,0,0,0,0,0,1", "--remove", "9,9"], "no card of value 9"),
+        (["punto", "--decks", "inf", "--remove", "5"], "infinite"),
+        (["punto", "--decks", "8", "--shoe", "1,1,1,1,1,1,1,1,1,1"], "not both"),
+        (["punto", "--commission", "abc"], "commission"),
+        (["punto", "--format", "xml"], "invalid choice"),
+        (["punto", "--shoes", "/nonexistent/file"], "cannot read"),
+    ],
+)
+def test_bad_input_is_one_line_and_exit_2(cli, argv: list[str], message: str) -> None:
+    r = cli(argv)
+    assert r.code == 2
+    assert r.out == ""
+    assert r.err.count("\n") == 1 and message in r.err
+
+
+def test_batch_names_the_bad_line(cli) -> None:
+    r = cli(["punto", "--shoes", "-"], stdin="--decks 8\n--decks 8 --remove Q,X\n")
+    assert r.code == 2 and r.out == ""
+    assert "line 2" in r.err and "unknown card" in r.err
+
+
+def test_help_explains_every_option() -> None:
+    for argv in (["--help"], ["punto", "--help"]):
+        out = subprocess.run([sys.executable, "-m", "solver.cli", *argv], capture_output=True, text=True, check=True).stdout
+        assert "example" in out
+    out = subprocess.run([sys.executable, "-m", "solver.cli", "punto", "--help"], capture_output=True, text=True).stdout
+    for option in ("--decks", "--shoe", "--remove", "--format", "--digits", "--shoes", "--commission"):
+        assert option in out
