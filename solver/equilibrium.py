@@ -1,0 +1,550 @@
+"""Solving the additive chemin de fer game exactly, with certificates.
+
+Zero-sum (no commission). Given the ponte's q, the banker's best response is chosen cell by cell,
+so the ponte's guarantee is the convex piecewise-linear
+
+    f(q) = c0 + a·q + Σ_i max(0, b_i + G_i·q),
+
+and the banker's guarantee is h(r) = c0 + b·r + Σ_j min(0, a_j + G_j·r). By LP duality
+min f = max h; a pair with f(q*) = h(r*), checked in exact rationals, is optimal, and that equality
+is the certificate. One ponte information set: Foster's algorithm, exact, walking the breakpoints of
+f. Several: a linear program (scipy's HiGHS) proposes (q, r) in floats; the answer is snapped to
+rationals by solving the equations of its support exactly, and then certified.
+
+With commission α the game is bimatrix: the ponte minimises the banker's gross result, the banker
+maximises his net result. The banker's best response depends on the net coefficients only, so an
+equilibrium q is an optimal strategy of the zero-sum game on the *net* payoff; the banker's
+equilibrium r then makes the ponte indifferent on the *gross* payoff in the ponte's mixed sets. Each
+candidate is verified exactly, cell by cell (no player gains by deviating). With one ponte
+information set every equilibrium is enumerated (candidates: 0, 1 and the breakpoints of the
+banker's net slopes), so uniqueness is decided.
+
+Iterated strict dominance is reported for every game: which cells are settled, by what exact margin.
+
+>>> from solver.cards import Shoe
+>>> from solver.game import build_game
+>>> s = solve(build_game(Shoe.infinite(), 1, "parlor"))
+>>> s.q, s.certified, s.unique_ponte
+((Fraction(9, 11),), True, True)
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+from fractions import Fraction
+
+import numpy as np
+
+from solver.errors import SolverError
+from solver.game import Coefficients, Game
+
+FLOAT_TOL = 1e-9
+"""Tolerance used only to read a float LP answer (which bound, which cells tight); never to certify."""
+
+
+# -- exact helpers ----------------------------------------------------------------------------------
+
+
+def _common(xs: list[Fraction]) -> tuple[list[int], int]:
+    d = math.lcm(*(x.denominator for x in xs)) if xs else 1
+    return [int(x * d) for x in xs], d
+
+
+def banker_slopes(c: Coefficients, q: list[Fraction]) -> list[Fraction]:
+    """Exact gain of drawing over standing in each banker set, given q (per unit, not per denominator)."""
+    nums, d = _common(q)
+    qa = np.array(nums, dtype=object)
+    s = c.b * d + (qa @ c.G if len(q) else 0)
+    return [Fraction(int(x), d * c.denominator) for x in s]
+
+
+def ponte_slopes(c: Coefficients, r: list[Fraction]) -> list[Fraction]:
+    """Exact change of the payoff when the ponte draws in each of his sets, given r."""
+    nums, d = _common(r)
+    ra = np.array(nums, dtype=object)
+    s = c.a * d + (c.G @ ra if len(r) else 0)
+    return [Fraction(int(x), d * c.denominator) for x in s]
+
+
+def ponte_guarantee(c: Coefficients, q: list[Fraction]) -> Fraction:
+    """f(q): the most the banker can get against q (the ponte's guarantee)."""
+    base = Fraction(c.c0, c.denominator) + sum((Fraction(int(a), c.denominator) * x for a, x in zip(c.a, q)), Fraction(0))
+    return base + sum((s for s in banker_slopes(c, q) if s > 0), Fraction(0))
+
+
+def banker_guarantee(c: Coefficients, r: list[Fraction]) -> Fraction:
+    """h(r): the least the ponte can hold the banker to against r (the banker's guarantee)."""
+    base = Fraction(c.c0, c.denominator) + sum((Fraction(int(b), c.denominator) * x for b, x in zip(c.b, r)), Fraction(0))
+    return base + sum((s for s in ponte_slopes(c, r) if s < 0), Fraction(0))
+
+
+def _solve_exact(rows: list[list[Fraction]], rhs: list[Fraction]) -> list[Fraction] | None:
+    """Solve a square system exactly by Gaussian elimination; None if singular."""
+    n = len(rows)
+    m = [list(r) + [b] for r, b in zip(rows, rhs)]
+    for col in range(n):
+        piv = next((k for k in range(col, n) if m[k][col] != 0), None)
+        if piv is None:
+            return None
+        m[col], m[piv] = m[piv], m[col]
+        for k in range(n):
+            if k != col and m[k][col] != 0:
+                f = m[k][col] / m[col][col]
+                m[k] = [x - f * y for x, y in zip(m[k], m[col])]
+    return [m[k][n] / m[k][k] for k in range(n)]
+
+
+def rank(rows: list[list[Fraction]]) -> int:
+    """Exact rank of a matrix of Fractions."""
+    m = [list(r) for r in rows]
+    rk, ncols = 0, len(m[0]) if m else 0
+    for col in range(ncols):
+        piv = next((k for k in range(rk, len(m)) if m[k][col] != 0), None)
+        if piv is None:
+            continue
+        m[rk], m[piv] = m[piv], m[rk]
+        for k in range(len(m)):
+            if k != rk and m[k][col] != 0:
+                f = m[k][col] / m[rk][col]
+                m[k] = [x - f * y for x, y in zip(m[k], m[rk])]
+        rk += 1
+    return rk
+
+
+def _independent_subset(rows: list[list[Fraction]], want: int) -> list[int]:
+    """Indices of ``want`` linearly independent rows, greedily (fewer if impossible)."""
+    chosen: list[int] = []
+    for k in range(len(rows)):
+        if len(chosen) == want:
+            break
+        if rank([rows[i] for i in chosen] + [rows[k]]) == len(chosen) + 1:
+            chosen.append(k)
+    return chosen
+
+
+# -- dominance --------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class DominanceStep:
+    """One decision settled by iterated strict dominance.
+
+    ``margin`` is the least gain, over every strategy still open, of ``action`` over the other
+    action for the side that decides (banker: net payoff; ponte: minus the banker's gross result),
+    unconditional, per unit staked. It is positive.
+    """
+
+    player: str  # "banker" or "ponte"
+    infoset: str
+    action: str  # "D" or "S"
+    margin: Fraction
+
+
+def _range_over_box(const: int, coeffs: list[int], lo: list[Fraction], hi: list[Fraction]) -> tuple[Fraction, Fraction]:
+    mn = mx = Fraction(const)
+    for g, a, b in zip(coeffs, lo, hi):
+        if g:
+            x, y = g * a, g * b
+            mn += min(x, y)
+            mx += max(x, y)
+    return mn, mx
+
+
+def iterated_dominance(game: Game) -> tuple[DominanceStep, ...]:
+    """Iterated strict dominance on the free decisions, in rounds until nothing changes.
+
+    Each round first settles every banker set whose net slope has one sign over the open ponte box,
+    then every ponte set whose gross slope has one sign over the open banker box.
+    """
+    net, gross = game.net, game.gross
+    m, n = len(game.ponte_sets), len(game.banker_sets)
+    qlo, qhi = [Fraction(0)] * m, [Fraction(1)] * m
+    rlo, rhi = [Fraction(0)] * n, [Fraction(1)] * n
+    steps: list[DominanceStep] = []
+    settled_b: set[int] = set()
+    settled_p: set[int] = set()
+    Gn = [[int(x) for x in row] for row in net.G.T] if m else [[] for _ in range(n)]
+    Gg = [[int(x) for x in row] for row in gross.G] if n else [[] for _ in range(m)]
+    changed = True
+    while changed:
+        changed = False
+        for i in range(n):
+            if i in settled_b:
+                continue
+            mn, mx = _range_over_box(int(net.b[i]), Gn[i], qlo, qhi)
+            if mn > 0 or mx < 0:
+                action = "D" if mn > 0 else "S"
+                margin = (mn if mn > 0 else -mx) / net.denominator
+                steps.append(DominanceStep("banker", game.banker_sets[i], action, margin))
+                settled_b.add(i)
+                rlo[i] = rhi[i] = Fraction(1 if action == "D" else 0)
+                changed = True
+        for j in range(m):
+            if j in settled_p:
+                continue
+            mn, mx = _range_over_box(int(gross.a[j]), Gg[j], rlo, rhi)
+            # The ponte minimises the banker's gross result: drawing is dominant when the slope is < 0.
+            if mn > 0 or mx < 0:
+                action = "D" if mx < 0 else "S"
+                margin = (-mx if mx < 0 else mn) / gross.denominator
+                steps.append(DominanceStep("ponte", game.ponte_sets[j], action, margin))
+                settled_p.add(j)
+                qlo[j] = qhi[j] = Fraction(1 if action == "D" else 0)
+                changed = True
+    return tuple(steps)
+
+
+# -- solutions --------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Solution:
+    """An exact, certified solution of one chemin de fer game.
+
+    Attributes:
+        game: what was solved.
+        q: the ponte's draw probability at 5 in each of his sets (``game.ponte_sets`` order).
+        r: the banker's draw probability in each free set (``game.banker_sets`` order).
+        value: the banker's expected gain per unit, net of commission, at (q, r).
+        ponte_payoff, banker_payoff: each side's expected payoff at (q, r).
+        certified: zero-sum: f(q) = h(r) exactly; bimatrix: every cell a best response, exactly.
+        unique_ponte, unique_banker: optimal strategy proved unique (zero-sum), else False
+            (not proved; see ``optimal_set``).
+        unique_equilibrium: with commission, the equilibrium proved unique (None: not decided).
+        equilibria: with commission and one ponte set, every equilibrium ponte strategy found.
+        dominance: the decisions settled by iterated strict dominance.
+        method: how the answer was found.
+    """
+
+    game: Game
+    q: tuple[Fraction, ...]
+    r: tuple[Fraction, ...]
+    value: Fraction
+    ponte_payoff: Fraction
+    banker_payoff: Fraction
+    certified: bool
+    unique_ponte: bool
+    unique_banker: bool
+    unique_equilibrium: bool | None
+    equilibria: tuple[Fraction, ...]
+    dominance: tuple[DominanceStep, ...]
+    method: str
+
+    def ponte(self) -> dict[str, Fraction]:
+        return dict(zip(self.game.ponte_sets, self.q))
+
+    def banker(self) -> dict[str, Fraction]:
+        return dict(zip(self.game.banker_sets, self.r))
+
+
+def _foster(c: Coefficients) -> tuple[Fraction, Fraction, Fraction]:
+    """Minimise f over q in [0, 1] for one ponte set (Foster's algorithm).
+
+    Returns (q*, left slope, right slope) of f at q*, exactly (per denominator units).
+    """
+    a = int(c.a[0])
+    G = [int(x) for x in c.G[0]]
+    b = [int(x) for x in c.b]
+    # Slope just right of 0: cells on at 0+ are those with b > 0, or b == 0 and G > 0.
+    slope = Fraction(a + sum(g for bi, g in zip(b, G) if bi > 0 or (bi == 0 and g > 0)))
+    left0 = Fraction(a + sum(g for bi, g in zip(b, G) if bi > 0 or (bi == 0 and g < 0)))
+    if slope >= 0:
+        return Fraction(0), left0, slope
+    points: dict[Fraction, int] = {}
+    for bi, g in zip(b, G):
+        if g != 0:
+            x = Fraction(-bi, g)
+            if 0 < x < 1:
+                points[x] = points.get(x, 0) + abs(g)
+    for x in sorted(points):
+        left = slope
+        slope += points[x]
+        if slope >= 0:
+            return x, left, slope
+    return Fraction(1), slope, slope
+
+
+def _banker_for_interior(c: Coefficients, q: list[Fraction], target_j: list[int], slopes: list[Fraction],
+                         r_hint: list[float] | None) -> list[Fraction] | None:
+    """Banker strategy: forced cells by slope sign; tight cells solve the ponte's indifference."""
+    n = len(slopes)
+    r = [Fraction(1) if s > 0 else Fraction(0) for s in slopes]
+    tight = [i for i in range(n) if slopes[i] == 0]
+    if not target_j or not tight:
+        return r
+    D = c.denominator
+    if r_hint is not None:
+        for i in tight:
+            if r_hint[i] > 1 - FLOAT_TOL:
+                r[i] = Fraction(1)
+        free = [i for i in tight if FLOAT_TOL < r_hint[i] < 1 - FLOAT_TOL]
+    else:
+        free = tight
+    rows = [[Fraction(int(c.G[j][i]), D) for i in free] for j in target_j]
+    rhs = []
+    for j in target_j:
+        fixed = Fraction(int(c.a[j]), D) + sum((Fraction(int(c.G[j][i]), D) * r[i] for i in range(n) if i not in free), Fraction(0))
+        rhs.append(-fixed)
+    if len(free) == len(target_j):
+        sol = _solve_exact(rows, rhs)
+        if sol is None:
+            return None
+        for i, x in zip(free, sol):
+            r[i] = x
+        return r
+    if len(target_j) == 1:
+        # One equation: give every tight cell of the needed sign the same probability λ.
+        need = rhs[0]
+        pos = [k for k, i in enumerate(free) if rows[0][k] != 0 and (rows[0][k] > 0) == (need > 0)]
+        total = sum((rows[0][k] for k in pos), Fraction(0))
+        if need == 0:
+            return r
+        if total == 0:
+            return None
+        lam = need / total
+        for k in pos:
+            r[free[k]] = lam
+        return r
+    # Several equations, more free cells than equations: keep a basis, the rest at their rounded hint.
+    cols = [[rows[e][k] for e in range(len(target_j))] for k in range(len(free))]
+    basis = _independent_subset(cols, len(target_j))
+    if len(basis) < len(target_j):
+        return None
+    for k in range(len(free)):
+        if k not in basis:
+            r[free[k]] = Fraction(round(r_hint[free[k]])) if r_hint is not None else Fraction(0)
+    rhs2 = [rhs[e] - sum((rows[e][k] * r[free[k]] for k in range(len(free)) if k not in basis), Fraction(0))
+            for e in range(len(target_j))]
+    sol = _solve_exact([[rows[e][k] for k in basis] for e in range(len(target_j))], rhs2)
+    if sol is None:
+        return None
+    for k, x in zip(basis, sol):
+        r[free[k]] = x
+    return r
+
+
+def _lp(c: Coefficients) -> tuple[list[float], list[float]]:
+    """Propose (q, r) in floats with HiGHS: min a·q + Σ t s.t. t_i ≥ b_i + G_i·q, t ≥ 0, q in [0,1]."""
+    from scipy.optimize import linprog
+
+    m, n = c.G.shape
+    D = c.denominator
+    a = np.array([int(x) / D for x in c.a])
+    b = np.array([int(x) / D for x in c.b])
+    G = np.array([[int(x) / D for x in row] for row in c.G]).reshape(m, n)
+    cost = np.concatenate([a, np.ones(n)])
+    A = np.hstack([G.T, -np.eye(n)])
+    res = linprog(cost, A_ub=A, b_ub=-b, bounds=[(0, 1)] * m + [(0, None)] * n, method="highs")
+    if res.status != 0:
+        raise SolverError(f"the linear program failed: {res.message}")
+    q = [float(x) for x in res.x[:m]]
+    r = [float(-x) for x in res.ineqlin.marginals]
+    return q, r
+
+
+def _snap_q(c: Coefficients, q_hat: list[float]) -> list[Fraction]:
+    """Exact q from a float proposal: bounds as read, interior coordinates from tight cells."""
+    m = len(q_hat)
+    q = [Fraction(0) if x < FLOAT_TOL else Fraction(1) if x > 1 - FLOAT_TOL else None for x in q_hat]
+    interior = [j for j in range(m) if q[j] is None]
+    if not interior:
+        return [x for x in q if x is not None]
+    D = c.denominator
+    qf = np.array(q_hat)
+    s_hat = np.array([int(x) / D for x in c.b]) + qf @ np.array([[int(x) / D for x in row] for row in c.G]).reshape(m, -1)
+    scale = max(1e-12, float(np.max(np.abs(s_hat))) if len(s_hat) else 1.0)
+    tight = sorted(range(len(s_hat)), key=lambda i: abs(s_hat[i]))
+    tight = [i for i in tight if abs(s_hat[i]) <= 1e-7 * max(1.0, scale)]
+    rows_all = [[Fraction(int(c.G[j][i]), D) for j in interior] for i in tight]
+    pick = _independent_subset(rows_all, len(interior))
+    if len(pick) < len(interior):
+        raise SolverError("could not read an exact ponte strategy from the LP answer")
+    rows = [rows_all[k] for k in pick]
+    rhs = []
+    for k in pick:
+        i = tight[k]
+        rhs.append(-(Fraction(int(c.b[i]), D) + sum((Fraction(int(c.G[j][i]), D) * q[j] for j in range(m) if q[j] is not None), Fraction(0))))  # type: ignore[operator]
+    sol = _solve_exact(rows, rhs)
+    if sol is None:
+        raise SolverError("singular support system while snapping the LP answer")
+    for j, x in zip(interior, sol):
+        q[j] = x
+    return [x for x in q if x is not None]
+
+
+def zero_sum(c: Coefficients) -> tuple[list[Fraction], list[Fraction], str]:
+    """Exact optimal (q, r) of the zero-sum game with payoff c (banker maximises), uncertified."""
+    m = c.G.shape[0]
+    if m == 1:
+        q0, left, right = _foster(c)
+        q = [q0]
+        slopes = banker_slopes(c, q)
+        interior = [0] if 0 < q0 < 1 else []
+        r = _banker_for_interior(c, q, interior, slopes, None)
+        if r is None:
+            raise SolverError("no exact banker strategy at the ponte's optimum")
+        if not interior:
+            # At a bound, keep the ponte's choice a best response: tight cells toward the needed sign.
+            r = [Fraction(1) if s > 0 else Fraction(0) for s in slopes]
+            for i, s in enumerate(slopes):
+                if s == 0 and (int(c.G[0][i]) > 0) == (q0 == 0):
+                    r[i] = Fraction(1)
+        return q, r, "Foster's algorithm (exact breakpoint walk of f)"
+    q_hat, r_hat = _lp(c)
+    q = _snap_q(c, q_hat)
+    slopes = banker_slopes(c, q)
+    interior = [j for j in range(m) if 0 < q[j] < 1]
+    r = _banker_for_interior(c, q, interior, slopes, r_hat)
+    if r is None:
+        raise SolverError("could not read an exact banker strategy from the LP answer")
+    if not interior:
+        ps = ponte_slopes(c, r)
+        for j in range(m):
+            if (q[j] == 0 and ps[j] < 0) or (q[j] == 1 and ps[j] > 0):
+                raise SolverError("the snapped strategies are not in equilibrium")
+    return q, r, "linear program (HiGHS) snapped to rationals on its support"
+
+
+def unique_ponte(c: Coefficients, q: list[Fraction], r: list[Fraction]) -> bool:
+    """Sufficient test: q is the only ponte strategy making (q, r) an equilibrium.
+
+    Coordinates where the ponte's slope under r is non-zero are forced; each banker set mixed
+    strictly inside (0, 1) gives an equation b_i + G_i·q = 0; full rank pins q.
+    """
+    m = len(q)
+    ps = ponte_slopes(c, r)
+    free = [j for j in range(m) if ps[j] == 0]
+    if not free:
+        return True
+    rows = [[Fraction(int(c.G[j][i])) for j in free] for i in range(len(r)) if 0 < r[i] < 1]
+    return bool(rows) and rank(rows) == len(free)
+
+
+def unique_banker(c: Coefficients, q: list[Fraction], r: list[Fraction]) -> bool:
+    """Sufficient test: r is the only banker strategy making (q, r) an equilibrium.
+
+    Cells where the banker's slope under q is non-zero are forced; each ponte set mixed strictly
+    inside (0, 1) gives an equation a_j + G_j·r = 0; full column rank on the unforced cells pins r.
+    """
+    bs = banker_slopes(c, q)
+    free = [i for i in range(len(r)) if bs[i] == 0]
+    if not free:
+        return True
+    rows = [[Fraction(int(c.G[j][i])) for i in free] for j in range(len(q)) if 0 < q[j] < 1]
+    return bool(rows) and len(free) <= len(rows) and rank(rows) == len(free)
+
+
+def _bimatrix_one_set(game: Game) -> tuple[list[tuple[Fraction, list[Fraction]]], bool]:
+    """Every equilibrium of the commission game with one ponte set; returns them and uniqueness."""
+    net, gross = game.net, game.gross
+    n = len(game.banker_sets)
+    bn = [int(x) for x in net.b]
+    Gn = [int(x) for x in net.G[0]]
+    ag = int(gross.a[0])
+    Gg = [int(x) for x in gross.G[0]]
+    cands = {Fraction(0), Fraction(1)}
+    for bi, g in zip(bn, Gn):
+        if g != 0 and 0 < Fraction(-bi, g) < 1:
+            cands.add(Fraction(-bi, g))
+    found: list[tuple[Fraction, list[Fraction]]] = []
+    degenerate = False
+    ordered = sorted(cands)
+    for k, q in enumerate(ordered):
+        s = [bi * q.denominator + g * q.numerator for bi, g in zip(bn, Gn)]
+        forced = ag + sum(Gg[i] for i in range(n) if s[i] > 0)
+        tight = [i for i in range(n) if s[i] == 0]
+        lo = forced + sum(min(0, Gg[i]) for i in tight)
+        hi = forced + sum(max(0, Gg[i]) for i in tight)
+        ok = (q == 0 and hi >= 0) or (q == 1 and lo <= 0) or (0 < q < 1 and lo <= 0 <= hi)
+        if ok:
+            r = [Fraction(1) if x > 0 else Fraction(0) for x in s]
+            if q == 0:
+                for i in tight:
+                    r[i] = Fraction(1 if Gg[i] > 0 else 0)
+            elif q == 1:
+                for i in tight:
+                    r[i] = Fraction(1 if Gg[i] < 0 else 0)
+            else:
+                need = -forced
+                pos = [i for i in tight if Gg[i] != 0 and (Gg[i] > 0) == (need > 0)]
+                total = sum(Gg[i] for i in pos)
+                if need != 0:
+                    for i in pos:
+                        r[i] = Fraction(need, total)
+            found.append((q, r))
+        if k + 1 < len(ordered):
+            mid = (q + ordered[k + 1]) / 2
+            s_mid = [bi * mid.denominator + g * mid.numerator for bi, g in zip(bn, Gn)]
+            if ag + sum(Gg[i] for i in range(n) if s_mid[i] > 0) == 0:
+                degenerate = True
+    unique = False
+    if len(found) == 1 and not degenerate:
+        q, r = found[0]
+        slopes = banker_slopes(net, [q])
+        tight = [i for i in range(n) if slopes[i] == 0]
+        unique = not tight or (0 < q < 1 and len(tight) == 1 and Gg[tight[0]] != 0)
+    return found, unique
+
+
+def _nash_ok(game: Game, q: list[Fraction], r: list[Fraction]) -> bool:
+    """Exact check: every ponte set minimises the gross result, every banker set maximises net."""
+    ps = ponte_slopes(game.gross, r)
+    bs = banker_slopes(game.net, q)
+    ponte_ok = all((s == 0) or (s > 0 and x == 0) or (s < 0 and x == 1) for s, x in zip(ps, q))
+    banker_ok = all((s == 0) or (s > 0 and x == 1) or (s < 0 and x == 0) for s, x in zip(bs, r))
+    bounds = all(0 <= x <= 1 for x in list(q) + list(r))
+    return ponte_ok and banker_ok and bounds
+
+
+def solve(game: Game) -> Solution:
+    """Solve a chemin de fer game exactly and certify the answer.
+
+    Returns:
+        A :class:`Solution` whose ``certified`` is True; an answer that fails certification raises.
+
+    Raises:
+        SolverError: the LP failed, or its answer could not be turned into a certified exact one.
+    """
+    dominance = iterated_dominance(game)
+    if game.zero_sum:
+        c = game.gross
+        q, r, method = zero_sum(c)
+        f, h = ponte_guarantee(c, q), banker_guarantee(c, r)
+        if f != h:
+            raise SolverError(f"certification failed for {game.label}: f(q) = {f} but h(r) = {h}")
+        if len(q) == 1:
+            _, left, right = _foster(c)
+            uq = (q[0] == 0 and right > 0) or (q[0] == 1 and left < 0) or (left < 0 < right)
+        else:
+            uq = unique_ponte(c, q, r)
+        return Solution(
+            game=game, q=tuple(q), r=tuple(r), value=f, ponte_payoff=-f, banker_payoff=f, certified=True,
+            unique_ponte=uq, unique_banker=unique_banker(c, q, r), unique_equilibrium=None, equilibria=(),
+            dominance=dominance, method=method + "; certified by f(q) = h(r) in exact rationals",
+        )
+    if len(game.ponte_sets) == 1:
+        found, unique = _bimatrix_one_set(game)
+        if not found:
+            raise SolverError(f"no equilibrium found for {game.label}")
+        q0, r = found[0]
+        q = [q0]
+        method = "enumeration of all equilibria (one ponte set: candidates 0, 1 and the banker's breakpoints)"
+        equilibria = tuple(x for x, _ in found)
+    else:
+        q, _, _ = zero_sum(game.net)
+        slopes = banker_slopes(game.net, q)
+        interior = [j for j in range(len(q)) if 0 < q[j] < 1]
+        rr = _banker_for_interior(game.gross, q, interior, slopes, None)
+        if rr is None:
+            raise SolverError(f"no exact banker strategy found for {game.label}")
+        r, unique, equilibria = rr, False, ()
+        method = "ponte from the zero-sum game on the banker's net payoff; banker from the ponte's gross indifference"
+    if not _nash_ok(game, q, r):
+        raise SolverError(f"certification failed for {game.label}: the strategies are not in equilibrium")
+    net, gross = game.net.value(q, r), game.gross.value(q, r)
+    return Solution(
+        game=game, q=tuple(q), r=tuple(r), value=net, ponte_payoff=-gross, banker_payoff=net, certified=True,
+        unique_ponte=False, unique_banker=False, unique_equilibrium=unique if len(q) == 1 else None,
+        equilibria=equilibria, dominance=dominance, method=method + "; certified: every cell a best response, exactly",
+    )

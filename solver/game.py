@@ -1,0 +1,332 @@
+"""Chemin de fer as an additive game, built exactly from the enumerator.
+
+The ponte (player) draws on 0–4, stands on 6–7 and chooses at 5; the banker, seeing whether the
+ponte drew and his third card, follows the tableau's fixed cells and chooses in the free ones. A
+natural (8 or 9 on two cards) ends the coup; equal totals void it (payoff 0).
+
+Information sets (Ethier's models): under information 1 each side sees only his own two-card total;
+under 2 the banker sees his two-card composition; under 3 the ponte too. Keys: the ponte's sets are
+``"5"`` (information 1 and 2) or his composition at 5, ``"0+5" "1+4" "2+3" "6+9" "7+8"``
+(information 3); the banker's are ``"<total or composition>/<seen>"``, e.g. ``"3/9"`` or
+``"0+6/S"`` (``S``: the ponte stood).
+
+With q_j the ponte's probability of drawing in set j and r_i the banker's in set i, every expected
+payoff is bilinear and separable (DESIGN.md):
+
+    E(q, r) = c0 + Σ_j a_j q_j + Σ_i b_i r_i + Σ_ij G_ji q_j r_i.
+
+:func:`build_game` computes these coefficients exactly, as integers over the shoe's common
+denominator, separately for the banker's wins and the ponte's wins, so that any commission α gives
+the banker's net payoff ``(1 − α) win − loss`` and the ponte's ``loss − win`` without re-enumerating.
+
+>>> g = build_game(Shoe.infinite(), information=1, freedom="parlor")
+>>> g.ponte_sets, len(g.banker_sets)
+(('5',), 88)
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from fractions import Fraction
+from functools import lru_cache
+
+import numpy as np
+
+from solver.cards import Shoe
+from solver.deal import DealTree, Grouping, deal_tree, denominator, multiset_weights
+from solver.errors import ModelError
+from solver.rules import CHEMIN_CASINO, CHEMIN_PARLOR, SEEN_LABELS, Action, Tableau
+
+INFORMATION = (1, 2, 3)
+FREEDOMS = {"casino": CHEMIN_CASINO, "parlor": CHEMIN_PARLOR}
+MAX_COMMISSION = Fraction(1, 10)
+
+# Two-card compositions a <= b, indexed 0..54.
+_COMPOSITIONS = [(a, b) for a in range(10) for b in range(a, 10)]
+_COMPOSITION_INDEX = np.full((10, 10), -1, dtype=np.int64)
+for _k, (_a, _b) in enumerate(_COMPOSITIONS):
+    _COMPOSITION_INDEX[_a, _b] = _COMPOSITION_INDEX[_b, _a] = _k
+
+
+def composition_label(a: int, b: int) -> str:
+    """``"a+b"`` with a <= b."""
+    return f"{min(a, b)}+{max(a, b)}"
+
+
+@dataclass(frozen=True)
+class Model:
+    """A chemin de fer model: information 1–3, freedom casino/parlor, commission α in [0, 1/10]."""
+
+    information: int
+    freedom: str
+    commission: Fraction = Fraction(0)
+
+    def __post_init__(self) -> None:
+        if self.information not in INFORMATION:
+            raise ModelError(f"information must be 1, 2 or 3, got {self.information!r}")
+        if self.freedom not in FREEDOMS:
+            raise ModelError(f"freedom must be casino or parlor, got {self.freedom!r}")
+        if isinstance(self.commission, float):
+            raise TypeError("commission: floats are not exact; pass a Fraction or a string")
+        alpha = Fraction(self.commission)
+        if not 0 <= alpha <= MAX_COMMISSION:
+            raise ModelError(f"the commission must lie in [0, 1/10], got {alpha}")
+        object.__setattr__(self, "commission", alpha)
+
+    @property
+    def tableau(self) -> Tableau:
+        return FREEDOMS[self.freedom]
+
+    def name(self, shoe: Shoe) -> str:
+        """Ethier's name, e.g. ``B3`` (dealing B = finite shoe, A = infinite)."""
+        return ("A" if shoe.is_infinite else "B") + str(self.information)
+
+
+@dataclass(frozen=True, eq=False)
+class Coefficients:
+    """Integer coefficients of one bilinear payoff, over a common denominator.
+
+    ``value(q, r) = (c0 + a·q + b·r + qᵀ G r) / denominator``; ``G`` has shape (ponte sets, banker sets).
+    Arrays hold Python integers (object dtype), so products with strategy numerators stay exact.
+    """
+
+    c0: int
+    a: np.ndarray
+    b: np.ndarray
+    G: np.ndarray
+    denominator: int
+
+    def combine(self, other: Coefficients, x: Fraction, y: Fraction) -> Coefficients:
+        """``x·self + y·other``, kept integer by scaling the denominator."""
+        scale = x.denominator * y.denominator
+        xs, ys = int(x * scale), int(y * scale)
+        return Coefficients(
+            c0=xs * self.c0 + ys * other.c0,
+            a=xs * self.a + ys * other.a,
+            b=xs * self.b + ys * other.b,
+            G=xs * self.G + ys * other.G,
+            denominator=self.denominator * scale,
+        )
+
+    def value(self, q: list[Fraction], r: list[Fraction]) -> Fraction:
+        """Exact expected payoff at behaviour strategies q (ponte) and r (banker)."""
+        qa = np.array(q, dtype=object)
+        ra = np.array(r, dtype=object)
+        total = self.c0 + (self.a @ qa if len(q) else 0) + (self.b @ ra if len(r) else 0)
+        if len(q) and len(r):
+            total += qa @ (self.G @ ra)
+        return Fraction(total) / self.denominator
+
+    def banker_slopes(self, q: list[Fraction]) -> list[Fraction]:
+        """For each banker set i, ``(b_i + Σ_j G_ji q_j) / denominator``: the gain of drawing over standing."""
+        qa = np.array(q, dtype=object)
+        s = self.b + (qa @ self.G if len(q) else 0)
+        return [Fraction(x) / self.denominator for x in s]
+
+    def ponte_slopes(self, r: list[Fraction]) -> list[Fraction]:
+        """For each ponte set j, ``(a_j + Σ_i G_ji r_i) / denominator``: the payoff change if he draws."""
+        ra = np.array(r, dtype=object)
+        s = self.a + (self.G @ ra if len(r) else 0)
+        return [Fraction(x) / self.denominator for x in s]
+
+
+@dataclass(frozen=True, eq=False)
+class Game:
+    """Chemin de fer on one shoe under one model, in additive form.
+
+    Attributes:
+        shoe, model: what was built.
+        ponte_sets, banker_sets: information-set keys (free decisions only), in index order.
+        win, loss: coefficients of P(banker wins) and P(ponte wins).
+        reachable: for each banker set, whether any coup reaches it (else its choice is moot).
+    """
+
+    shoe: Shoe
+    model: Model
+    ponte_sets: tuple[str, ...]
+    banker_sets: tuple[str, ...]
+    win: Coefficients
+    loss: Coefficients
+    reachable: tuple[bool, ...]
+
+    @property
+    def gross(self) -> Coefficients:
+        """The banker's expected gross result, win − loss (the ponte's payoff is minus this)."""
+        return self.win.combine(self.loss, Fraction(1), Fraction(-1))
+
+    @property
+    def net(self) -> Coefficients:
+        """The banker's expected result net of commission, (1 − α) win − loss."""
+        return self.win.combine(self.loss, 1 - self.model.commission, Fraction(-1))
+
+    @property
+    def zero_sum(self) -> bool:
+        return self.model.commission == 0
+
+    @property
+    def label(self) -> str:
+        return f"{self.model.name(self.shoe)} {self.model.freedom}"
+
+
+# -- information-set indexing ----------------------------------------------------------------------
+
+_PONTE_3 = ("0+5", "1+4", "2+3", "6+9", "7+8")
+
+
+def _ponte_keys(tree: DealTree, information: int) -> tuple[np.ndarray, tuple[str, ...]]:
+    """Index of the ponte's information set on each path (−1 where his decision was not free)."""
+    free = tree.p_free
+    if information < 3:
+        return np.where(free, 0, -1), ("5",)
+    comp = _COMPOSITION_INDEX[tree.cards[:, 0], tree.cards[:, 2]]
+    order = {_COMPOSITION_INDEX[int(k[0]), int(k[2])]: j for j, k in enumerate(_PONTE_3)}
+    lookup = np.full(len(_COMPOSITIONS), -1, dtype=np.int64)
+    for c, j in order.items():
+        lookup[c] = j
+    return np.where(free, lookup[comp], -1), _PONTE_3
+
+
+def _banker_raw(tree: DealTree, information: int) -> np.ndarray:
+    """Raw banker cell code: (total or composition) × 11 + seen."""
+    seen = tree.seen.astype(np.int64)
+    if information == 1:
+        own = tree.b_two.astype(np.int64)
+    else:
+        own = _COMPOSITION_INDEX[tree.cards[:, 1], tree.cards[:, 3]]
+    return own * 11 + seen
+
+
+def _banker_label(code: int, information: int) -> str:
+    own, seen = divmod(code, 11)
+    head = str(own) if information == 1 else composition_label(*_COMPOSITIONS[own])
+    return f"{head}/{SEEN_LABELS[seen]}"
+
+
+def _banker_free_codes(tab: Tableau, information: int) -> list[int]:
+    """All free banker cell codes of the model, reachable or not, in canonical order."""
+    codes = []
+    for t, s in tab.free_banker_cells():
+        if information == 1:
+            codes.append(t * 11 + s)
+        else:
+            codes.extend(k * 11 + s for k, (a, b) in enumerate(_COMPOSITIONS) if (a + b) % 10 == t)
+    return sorted(codes)
+
+
+@dataclass(frozen=True, eq=False)
+class _Structure:
+    tree: DealTree
+    grouping: Grouping
+    ponte_sets: tuple[str, ...]
+    banker_sets: tuple[str, ...]
+
+
+@lru_cache(maxsize=16)
+def _structure(freedom: str, information: int) -> _Structure:
+    """Shoe-independent part of a game: the path grouping and the index maps (cached)."""
+    tab = FREEDOMS[freedom]
+    tree = deal_tree(tab)
+    j, ponte_sets = _ponte_keys(tree, information)
+    codes = _banker_free_codes(tab, information)
+    code_to_i = {c: i for i, c in enumerate(codes)}
+    raw = _banker_raw(tree, information)
+    lookup = np.full(int(raw.max()) + 1, -1, dtype=np.int64)
+    for c, i in code_to_i.items():
+        lookup[c] = i
+    i_idx = np.where(tree.b_free, lookup[raw], -1)
+    n = len(codes)
+    outcome = np.where(tree.b_total > tree.p_total, 1, np.where(tree.p_total > tree.b_total, 2, 0))
+    # key = ((((j + 1) * 2 + pdrew) * (n + 1) + (i + 1)) * 2 + bdrew) * 3 + outcome
+    key = (((j + 1) * 2 + tree.p_drew) * (n + 1) + (i_idx + 1)) * 2 + tree.b_drew
+    key = key * 3 + outcome
+    grouping = tree.grouping(f"chemin-{information}", lambda _t: key)
+    labels = tuple(_banker_label(c, information) for c in codes)
+    return _Structure(tree, grouping, ponte_sets, labels)
+
+
+def build_game(shoe: Shoe, information: int, freedom: str, commission: Fraction | int | str = 0) -> Game:
+    """Build chemin de fer on ``shoe`` under a model, exactly.
+
+    Args:
+        shoe: the shoe (finite: dealing B; infinite: dealing A).
+        information: 1, 2 or 3 (see the module docstring).
+        freedom: ``casino`` (the rule sheet's tableau) or ``parlor`` (every banker decision free).
+        commission: α, the house's share of the banker's wins, in [0, 1/10].
+
+    Raises:
+        ModelError: unknown information or freedom, or α outside [0, 1/10].
+    """
+    if isinstance(commission, float):
+        raise TypeError("commission: floats are not exact; pass a Fraction or a string such as '0.05'")
+    model = Model(information, freedom, Fraction(commission))
+    st = _structure(freedom, information)
+    sums = st.grouping.evaluate(multiset_weights(st.tree, shoe))
+    keys = st.grouping.keys
+    m, n = len(st.ponte_sets), len(st.banker_sets)
+    outcome = keys % 3
+    rest = keys // 3
+    bdrew = rest % 2
+    rest //= 2
+    i = rest % (n + 1) - 1
+    rest //= n + 1
+    pdrew = rest % 2
+    j = rest // 2 - 1
+    coeffs = {}
+    reach = np.zeros(n, dtype=bool)
+    reach[i[(i >= 0) & (sums != 0)]] = True
+    for which, o in (("win", 1), ("loss", 2)):
+        sel = (outcome == o) & (sums != 0)
+        w = [int(x) for x in sums[sel]]
+        jj, ii, pd, bd = j[sel].tolist(), i[sel].tolist(), pdrew[sel].tolist(), bdrew[sel].tolist()
+        c0 = 0
+        a = [0] * m
+        b = [0] * n
+        G = [[0] * n for _ in range(m)]
+        for wt, jx, ix, p, bb in zip(w, jj, ii, pd, bd):
+            # ponte factor (alpha_p + beta_p q): draw q = (0, 1); stand 1 - q = (1, -1); fixed (1, 0)
+            ap, bp = (1, 0) if jx < 0 else ((0, 1) if p else (1, -1))
+            ab, bbk = (1, 0) if ix < 0 else ((0, 1) if bb else (1, -1))
+            c0 += wt * ap * ab
+            if bp:
+                a[jx] += wt * bp * ab
+            if bbk:
+                b[ix] += wt * ap * bbk
+            if bp and bbk:
+                G[jx][ix] += wt * bp * bbk
+        coeffs[which] = Coefficients(
+            c0=c0,
+            a=np.array(a, dtype=object),
+            b=np.array(b, dtype=object),
+            G=np.array(G, dtype=object).reshape(m, n),
+            denominator=denominator(shoe),
+        )
+    return Game(
+        shoe=shoe,
+        model=model,
+        ponte_sets=st.ponte_sets,
+        banker_sets=st.banker_sets,
+        win=coeffs["win"],
+        loss=coeffs["loss"],
+        reachable=tuple(bool(x) for x in reach),
+    )
+
+
+def fixed_strategy(game: Game, ponte: Action, banker: dict[tuple[int, int], Action]) -> tuple[list[Fraction], list[Fraction]]:
+    """Pure behaviour strategies from total-level choices: the ponte's action at 5 in every set,
+    the banker's by (total, seen) cell (applied to every composition with that total).
+
+    >>> g = build_game(Shoe.decks(8), 1, "casino")
+    >>> fixed_strategy(g, Action.DRAW, {(3, 9): Action.DRAW, (5, 4): Action.DRAW})
+    ([Fraction(1, 1)], [Fraction(1, 1), Fraction(1, 1)])
+    """
+    q = [Fraction(1 if ponte is Action.DRAW else 0)] * len(game.ponte_sets)
+    r = []
+    for key in game.banker_sets:
+        own, seen = key.split("/")
+        total = int(own) if "+" not in own else sum(map(int, own.split("+"))) % 10
+        s = SEEN_LABELS.index(seen)
+        action = banker.get((total, s))
+        if action is None:
+            raise ModelError(f"no choice given for banker cell {total}/{seen}")
+        r.append(Fraction(1 if action is Action.DRAW else 0))
+    return q, r
