@@ -284,8 +284,8 @@ def _banker_for_interior(c: Coefficients, q: list[Fraction], target_j: list[int]
     rows = [[Fraction(int(c.G[j][i]), D) for i in free] for j in target_j]
     rhs = []
     for j in target_j:
-        fixed = Fraction(int(c.a[j]), D) + sum((Fraction(int(c.G[j][i]), D) * r[i] for i in range(n) if i not in free), Fraction(0))
-        rhs.append(-fixed)
+        fixed = sum((Fraction(int(c.G[j][i]), D) * r[i] for i in range(n) if i not in free), Fraction(0))
+        rhs.append(-(Fraction(int(c.a[j]), D) + fixed))
     if len(free) == len(target_j):
         sol = _solve_exact(rows, rhs)
         if sol is None:
@@ -364,7 +364,8 @@ def _snap_q(c: Coefficients, q_hat: list[float]) -> list[Fraction]:
     rhs = []
     for k in pick:
         i = tight[k]
-        rhs.append(-(Fraction(int(c.b[i]), D) + sum((Fraction(int(c.G[j][i]), D) * q[j] for j in range(m) if q[j] is not None), Fraction(0))))  # type: ignore[operator]
+        known = sum((Fraction(int(c.G[j][i]), D) * x for j, x in enumerate(q) if x is not None), Fraction(0))
+        rhs.append(-(Fraction(int(c.b[i]), D) + known))
     sol = _solve_exact(rows, rhs)
     if sol is None:
         raise SolverError("singular support system while snapping the LP answer")
@@ -497,6 +498,10 @@ def _nash_ok(game: Game, q: list[Fraction], r: list[Fraction]) -> bool:
     return ponte_ok and banker_ok and bounds
 
 
+def _all_settled(game: Game, dominance: tuple[DominanceStep, ...]) -> bool:
+    return len(dominance) == len(game.ponte_sets) + len(game.banker_sets)
+
+
 def solve(game: Game) -> Solution:
     """Solve a chemin de fer game exactly and certify the answer.
 
@@ -540,11 +545,13 @@ def solve(game: Game) -> Solution:
             raise SolverError(f"no exact banker strategy found for {game.label}")
         r, unique, equilibria = rr, False, ()
         method = "ponte from the zero-sum game on the banker's net payoff; banker from the ponte's gross indifference"
+    if len(game.ponte_sets) > 1 and _all_settled(game, dominance):
+        unique = True  # iterated strict dominance leaves a single strategy profile
     if not _nash_ok(game, q, r):
         raise SolverError(f"certification failed for {game.label}: the strategies are not in equilibrium")
     net, gross = game.net.value(q, r), game.gross.value(q, r)
     return Solution(
         game=game, q=tuple(q), r=tuple(r), value=net, ponte_payoff=-gross, banker_payoff=net, certified=True,
-        unique_ponte=False, unique_banker=False, unique_equilibrium=unique if len(q) == 1 else None,
+        unique_ponte=False, unique_banker=False, unique_equilibrium=unique if len(q) == 1 or unique else None,
         equilibria=equilibria, dominance=dominance, method=method + "; certified: every cell a best response, exactly",
     )

@@ -1,0 +1,172 @@
+"""Renderers of chemin de fer :class:`~solver.equilibrium.Solution`: text, JSON-ready dict, CSV rows."""
+
+from __future__ import annotations
+
+from fractions import Fraction
+
+from solver.equilibrium import Solution
+from solver.game import _COMPOSITIONS, composition_label
+from solver.report import decimal_str, fraction_str, percent_str
+from solver.rules import SEEN_LABELS, Action
+
+DEFAULT_TEXT_DIGITS = 4
+
+
+def model_dict(s: Solution) -> dict[str, object]:
+    m = s.game.model
+    return {
+        "name": m.name(s.game.shoe),
+        "dealing": "A" if s.game.shoe.is_infinite else "B",
+        "information": m.information,
+        "freedom": m.freedom,
+        "commission": fraction_str(m.commission),
+    }
+
+
+def chemin_dict(s: Solution, digits: int | None = None) -> dict[str, object]:
+    """JSON-ready dict with exact ``p/q`` strings (``*_decimal`` companions with ``digits``)."""
+    g = s.game
+    out: dict[str, object] = {
+        "game": "chemin de fer",
+        "shoe": g.shoe.spec(),
+        "model": model_dict(s),
+        "value": fraction_str(s.value),
+        "ponte_payoff": fraction_str(s.ponte_payoff),
+        "banker_payoff": fraction_str(s.banker_payoff),
+        "ponte": {k: fraction_str(v) for k, v in s.ponte().items()},
+        "banker": {k: fraction_str(v) for k, v in s.banker().items()},
+        "certified": s.certified,
+        "method": s.method,
+        "dominance": [
+            {"player": d.player, "infoset": d.infoset, "action": d.action, "margin": fraction_str(d.margin)}
+            for d in s.dominance
+        ],
+        "free_after_dominance": free_after_dominance(s),
+        "unreachable": [k for k, ok in zip(g.banker_sets, g.reachable) if not ok],
+    }
+    if g.zero_sum:
+        out["unique"] = {"ponte": s.unique_ponte, "banker": s.unique_banker}
+    else:
+        out["unique_equilibrium"] = s.unique_equilibrium
+        if s.equilibria:
+            out["equilibria_ponte"] = [fraction_str(x) for x in s.equilibria]
+    if digits is not None:
+        out["value_decimal"] = decimal_str(s.value, digits)
+        out["ponte_decimal"] = {k: decimal_str(v, digits) for k, v in s.ponte().items()}
+    return out
+
+
+def free_after_dominance(s: Solution) -> list[str]:
+    """Banker sets that iterated dominance leaves open."""
+    settled = {d.infoset for d in s.dominance if d.player == "banker"}
+    return [k for k in s.game.banker_sets if k not in settled]
+
+
+CSV_HEADER = ("shoe", "model", "item", "exact", "decimal")
+
+
+def chemin_csv_rows(s: Solution, digits: int | None = None) -> list[tuple[str, ...]]:
+    """Long-format rows: the value, each side's payoff, and every strategy entry."""
+    items: list[tuple[str, Fraction]] = [("value", s.value), ("ponte_payoff", s.ponte_payoff), ("banker_payoff", s.banker_payoff)]
+    items += [(f"ponte:{k}", v) for k, v in s.ponte().items()]
+    items += [(f"banker:{k}", v) for k, v in s.banker().items()]
+    label, model = s.game.shoe.label(), s.game.label
+    return [(label, model, k, fraction_str(v), decimal_str(v, digits) if digits is not None else "") for k, v in items]
+
+
+def _cell(action: Action, p: Fraction | None, dominated: bool) -> str:
+    if p is None:
+        return action.value
+    mark = "*" if dominated else ""
+    if p == 1:
+        return "D" + mark
+    if p == 0:
+        return "S" + mark
+    return "m"
+
+
+def banker_grid(s: Solution) -> list[tuple[str, list[str]]]:
+    """The banker's optimal tableau as rows (label, 11 cells): D, S, D*/S* (settled by dominance), m (mixed).
+
+    Rows are banker totals; under information 2 and 3 a total with free cells is split into its
+    compositions.
+    """
+    g = s.game
+    tab = g.model.tableau
+    strat = s.banker()
+    dominated = {d.infoset for d in s.dominance if d.player == "banker"}
+    rows: list[tuple[str, list[str]]] = []
+    for total in range(8):
+        has_free = any(tab.banker[total][c] is Action.FREE for c in range(11))
+        if g.model.information == 1 or not has_free:
+            owners = [str(total)]
+        else:
+            owners = [composition_label(a, b) for a, b in _COMPOSITIONS if (a + b) % 10 == total]
+        for own in owners:
+            cells = []
+            for c in range(11):
+                key = f"{own}/{SEEN_LABELS[c]}"
+                act = tab.banker[total][c]
+                p = strat.get(key) if act is Action.FREE else None
+                cells.append(_cell(act, p, key in dominated))
+            label = own if own == str(total) else f"{own} ({total})"
+            rows.append((label, cells))
+    return rows
+
+
+def chemin_text(s: Solution, digits: int | None = None) -> str:
+    """A human report: value, the ponte's strategy, the banker's tableau, certification."""
+    d = DEFAULT_TEXT_DIGITS if digits is None else digits
+    g = s.game
+    m = g.model
+    lines = [
+        f"Chemin de fer, {g.shoe.label()}, model {m.name(g.shoe)} ({m.freedom}), commission {fraction_str(m.commission)}",
+    ]
+    if g.zero_sum:
+        lines.append(f"  value (banker's advantage): {fraction_str(s.value)}  ≈ {percent_str(s.value, d)} %")
+    else:
+        bp, pp = s.banker_payoff, s.ponte_payoff
+        lines.append(f"  banker's payoff (net of commission): {fraction_str(bp)}  ≈ {percent_str(bp, d)} %")
+        lines.append(f"  ponte's payoff: {fraction_str(pp)}  ≈ {percent_str(pp, d)} %")
+
+    def say(v: Fraction) -> str:
+        return "draw" if v == 1 else "stand" if v == 0 else f"draw with probability {fraction_str(v)} (≈ {decimal_str(v, d)})"
+
+    lines.append("  ponte at 5: " + ", ".join(f"{k}: {say(v)}" for k, v in s.ponte().items()))
+    lines.append("")
+    lines.append("  banker's tableau (rows: banker's total or composition; columns: ponte's third card, S = stood)")
+    lines.append("  " + " " * 12 + " ".join(f"{c:>3}" for c in SEEN_LABELS))
+    for label, cells in banker_grid(s):
+        lines.append(f"  {label:<12}" + " ".join(f"{c:>3}" for c in cells))
+    lines.append("  D/S: draw/stand (rule or optimal); D*/S*: free cell settled by iterated strict dominance; m: mixed")
+    mixed = [(k, v) for k, v in s.banker().items() if 0 < v < 1]
+    for k, v in mixed:
+        lines.append(f"    m at {k}: draw with probability {fraction_str(v)} (≈ {decimal_str(v, d)})")
+    lines.append("")
+    n_free = len(g.banker_sets)
+    open_cells = free_after_dominance(s)
+    lines.append(f"  free banker sets: {n_free}; settled by dominance: {n_free - len(open_cells)}; left open: "
+                 + ((", ".join(open_cells) or "none") if len(open_cells) <= 12 else f"{len(open_cells)} sets"))
+    lines.append(f"  certified: {'yes' if s.certified else 'NO'} — {s.method}")
+    if g.zero_sum:
+        lines.append(f"  unique optimal strategies: ponte {'proved' if s.unique_ponte else 'not proved'}, "
+                     f"banker {'proved' if s.unique_banker else 'not proved'}")
+    elif s.unique_equilibrium is not None:
+        eq = f" (ponte strategies at equilibria: {', '.join(map(fraction_str, s.equilibria))})" if s.equilibria else ""
+        lines.append(f"  equilibrium unique: {'proved' if s.unique_equilibrium else 'no'}{eq}")
+    return "\n".join(lines)
+
+
+def chemin_table_text(solutions: list[Solution], digits: int | None = None) -> str:
+    """One row per shoe: value and the ponte's strategy at 5, rounded for comparison."""
+    d = DEFAULT_TEXT_DIGITS if digits is None else digits
+    first = solutions[0]
+    sets = first.game.ponte_sets
+    head = f"{'shoe':<10} {'model':<12} {'value %':>{d + 5}}  " + "  ".join(f"{'q(' + k + ')':>{d + 4}}" for k in sets)
+    lines = [f"Chemin de fer ({first.game.model.freedom}, commission {fraction_str(first.game.model.commission)}): "
+             f"banker's value and the ponte's draw probability at 5, rounded to {d} decimals (exact in --format json)", head]
+    for s in solutions:
+        row = f"{s.game.shoe.label():<10} {s.game.label:<12} {percent_str(s.value, d):>{d + 5}}  "
+        row += "  ".join(f"{decimal_str(x, d):>{max(d + 4, len(k) + 3)}}" for k, x in zip(sets, s.q))
+        lines.append(row)
+    return "\n".join(lines)

@@ -1,0 +1,166 @@
+"""Chemin de fer: published solutions, exact invariants between models, and independent cross-checks.
+
+Sources:
+- [KS57] J. G. Kemeny and J. L. Snell, "Game-theoretic solution of baccarat", American Mathematical
+  Monthly 64 (1957) 465-469: infinite deck, information 1, parlor game; the ponte draws at 5 with
+  probability 9/11 and the banker's advantage is about 1.28 %.
+- [EG13] S. N. Ethier and C. Gamez, "A game-theoretic analysis of baccara chemin de fer", Games 4
+  (2013) 711-737: models A1, B2, B3; under B3 the ponte mixes only holding {1,4} at 5 (d >= 2 in
+  their tables) and stands holding {2,3}.
+"""
+
+from __future__ import annotations
+
+from fractions import Fraction
+from itertools import product
+
+import numpy as np
+import pytest
+
+from solver.bets import punto_banco
+from solver.cards import Shoe
+from solver.equilibrium import _lp, banker_guarantee, ponte_guarantee, solve, zero_sum
+from solver.game import build_game, fixed_strategy, normal_form
+from solver.report import percent_str
+from solver.rules import PUNTO_BANCO, Action
+
+DECKS = range(1, 9)
+
+
+def test_kemeny_snell_ks57() -> None:
+    s = solve(build_game(Shoe.infinite(), 1, "parlor"))
+    assert s.q == (Fraction(9, 11),)  # [KS57]
+    assert percent_str(s.value, 2) == "1.28"  # [KS57], "about 1.28 %"
+    assert s.value == Fraction(679568, 53094899)  # our exact refinement
+    assert s.certified and s.unique_ponte and s.unique_banker
+
+
+@pytest.mark.parametrize("d", [2, 6, 8])
+def test_b3_ponte_structure_eg13(d: int) -> None:
+    s = solve(build_game(Shoe.decks(d), 3, "parlor"))
+    p = s.ponte()
+    assert p["2+3"] == 0 and p["0+5"] == p["6+9"] == p["7+8"] == 1  # [EG13]
+    assert 0 < p["1+4"] < 1
+    assert s.certified and s.unique_ponte
+
+
+@pytest.mark.parametrize("d", DECKS)
+def test_information_ordering_every_deck_count(d: int) -> None:
+    shoe = Shoe.decks(d)
+    v = {info: solve(build_game(shoe, info, "parlor")).value for info in (1, 2, 3)}
+    assert v[2] >= v[1]  # the banker knows more
+    assert v[3] <= v[2]  # the ponte knows more
+    casino = solve(build_game(shoe, 3, "casino")).value
+    assert casino <= v[3]  # fewer banker choices: worth at least as much to the ponte
+
+
+@pytest.mark.parametrize("d", [1, 6, 8])
+def test_punto_banco_choices_give_the_player_edge(d: int) -> None:
+    # Ponte always draws at 5 and the banker's free casino cells follow punto banco: the game is punto
+    # banco, so the banker's gain is exactly minus the Player bet's expectation.
+    shoe = Shoe.decks(d)
+    pb = {cell: PUNTO_BANCO.banker_action(*cell) for cell in [(3, 9), (5, 4)]}
+    for info in (1, 2, 3):
+        g = build_game(shoe, info, "casino")
+        q, r = fixed_strategy(g, Action.DRAW, pb)
+        assert g.gross.value(q, r) == -punto_banco(shoe).bet("player").ev
+
+
+@pytest.mark.parametrize(("info", "most_open"), [(1, 4), (2, 30), (3, 30)])
+def test_dominance_leaves_few_cells_open(info: int, most_open: int) -> None:
+    s = solve(build_game(Shoe.decks(6), info, "parlor"))
+    settled = {d.infoset for d in s.dominance if d.player == "banker"}
+    open_cells = [k for k in s.game.banker_sets if k not in settled]
+    assert len(open_cells) <= most_open
+    assert all(d.margin > 0 for d in s.dominance)
+    banker = s.banker()
+    for d in s.dominance:  # the solution agrees with every dominance claim
+        if d.player == "banker":
+            assert banker[d.infoset] == (1 if d.action == "D" else 0)
+
+
+@pytest.mark.parametrize("shoe", [Shoe.decks(1), Shoe.decks(6), Shoe.infinite()], ids=["1", "6", "inf"])
+def test_lp_agrees_with_foster(shoe: Shoe) -> None:
+    # Two independent methods on the same one-set game: Foster's exact walk and the float LP.
+    c = build_game(shoe, 2, "parlor").gross
+    q_exact, _, _ = zero_sum(c)
+    q_lp, r_lp = _lp(c)
+    assert abs(q_lp[0] - float(q_exact[0])) < 1e-7  # LP tolerance: HiGHS primal feasibility 1e-7
+    f = ponte_guarantee(c, q_exact)
+    h_lp = banker_guarantee(c, [Fraction(x).limit_denominator(10**12) for x in r_lp])
+    assert abs(float(f - h_lp)) < 1e-9
+
+
+def _product_mixture(probs: tuple[Fraction, ...], pures: list[tuple[int, ...]]) -> np.ndarray:
+    out = []
+    for pure in pures:
+        w = Fraction(1)
+        for p, x in zip(probs, pure):
+            w *= p if x else 1 - p
+        out.append(w)
+    return np.array(out, dtype=object)
+
+
+@pytest.mark.parametrize("info", [1, 2, 3])
+def test_nashpy_confirms_casino_solutions_exactly(info: int) -> None:
+    import nashpy
+
+    s = solve(build_game(Shoe.decks(6), info, "casino"))
+    rows, cols, A = normal_form(s.game.gross)
+    x = _product_mixture(s.q, rows)
+    y = _product_mixture(s.r, cols)
+    # nashpy's row player maximises: give it the ponte's payoff, minus the banker's gain.
+    game = nashpy.Game(-A, A)
+    assert game.is_best_response(x, y) == (True, True)
+    assert x @ A @ y == s.value
+
+
+def test_nashpy_support_enumeration_small_game() -> None:
+    import nashpy
+
+    s = solve(build_game(Shoe.decks(1), 1, "casino"))
+    _, _, A = normal_form(s.game.gross)
+    Af = np.array([[float(v) for v in row] for row in A])
+    eqs = list(nashpy.Game(-Af, Af).support_enumeration())
+    assert eqs, "nashpy found no equilibrium"
+    x, y = eqs[0]
+    assert abs(float(x @ Af @ y) - float(s.value)) < 1e-12  # float tolerance: double rounding of 8 terms
+
+
+@pytest.mark.parametrize("d", [1, 6])
+def test_commission_equilibrium_is_nash(d: int) -> None:
+    for info in (1, 2, 3):
+        s = solve(build_game(Shoe.decks(d), info, "parlor", Fraction(1, 20)))
+        g = s.game
+        # Deviations: any pure switch in a single set changes nothing or hurts the deviator.
+        for j in range(len(s.q)):
+            for alt in (Fraction(0), Fraction(1)):
+                q2 = list(s.q)
+                q2[j] = alt
+                assert -g.gross.value(q2, list(s.r)) <= s.ponte_payoff
+        for i in range(len(s.r)):
+            for alt in (Fraction(0), Fraction(1)):
+                r2 = list(s.r)
+                r2[i] = alt
+                assert g.net.value(list(s.q), r2) <= s.banker_payoff
+
+
+def test_commission_zero_matches_zero_sum() -> None:
+    g = build_game(Shoe.decks(6), 2, "parlor", 0)
+    assert g.net.value([Fraction(1)], [Fraction(0)] * len(g.banker_sets)) == g.gross.value([Fraction(1)], [Fraction(0)] * len(g.banker_sets))
+
+
+@pytest.mark.parametrize(("ponte", "b39", "b54"), list(product([Action.DRAW, Action.STAND], repeat=3)))
+def test_game_builder_agrees_with_outcome_table(ponte: Action, b39: Action, b54: Action) -> None:
+    # Two routes through the enumerator: the additive game at a pure strategy, and the outcome
+    # table of the fixed tableau that strategy defines.
+    from solver.deal import outcomes
+    from solver.rules import CHEMIN_CASINO
+
+    shoe = Shoe.decks(3).remove(["5", "9", "K"])
+    g = build_game(shoe, 1, "casino")
+    q, r = fixed_strategy(g, ponte, {(3, 9): b39, (5, 4): b54})
+    tab = CHEMIN_CASINO.with_player({5: ponte}).with_banker({(3, 9): b39, (5, 4): b54})
+    t = outcomes(shoe, tab)
+    assert g.win.value(q, r) == t.probability(t.b_total > t.p_total)
+    assert g.loss.value(q, r) == t.probability(t.p_total > t.b_total)
