@@ -147,7 +147,8 @@ def test_commission_equilibrium_is_nash(d: int) -> None:
 
 def test_commission_zero_matches_zero_sum() -> None:
     g = build_game(Shoe.decks(6), 2, "parlor", 0)
-    assert g.net.value([Fraction(1)], [Fraction(0)] * len(g.banker_sets)) == g.gross.value([Fraction(1)], [Fraction(0)] * len(g.banker_sets))
+    r = [Fraction(0)] * len(g.banker_sets)
+    assert g.net.value([Fraction(1)], r) == g.gross.value([Fraction(1)], r)
 
 
 @pytest.mark.parametrize(("ponte", "b39", "b54"), list(product([Action.DRAW, Action.STAND], repeat=3)))
