@@ -502,6 +502,13 @@ def _all_settled(game: Game, dominance: tuple[DominanceStep, ...]) -> bool:
     return len(dominance) == len(game.ponte_sets) + len(game.banker_sets)
 
 
+def _zero_inert(game: Game, q: list[Fraction], r: list[Fraction]) -> tuple[list[Fraction], list[Fraction]]:
+    """Canonical form: a set whose choice cannot change any payoff (inert) stands."""
+    q = [Fraction(0) if inert else x for x, inert in zip(q, game.inert_ponte)]
+    r = [Fraction(0) if inert else x for x, inert in zip(r, game.inert_banker)]
+    return q, r
+
+
 def solve(game: Game) -> Solution:
     """Solve a chemin de fer game exactly and certify the answer.
 
@@ -515,6 +522,7 @@ def solve(game: Game) -> Solution:
     if game.zero_sum:
         c = game.gross
         q, r, method = zero_sum(c)
+        q, r = _zero_inert(game, q, r)
         f, h = ponte_guarantee(c, q), banker_guarantee(c, r)
         if f != h:
             raise SolverError(f"certification failed for {game.label}: f(q) = {f} but h(r) = {h}")
@@ -545,6 +553,7 @@ def solve(game: Game) -> Solution:
             raise SolverError(f"no exact banker strategy found for {game.label}")
         r, unique, equilibria = rr, False, ()
         method = "ponte from the zero-sum game on the banker's net payoff; banker from the ponte's gross indifference"
+    q, r = _zero_inert(game, q, r)
     if len(game.ponte_sets) > 1 and _all_settled(game, dominance):
         unique = True  # iterated strict dominance leaves a single strategy profile
     if not _nash_ok(game, q, r):

@@ -138,7 +138,8 @@ class Game:
         shoe, model: what was built.
         ponte_sets, banker_sets: information-set keys (free decisions only), in index order.
         win, loss: coefficients of P(banker wins) and P(ponte wins).
-        reachable: for each banker set, whether any coup reaches it (else its choice is moot).
+        inert_ponte, inert_banker: for each set, whether its choice cannot change any payoff (all its
+            coefficients vanish in both the win and the loss forms; every unreachable set is inert).
     """
 
     shoe: Shoe
@@ -147,7 +148,8 @@ class Game:
     banker_sets: tuple[str, ...]
     win: Coefficients
     loss: Coefficients
-    reachable: tuple[bool, ...]
+    inert_ponte: tuple[bool, ...]
+    inert_banker: tuple[bool, ...]
 
     @property
     def gross(self) -> Coefficients:
@@ -272,8 +274,6 @@ def build_game(shoe: Shoe, information: int, freedom: str, commission: Fraction 
     pdrew = rest % 2
     j = rest // 2 - 1
     coeffs = {}
-    reach = np.zeros(n, dtype=bool)
-    reach[i[(i >= 0) & (sums != 0)]] = True
     for which, o in (("win", 1), ("loss", 2)):
         sel = (outcome == o) & (sums != 0)
         w = [int(x) for x in sums[sel]]
@@ -307,7 +307,12 @@ def build_game(shoe: Shoe, information: int, freedom: str, commission: Fraction 
         banker_sets=st.banker_sets,
         win=coeffs["win"],
         loss=coeffs["loss"],
-        reachable=tuple(bool(x) for x in reach),
+        inert_ponte=tuple(
+            all(c.a[j] == 0 and not any(c.G[j]) for c in coeffs.values()) for j in range(m)
+        ),
+        inert_banker=tuple(
+            all(c.b[i] == 0 and not any(c.G[:, i]) for c in coeffs.values()) for i in range(n)
+        ),
     )
 
 

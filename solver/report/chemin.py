@@ -42,7 +42,7 @@ def chemin_dict(s: Solution, digits: int | None = None) -> dict[str, object]:
             for d in s.dominance
         ],
         "free_after_dominance": free_after_dominance(s),
-        "unreachable": [k for k, ok in zip(g.banker_sets, g.reachable) if not ok],
+        "inert": [k for k, inert in zip(g.ponte_sets + g.banker_sets, g.inert_ponte + g.inert_banker) if inert],
     }
     if g.zero_sum:
         out["unique"] = {"ponte": s.unique_ponte, "banker": s.unique_banker}

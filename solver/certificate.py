@@ -1,0 +1,183 @@
+"""Certificates: a solved chemin de fer game written so that anyone can check it.
+
+The format (version 1) is documented in docs/certificate-format.md and verified by the independent
+checker ``proofs/check.py``, which shares no code with this package. A certificate holds, in exact
+rationals: the shoe, the model, the value and both payoffs, both strategies, the iterated-dominance
+steps with their exact margins, and the claims (optimal or equilibrium; uniqueness where proved).
+
+Beside each certificate, :func:`statement_markdown` writes the claim as a theorem a reader can cite.
+
+The standard set (:func:`standard_solutions`) is committed under proofs/certificates/; the tests
+regenerate it and fail if it differs. Regenerate with ``python -m solver.certificate proofs/certificates``.
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+from collections.abc import Iterable
+from fractions import Fraction
+from pathlib import Path
+
+from solver.cards import Shoe
+from solver.equilibrium import Solution, solve
+from solver.errors import InputError
+from solver.game import build_game
+from solver.report import decimal_str, fraction_str
+
+FORMAT = "baccarat-chemin-certificate"
+VERSION = 1
+
+
+def certificate_dict(s: Solution) -> dict[str, object]:
+    """The certificate of a solution, as a JSON-ready dict (format version 1)."""
+    g = s.game
+    shoe = g.shoe
+    shoe_spec: dict[str, object] = (
+        {"dealing": "A", "weights": list(shoe.values)} if shoe.is_infinite else {"dealing": "B", "counts": list(shoe.values)}
+    )
+    claims: dict[str, bool]
+    if g.zero_sum:
+        claims = {"optimal": True, "unique_ponte": s.unique_ponte, "unique_banker": s.unique_banker}
+    else:
+        # The checker decides uniqueness of an equilibrium by enumeration for one ponte set only.
+        claims = {"equilibrium": True, "unique_equilibrium": bool(s.unique_equilibrium) and len(g.ponte_sets) == 1}
+    return {
+        "format": FORMAT,
+        "version": VERSION,
+        "shoe": shoe_spec,
+        "model": {
+            "information": g.model.information,
+            "freedom": g.model.freedom,
+            "commission": fraction_str(g.model.commission),
+        },
+        "value": fraction_str(s.value),
+        "ponte_payoff": fraction_str(s.ponte_payoff),
+        "banker_payoff": fraction_str(s.banker_payoff),
+        "ponte": {k: fraction_str(v) for k, v in s.ponte().items()},
+        "banker": {k: fraction_str(v) for k, v in s.banker().items()},
+        "dominance": [
+            {"player": d.player, "infoset": d.infoset, "action": d.action, "margin": fraction_str(d.margin)}
+            for d in s.dominance
+        ],
+        "claims": claims,
+    }
+
+
+def certificate_name(s: Solution) -> str:
+    """A file stem such as ``B3-parlor-d6-a0`` or ``A1-casino-inf-a1_20``."""
+    g = s.game
+    deck = "inf" if g.shoe.is_infinite else (f"d{g.shoe.full_decks}" if g.shoe.full_decks else "shoe-" + "-".join(map(str, g.shoe.values)))
+    alpha = fraction_str(g.model.commission).replace("/", "_")
+    return f"{g.model.name(g.shoe)}-{g.model.freedom}-{deck}-a{alpha}"
+
+
+def certificate_text(s: Solution) -> str:
+    """The certificate serialised canonically (sorted keys are not used: the order is the documented one)."""
+    return json.dumps(certificate_dict(s), indent=1) + "\n"
+
+
+def statement_markdown(s: Solution, name: str) -> str:
+    """The certificate's claim as a citable theorem, with the numbers and how the checker verifies it."""
+    g = s.game
+    m = g.model
+    shoe = g.shoe.label()
+    lines = [f"# Certificate {name}", ""]
+    if g.zero_sum:
+        lines.append(
+            f"**Theorem.** In chemin de fer dealt from {shoe} (model {m.name(g.shoe)}, {m.freedom} freedom, no commission), "
+            f"the value of the game to the banker is exactly {fraction_str(s.value)} (≈ {decimal_str(s.value * 100, 6)} %, rounded) "
+            "per unit staked. The strategies below are optimal"
+            + (", and the ponte's is the unique optimal strategy" if s.unique_ponte else "")
+            + (", and the banker's is the unique optimal strategy" if s.unique_banker else "")
+            + "."
+        )
+    else:
+        lines.append(
+            f"**Theorem.** In chemin de fer dealt from {shoe} (model {m.name(g.shoe)}, {m.freedom} freedom, commission "
+            f"{fraction_str(m.commission)} of the banker's wins), the strategies below form a Nash equilibrium with banker's "
+            f"expected net gain {fraction_str(s.banker_payoff)} and ponte's expected payoff {fraction_str(s.ponte_payoff)} "
+            "per unit staked"
+            + (" and it is the unique equilibrium" if certificate_dict(s)["claims"].get("unique_equilibrium") else "")  # type: ignore[attr-defined]
+            + "."
+        )
+    lines += ["", "**Ponte** (probability of drawing at 5): "
+              + ", ".join(f"`{k}`: {fraction_str(v)}" for k, v in s.ponte().items()), ""]
+    mixed = [(k, v) for k, v in s.banker().items() if 0 < v < 1]
+    draws = [k for k, v in s.banker().items() if v == 1]
+    lines.append(f"**Banker** ({len(g.banker_sets)} free information sets): draws in {len(draws)}, "
+                 f"mixes in {len(mixed)}" + (": " + ", ".join(f"`{k}` with probability {fraction_str(v)}" for k, v in mixed) if mixed else "")
+                 + ", stands in the rest (full list in the JSON).")
+    lines += [
+        "",
+        f"**Dominance.** {len(s.dominance)} decisions are settled by iterated strict dominance, each with an exact positive margin.",
+        "",
+        "**How to check.** `python proofs/check.py proofs/certificates/" + name + ".json` re-derives every payoff "
+        "coefficient from the shoe by its own enumeration (it imports nothing from the solver), then verifies in exact "
+        "rationals: " + ("that the ponte's guarantee f(q) and the banker's guarantee h(r) are both equal to the value "
+                         "(LP duality: the pair is a saddle point)" if g.zero_sum else
+                         "that every decision of each side is a best response to the other's strategy")
+        + ", every dominance margin, and each uniqueness claim by the rank argument of docs/certificate-format.md.",
+        "",
+    ]
+    return "\n".join(lines)
+
+
+def write_certificates(solutions: Iterable[Solution], target: str, overwrite: bool = False) -> list[Path]:
+    """Write certificates: one solution to the file ``target``; several into the directory ``target``.
+
+    Never overwrites an existing file unless ``overwrite``.
+
+    Raises:
+        InputError: the file exists (and not ``overwrite``), or cannot be written.
+    """
+    sols = list(solutions)
+    path = Path(target)
+    if len(sols) == 1 and not path.is_dir():
+        out = [(path, sols[0])]
+    else:
+        out = [(path / (certificate_name(s) + ".json"), s) for s in sols]
+    for p, _ in out:
+        if p.exists() and not overwrite:
+            raise InputError(f"{p} exists; pass --force to overwrite it")
+    written = []
+    try:
+        for p, s in out:
+            p.parent.mkdir(parents=True, exist_ok=True)
+            p.write_text(certificate_text(s), encoding="utf-8")
+            written.append(p)
+    except OSError as e:
+        raise InputError(f"cannot write {e.filename}: {e.strerror}") from None
+    return written
+
+
+def standard_solutions() -> list[Solution]:
+    """The standard set: A1, and B1, B2, B3 for d = 1…8; casino and parlor; commission 0 and 1/20."""
+    shoes: list[tuple[Shoe, tuple[int, ...]]] = [(Shoe.infinite(), (1,))]
+    shoes += [(Shoe.decks(d), (1, 2, 3)) for d in range(1, 9)]
+    out = []
+    for shoe, infos in shoes:
+        for info in infos:
+            for freedom in ("casino", "parlor"):
+                for alpha in (Fraction(0), Fraction(1, 20)):
+                    out.append(solve(build_game(shoe, info, freedom, alpha)))
+    return out
+
+
+def write_standard(directory: str | Path) -> list[Path]:
+    """(Re)write the standard certificates and their statements into ``directory``."""
+    d = Path(directory)
+    d.mkdir(parents=True, exist_ok=True)
+    written = []
+    for s in standard_solutions():
+        name = certificate_name(s)
+        (d / f"{name}.json").write_text(certificate_text(s), encoding="utf-8")
+        (d / f"{name}.md").write_text(statement_markdown(s, name), encoding="utf-8")
+        written.append(d / f"{name}.json")
+    return written
+
+
+if __name__ == "__main__":
+    target = sys.argv[1] if len(sys.argv) > 1 else "proofs/certificates"
+    files = write_standard(target)
+    print(f"wrote {len(files)} certificates and statements to {target}", file=sys.stderr)
