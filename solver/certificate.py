@@ -67,7 +67,12 @@ def certificate_dict(s: Solution) -> dict[str, object]:
 def certificate_name(s: Solution) -> str:
     """A file stem such as ``B3-parlor-d6-a0`` or ``A1-casino-inf-a1_20``."""
     g = s.game
-    deck = "inf" if g.shoe.is_infinite else (f"d{g.shoe.full_decks}" if g.shoe.full_decks else "shoe-" + "-".join(map(str, g.shoe.values)))
+    if g.shoe.is_infinite:
+        deck = "inf"
+    elif g.shoe.full_decks:
+        deck = f"d{g.shoe.full_decks}"
+    else:
+        deck = "shoe-" + "-".join(map(str, g.shoe.values))
     alpha = fraction_str(g.model.commission).replace("/", "_")
     return f"{g.model.name(g.shoe)}-{g.model.freedom}-{deck}-a{alpha}"
 
@@ -86,7 +91,8 @@ def statement_markdown(s: Solution, name: str) -> str:
     if g.zero_sum:
         lines.append(
             f"**Theorem.** In chemin de fer dealt from {shoe} (model {m.name(g.shoe)}, {m.freedom} freedom, no commission), "
-            f"the value of the game to the banker is exactly {fraction_str(s.value)} (≈ {decimal_str(s.value * 100, 6)} %, rounded) "
+            f"the value of the game to the banker is exactly {fraction_str(s.value)} "
+            f"(≈ {decimal_str(s.value * 100, 6)} %, rounded) "
             "per unit staked. The strategies below are optimal"
             + (", and the ponte's is the unique optimal strategy" if s.unique_ponte else "")
             + (", and the banker's is the unique optimal strategy" if s.unique_banker else "")
@@ -105,12 +111,13 @@ def statement_markdown(s: Solution, name: str) -> str:
               + ", ".join(f"`{k}`: {fraction_str(v)}" for k, v in s.ponte().items()), ""]
     mixed = [(k, v) for k, v in s.banker().items() if 0 < v < 1]
     draws = [k for k, v in s.banker().items() if v == 1]
+    mixes = ": " + ", ".join(f"`{k}` with probability {fraction_str(v)}" for k, v in mixed) if mixed else ""
     lines.append(f"**Banker** ({len(g.banker_sets)} free information sets): draws in {len(draws)}, "
-                 f"mixes in {len(mixed)}" + (": " + ", ".join(f"`{k}` with probability {fraction_str(v)}" for k, v in mixed) if mixed else "")
-                 + ", stands in the rest (full list in the JSON).")
+                 f"mixes in {len(mixed)}{mixes}, stands in the rest (full list in the JSON).")
     lines += [
         "",
-        f"**Dominance.** {len(s.dominance)} decisions are settled by iterated strict dominance, each with an exact positive margin.",
+        f"**Dominance.** {len(s.dominance)} decisions are settled by iterated strict dominance, "
+        "each with an exact positive margin.",
         "",
         "**How to check.** `python proofs/check.py proofs/certificates/" + name + ".json` re-derives every payoff "
         "coefficient from the shoe by its own enumeration (it imports nothing from the solver), then verifies in exact "
