@@ -43,7 +43,7 @@ import re
 import sys
 from dataclasses import dataclass
 from fractions import Fraction
-from functools import lru_cache
+from functools import cache
 from pathlib import Path
 from typing import Any
 
@@ -235,7 +235,7 @@ class _Accumulator:
         self._add(self.g.setdefault((j, i), [0, 0, 0]), triple, sign)
 
 
-@lru_cache(maxsize=None)
+@cache
 def _finest(shoe: Shoe) -> _Accumulator:
     """Enumerate every coup under information 3 and parlor freedom (the finest model).
 
@@ -395,9 +395,7 @@ class Game:
     def inert_ponte(self) -> set[str]:
         """Ponte sets with no effect on any payoff: a_j = 0 and G_ji = 0 in the win and loss forms."""
         return {
-            j
-            for j in self.ponte_keys
-            if all(f.a[j] == 0 and not any(f.g[j].values()) for f in (self.win, self.loss))
+            j for j in self.ponte_keys if all(f.a[j] == 0 and not any(f.g[j].values()) for f in (self.win, self.loss))
         }
 
     def inert_banker(self) -> set[str]:
@@ -409,7 +407,7 @@ class Game:
         }
 
 
-@lru_cache(maxsize=None)
+@cache
 def coefficients(shoe: Shoe, information: int, freedom: str) -> Game:
     """The game of ``shoe`` under ``information`` (1, 2, 3) and ``freedom`` ("parlor", "casino").
 
@@ -914,7 +912,7 @@ def equilibrium_ponte_strategies(gross: Form, net: Form, keys: tuple[str, ...]) 
         return low <= 0 <= high
 
     equilibria = [x for x in points if is_equilibrium(x)]
-    continuum = any(is_equilibrium((x + y) / 2) for x, y in zip(points, points[1:]))
+    continuum = any(is_equilibrium((x + y) / 2) for x, y in zip(points, points[1:], strict=False))
     return equilibria, continuum
 
 
@@ -939,7 +937,7 @@ def _check_unique_equilibrium(gross: Form, net: Form, q: dict[str, Fraction], ke
 
 
 def _files(paths: list[str]) -> list[tuple[str, Path]]:
-    found = []
+    found: list[tuple[str, Path]] = []
     for name in paths:
         path = Path(name)
         if path.is_dir():

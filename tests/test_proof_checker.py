@@ -214,7 +214,11 @@ def test_doctests_pass() -> None:
 
 @pytest.mark.parametrize(
     "shoe",
-    [check.Shoe("A", tuple(STANDARD_WEIGHTS)), check.Shoe("B", tuple(ONE_DECK)), check.Shoe("B", (1, 2, 0, 1, 1, 2, 0, 1, 0, 1))],
+    [
+        check.Shoe("A", tuple(STANDARD_WEIGHTS)),
+        check.Shoe("B", tuple(ONE_DECK)),
+        check.Shoe("B", (1, 2, 0, 1, 1, 2, 0, 1, 0, 1)),
+    ],
 )
 @pytest.mark.parametrize("information", [1, 2, 3])
 @pytest.mark.parametrize("freedom", ["parlor", "casino"])
@@ -261,42 +265,48 @@ def casino_rule(total: int, seen: int | None) -> bool | None:
     return False
 
 
-def brute_force(sequences, information: int, freedom: str) -> dict:
+Poly = dict[tuple[str, ...], int]
+"""A polynomial in the decisions: monomial (), (j,), (i,) or (j, i) -> integer coefficient."""
+
+
+def brute_force(sequences, information: int, freedom: str) -> list[Poly]:
     """Coefficients of W, L, T by playing every (sequence, weight) of six cards, one by one.
 
     The coup uses the first cards of the sequence in dealing order: p1 b1 p2 b2, then the ponte's
     third card if he draws, then the banker's third card (the 5th card if the ponte stood, the
     6th if he drew).  Each coup is a polynomial in its one ponte decision and one banker decision.
     """
-    polys: list[dict] = [{}, {}, {}]  # monomial -> integer, for win, loss, tie
+    polys: list[Poly] = [{}, {}, {}]  # win, loss, tie
     for seq, weight in sequences:
         p1, b1, p2, b2 = seq[:4]
         ponte, banker = (p1 + p2) % 10, (b1 + b2) % 10
+        branches: list[tuple[Poly, int, int]] = []
         if ponte >= 8 or banker >= 8:
-            branches = [({(): 1}, ponte, banker)]
+            branches.append(({(): 1}, ponte, banker))
         else:
             j = f"{min(p1, p2)}+{max(p1, p2)}" if information == 3 else "5"
             own = str(banker) if information == 1 else f"{min(b1, b2)}+{max(b1, b2)}"
+            ponte_options: list[tuple[bool, Poly]]
             if ponte <= 4:
                 ponte_options = [(True, {(): 1})]
             elif ponte >= 6:
                 ponte_options = [(False, {(): 1})]
             else:
                 ponte_options = [(True, {(j,): 1}), (False, {(): 1, (j,): -1})]
-            branches = []
             for draws, p_poly in ponte_options:
                 final_ponte = (ponte + seq[4]) % 10 if draws else ponte
                 seen = seq[4] if draws else None
                 cell = f"{own}/{'S' if seen is None else seen}"
-                rule = True if freedom == "parlor" else casino_rule(banker, seen)
-                if freedom == "parlor" or rule is None:
+                rule = None if freedom == "parlor" else casino_rule(banker, seen)
+                b_options: list[tuple[bool, Poly]]
+                if rule is None:
                     b_options = [(True, {(cell,): 1}), (False, {(): 1, (cell,): -1})]
                 else:
                     b_options = [(rule, {(): 1})]
                 for banker_draws, b_poly in b_options:
                     third = seq[5] if draws else seq[4]
                     final_banker = (banker + third) % 10 if banker_draws else banker
-                    poly = {}
+                    poly: Poly = {}
                     for (m1, x1), (m2, x2) in itertools.product(p_poly.items(), b_poly.items()):
                         poly[m1 + m2] = poly.get(m1 + m2, 0) + x1 * x2
                     branches.append((poly, final_ponte, final_banker))
@@ -307,8 +317,8 @@ def brute_force(sequences, information: int, freedom: str) -> dict:
     return polys
 
 
-def as_polynomial(form) -> dict:
-    poly = {(): form.c0}
+def as_polynomial(form) -> Poly:
+    poly: Poly = {(): form.c0}
     poly.update({(j,): x for j, x in form.a.items()})
     poly.update({(i,): x for i, x in form.b.items()})
     poly.update({(j, i): x for j, row in form.g.items() for i, x in row.items()})
