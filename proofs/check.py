@@ -506,7 +506,10 @@ def _rational(text: Any, where: str) -> Fraction:
     """A rational written canonically: "p/q" in lowest terms with q > 1, or an integer "p"."""
     if not isinstance(text, str) or not _RATIONAL.fullmatch(text):
         raise CheckFailure(f'{where}: expected an exact rational string like "3/7", got {json.dumps(text)}')
-    value = Fraction(text)
+    try:
+        value = Fraction(text)
+    except ValueError as error:  # e.g. more digits than Python converts (sys.get_int_max_str_digits)
+        raise CheckFailure(f"{where}: {error}") from None
     if str(value) != text:
         raise CheckFailure(f"{where}: {text} is not in lowest terms (write {value})")
     return value
@@ -554,7 +557,7 @@ def parse_json(text: str) -> dict[str, Any]:
     """Parse certificate text; raise UnusableInput if it is not a JSON object of this format."""
     try:
         data = json.loads(text, object_pairs_hook=_no_duplicates, parse_constant=_reject_constant)
-    except json.JSONDecodeError as error:
+    except (ValueError, RecursionError) as error:  # JSONDecodeError, over-long integers, deep nesting
         raise UnusableInput(f"not JSON: {error}") from None
     if not isinstance(data, dict):
         raise UnusableInput("not a certificate: the top level is not a JSON object")
@@ -652,6 +655,8 @@ def check_certificate(cert: Any) -> CheckResult:
         return CheckResult("unusable", str(error))
     except CheckFailure as error:
         return CheckResult("fail", str(error))
+    except Exception as error:  # fail closed: an input nobody foresaw is never certified
+        return CheckResult("fail", f"cannot check this input ({type(error).__name__}: {error})")
 
 
 def check_text(text: str) -> CheckResult:

@@ -18,6 +18,7 @@ import importlib.util
 import itertools
 import json
 import os
+import random
 import subprocess
 import sys
 from fractions import Fraction
@@ -532,6 +533,20 @@ def test_every_digit_of_the_casino_certificate_matters(fixtures) -> None:
         changed["shoe"]["counts"][v] += 1
         assert check.check_certificate(changed).status == "fail", v
     assert count > 100
+
+
+def test_random_edits_never_crash_and_never_pass(fixtures) -> None:
+    """Replace one character of a certificate's JSON text at random (seeded): the checker must
+    answer without raising, and may say OK only if the edit left the same certificate."""
+    rng = random.Random(20240601)
+    original = fixtures["b1-i1-casino-c1_20.json"]
+    text = json.dumps(original, indent=1)
+    for _ in range(400):
+        k = rng.randrange(len(text))
+        edited = text[:k] + rng.choice('0123456789/-"{}[],:ab ') + text[k + 1 :]
+        result = check.check_text(edited)
+        if result.ok:
+            assert json.loads(edited) == original, edited
 
 
 def test_dominance_order_matters(fixtures) -> None:
