@@ -942,6 +942,7 @@ def _check_unique_equilibrium(gross: Form, net: Form, q: dict[str, Fraction], ke
 
 
 def _files(paths: list[str]) -> list[tuple[str, Path]]:
+    """The certificate files named: a file as given, a directory as every *.json under it."""
     found: list[tuple[str, Path]] = []
     for name in paths:
         path = Path(name)
@@ -962,9 +963,9 @@ def main(argv: list[str] | None = None) -> int:
         "paths", nargs="*", help=f"certificate files or directories (default: every *.json under {default})"
     )
     args = parser.parse_args(argv)
-    files = _files(args.paths or [str(default)])
+    files = _files(args.paths) if args.paths else _files([str(default)] if default.is_dir() else [])
     if not files:
-        print(f"no certificates found under {', '.join(args.paths or [str(default)])}", file=sys.stderr)
+        print(f"no certificates found under {', '.join(args.paths) or default}", file=sys.stderr)
         return 2
     worst = 0
     for name, path in files:

@@ -419,6 +419,13 @@ def test_commission_equilibrium(fixtures) -> None:
     assert Fraction(cert["value"]) != -Fraction(cert["ponte_payoff"])  # not zero-sum
 
 
+def test_documented_example_is_the_fixture() -> None:
+    """docs/certificate-format.md shows b1-i1-casino-c0.json; keep the two identical."""
+    text = (ROOT / "docs" / "certificate-format.md").read_text(encoding="utf-8")
+    example = text.split("```json\n", 1)[1].split("```", 1)[0]
+    assert json.loads(example) == json.loads((FIXTURES / "b1-i1-casino-c0.json").read_text(encoding="utf-8"))
+
+
 def test_committed_fixture_files_are_current_and_pass(fixtures) -> None:
     """The files in tests/data/certificates are exactly what the builders above produce."""
     if os.environ.get("REGENERATE_CERTIFICATES"):
