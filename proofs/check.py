@@ -781,6 +781,8 @@ def _check_dominance(
         player, key, action = entry["player"], entry["infoset"], entry["action"]
         if action not in ("D", "S"):
             raise CheckFailure(f'{where}: action must be "D" or "S"')
+        if not isinstance(key, str):
+            raise CheckFailure(f"{where}: infoset must be a string")
         margin = _rational(entry["margin"], f"{where}.margin")
         sign = 1 if action == "D" else -1
         choice = Fraction(1 if action == "D" else 0)

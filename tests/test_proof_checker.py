@@ -351,7 +351,7 @@ def test_enumeration_matches_weighted_sequences_for_dealing_a() -> None:
             weight *= weights[v]
         sequences.append((seq, weight))
     shoe = check.Shoe("A", weights)
-    for information, freedom in itertools.product((1, 3), ("parlor", "casino")):
+    for information, freedom in itertools.product((1, 2, 3), ("parlor", "casino")):
         game = check.coefficients(shoe, information, freedom)
         expected = brute_force(sequences, information, freedom)
         assert game.win.denominator == sum(weights) ** 6
@@ -469,6 +469,7 @@ TAMPERS = {
     "unknown model key": lambda c: c["model"].__setitem__("rules", "x"),
     "unknown claim": lambda c: c["claims"].__setitem__("unique", True),
     "unknown dominance key": lambda c: c["dominance"][0].__setitem__("note", "x"),
+    "infoset not a string": lambda c: c["dominance"][0].__setitem__("infoset", ["6/S"]),
     "unknown ponte set": lambda c: c["ponte"].__setitem__("0+5", "1"),
     "missing banker set": lambda c: c["banker"].pop("0/S"),
     "missing key": lambda c: c.pop("dominance"),
