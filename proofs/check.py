@@ -722,8 +722,6 @@ def _check(cert: Any) -> CheckResult:
     if not _boolean(claims[required], f"claims.{required}"):
         raise CheckFailure(f'claims.{required}: a certificate for commission {alpha} must claim "{required}": true')
     claimed = {name for name in optional if _boolean(claims.get(name, False), f"claims.{name}")}
-    if "unique_equilibrium" in claimed and len(q) != 1:
-        raise CheckFailure("claims.unique_equilibrium: only checkable with one ponte information set")
 
     # Payoffs at (q*, r*).
     value = _rational(cert["value"], "value")
@@ -738,7 +736,13 @@ def _check(cert: Any) -> CheckResult:
     if ponte_payoff != expected_ponte:
         raise CheckFailure(f"ponte_payoff: {ponte_payoff} != ponte's expected payoff {expected_ponte}")
 
-    _check_dominance(cert["dominance"], game, gross, net, q, r)
+    settled = _check_dominance(cert["dominance"], game, gross, net, q, r)
+    everything_settled = settled == len(game.ponte_keys) + len(game.banker_keys)
+    if "unique_equilibrium" in claimed and len(q) != 1 and not everything_settled:
+        raise CheckFailure(
+            "claims.unique_equilibrium: only checkable with one ponte information set, "
+            "or when the dominance steps settle every decision"
+        )
 
     # Verify the claims.
     unique: list[str] = []
@@ -753,14 +757,17 @@ def _check(cert: Any) -> CheckResult:
     else:
         _check_equilibrium(gross, net, q, r)
         if "unique_equilibrium" in claimed:
-            _check_unique_equilibrium(gross, net, q, game.banker_keys)
+            # Strictly dominated actions are used in no equilibrium, so dominance that settles every
+            # decision leaves exactly one equilibrium; otherwise enumerate (one ponte set).
+            if not everything_settled:
+                _check_unique_equilibrium(gross, net, q, game.banker_keys)
             unique.append("equilibrium")
     return CheckResult("ok", "", describe(shoe, information, freedom, alpha), value, tuple(unique))
 
 
 def _check_dominance(
     entries: Any, game: Game, gross: Form, net: Form, q: dict[str, Fraction], r: dict[str, Fraction]
-) -> None:
+) -> int:
     """Iterated strict dominance, in list order.
 
     A banker entry (set i, action X) claims that X beats the other action in cell i by ``margin``
@@ -813,6 +820,7 @@ def _check_dominance(
             raise CheckFailure(f"{where}: margin {margin} != {minimum}")
         if certified != choice:
             raise CheckFailure(f"{where}: the certified strategy at {key!r} is {certified}, not {action}")
+    return len(settled_q) + len(settled_r)
 
 
 def _check_optimal(form: Form, q: dict[str, Fraction], r: dict[str, Fraction], value: Fraction) -> None:

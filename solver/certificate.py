@@ -40,8 +40,7 @@ def certificate_dict(s: Solution) -> dict[str, object]:
     if g.zero_sum:
         claims = {"optimal": True, "unique_ponte": s.unique_ponte, "unique_banker": s.unique_banker}
     else:
-        # The checker decides uniqueness of an equilibrium by enumeration for one ponte set only.
-        claims = {"equilibrium": True, "unique_equilibrium": bool(s.unique_equilibrium) and len(g.ponte_sets) == 1}
+        claims = {"equilibrium": True, "unique_equilibrium": bool(s.unique_equilibrium)}
     return {
         "format": FORMAT,
         "version": VERSION,

@@ -87,3 +87,16 @@ def test_cli_deck_list_writes_one_certificate_each(cli, tmp_path: Path) -> None:
     files = sorted(p.name for p in out.iterdir())
     assert files == ["A1-casino-inf-a1_20.json", "B1-casino-d1-a1_20.json"]
     assert run_checker(out).returncode == 0
+
+
+def test_unique_equilibrium_claims_need_an_argument(tmp_path: Path) -> None:
+    # B3 casino with commission: dominance settles everything, so uniqueness is claimed and checked.
+    casino = json.loads((CERTS / "B3-casino-d6-a1_20.json").read_text())
+    assert casino["claims"]["unique_equilibrium"] is True
+    # B3 parlor with commission: no argument is available (Ethier and Lee 2023 could not prove it
+    # either); claiming it must fail.
+    parlor = json.loads((CERTS / "B3-parlor-d6-a1_20.json").read_text())
+    assert parlor["claims"]["unique_equilibrium"] is False
+    parlor["claims"]["unique_equilibrium"] = True
+    r = run_checker(_tamper(parlor, tmp_path, "overclaim.json"))
+    assert r.returncode == 1 and "unique_equilibrium" in r.stdout
