@@ -498,6 +498,104 @@ def _nash_ok(game: Game, q: list[Fraction], r: list[Fraction]) -> bool:
     return ponte_ok and banker_ok and bounds
 
 
+MAX_TIGHT = 10
+"""Most banker cells left indifferent at a candidate for which the banker's reply is searched exhaustively."""
+
+
+def _banker_reply_for(game: Game, q: list[Fraction]) -> list[Fraction] | None:
+    """A banker best reply to q (net payoff) to which q is a best reply for the ponte (gross), or None.
+
+    Forced cells follow the sign of their net slope. The indifferent cells T are searched at the
+    vertices of their box: a subset of |J| cells solves the ponte's indifference equations (J: his
+    mixed sets), the others sit at 0 or 1; the ponte's pure sets must then be best replies.
+    """
+    from itertools import combinations, product
+
+    slopes = banker_slopes(game.net, q)
+    r = [Fraction(1) if s > 0 else Fraction(0) for s in slopes]
+    tight = [i for i, s in enumerate(slopes) if s == 0 and not game.inert_banker[i]]
+    if len(tight) > MAX_TIGHT:
+        return None
+    gross = game.gross
+    D = gross.denominator
+    mixed = [j for j, x in enumerate(q) if 0 < x < 1]
+
+    def ponte_ok(rr: list[Fraction]) -> bool:
+        ps = ponte_slopes(gross, rr)
+        return all((x == 0 and p >= 0) or (x == 1 and p <= 0) or (0 < x < 1 and p == 0) for x, p in zip(q, ps))
+
+    for basis in combinations(tight, len(mixed)):
+        rest = [i for i in tight if i not in basis]
+        for corner in product((Fraction(0), Fraction(1)), repeat=len(rest)):
+            rr = list(r)
+            for i, v in zip(rest, corner):
+                rr[i] = v
+            if mixed:
+                rows = [[Fraction(int(gross.G[j][i]), D) for i in basis] for j in mixed]
+                rhs = [-(Fraction(int(gross.a[j]), D)
+                         + sum((Fraction(int(gross.G[j][i]), D) * rr[i] for i in range(len(rr)) if i not in basis), Fraction(0)))
+                       for j in mixed]
+                sol = _solve_exact(rows, rhs)
+                if sol is None or not all(0 <= x <= 1 for x in sol):
+                    continue
+                for i, x in zip(basis, sol):
+                    rr[i] = x
+            if ponte_ok(rr):
+                return rr
+    return None
+
+
+def _bimatrix_search(game: Game, dominance: tuple[DominanceStep, ...]) -> tuple[list[Fraction], list[Fraction]] | None:
+    """Find one equilibrium of the commission game with several ponte sets, exactly.
+
+    Candidates for q, in order: the optimal ponte strategy of the zero-sum game on the banker's net
+    payoff (the banker's replies depend on the net payoff only); then every pure q; then every q with
+    one mixed set at a breakpoint of an open banker cell's net slope. Each candidate is kept only if
+    a banker reply making it an equilibrium exists (:func:`_banker_reply_for`).
+    """
+    from itertools import product
+
+    m = len(game.ponte_sets)
+    settled_q = {game.ponte_sets.index(d.infoset): Fraction(1 if d.action == "D" else 0)
+                 for d in dominance if d.player == "ponte"}
+    open_cells = [i for i, k in enumerate(game.banker_sets) if k not in {d.infoset for d in dominance if d.player == "banker"}]
+
+    def attempt(q: list[Fraction]) -> tuple[list[Fraction], list[Fraction]] | None:
+        if any(q[j] != v for j, v in settled_q.items()):
+            return None
+        rr = _banker_reply_for(game, q)
+        return (q, rr) if rr is not None else None
+
+    first, _, _ = zero_sum(game.net)
+    found = attempt(list(first))
+    if found:
+        return found
+    for corner in product((Fraction(0), Fraction(1)), repeat=m):
+        found = attempt(list(corner))
+        if found:
+            return found
+    net = game.net
+    for j in range(m):
+        if j in settled_q:
+            continue
+        others = [k for k in range(m) if k != j]
+        for corner in product((Fraction(0), Fraction(1)), repeat=m - 1):
+            base = dict(zip(others, corner))
+            points = set()
+            for i in open_cells:
+                g = int(net.G[j][i])
+                if g:
+                    x = -(int(net.b[i]) + sum(int(net.G[k][i]) * v for k, v in base.items())) / Fraction(g)
+                    if 0 < x < 1:
+                        points.add(x)
+            for x in sorted(points):
+                q = [base.get(k, x) for k in range(m)]
+                found = attempt(q)
+                if found:
+                    return found
+    return None
+
+
 def _all_settled(game: Game, dominance: tuple[DominanceStep, ...]) -> bool:
     return len(dominance) == len(game.ponte_sets) + len(game.banker_sets)
 
@@ -545,14 +643,13 @@ def solve(game: Game) -> Solution:
         method = "enumeration of all equilibria (one ponte set: candidates 0, 1 and the banker's breakpoints)"
         equilibria = tuple(x for x, _ in found)
     else:
-        q, _, _ = zero_sum(game.net)
-        slopes = banker_slopes(game.net, q)
-        interior = [j for j in range(len(q)) if 0 < q[j] < 1]
-        rr = _banker_for_interior(game.gross, q, interior, slopes, None)
-        if rr is None:
-            raise SolverError(f"no exact banker strategy found for {game.label}")
-        r, unique, equilibria = rr, False, ()
-        method = "ponte from the zero-sum game on the banker's net payoff; banker from the ponte's gross indifference"
+        found_pair = _bimatrix_search(game, dominance)
+        if found_pair is None:
+            raise SolverError(f"no certified equilibrium found for {game.label}")
+        q, r = found_pair
+        unique, equilibria = False, ()
+        method = ("equilibrium search over the ponte's pure/mixed patterns (first: the zero-sum game on the banker's "
+                  "net payoff), banker from the ponte's gross indifference")
     q, r = _zero_inert(game, q, r)
     if len(game.ponte_sets) > 1 and _all_settled(game, dominance):
         unique = True  # iterated strict dominance leaves a single strategy profile
