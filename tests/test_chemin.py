@@ -165,3 +165,27 @@ def test_game_builder_agrees_with_outcome_table(ponte: Action, b39: Action, b54:
     t = outcomes(shoe, tab)
     assert g.win.value(q, r) == t.probability(t.b_total > t.p_total)
     assert g.loss.value(q, r) == t.probability(t.p_total > t.b_total)
+
+
+def test_optimal_set_described_when_not_unique() -> None:
+    # Dealt with replacement, the banker's composition tells him nothing his total does not: under A2
+    # every mixture of the six compositions of 6 (ponte stood) with the right average is optimal.
+    from solver.equilibrium import optimal_sets
+
+    s = solve(build_game(Shoe.infinite(), 2, "parlor"))
+    assert s.unique_ponte and not s.unique_banker and s.optimal_set is not None
+    _, banker = optimal_sets(s.game, list(s.q), list(s.r))
+    (con,) = banker.constraints
+    assert con.relation == "=" and con.rhs == Fraction(859, 2288)
+    assert con.weights == {"0+6/S": Fraction(1, 2), "1+5/S": Fraction(1, 8), "2+4/S": Fraction(1, 8),
+                           "3+3/S": Fraction(1, 16), "7+9/S": Fraction(1, 8), "8+8/S": Fraction(1, 16)}
+    # Another point of the described set is optimal too: its guarantee equals the value.
+    other = dict(s.banker())
+    for k in con.weights:
+        other[k] = Fraction(0)
+    other["0+6/S"] = Fraction(859, 1144)
+    r2 = [other[k] for k in s.game.banker_sets]
+    assert banker_guarantee(s.game.gross, r2) == s.value
+    # ... and a point outside it is not.
+    other["0+6/S"] = Fraction(1)
+    assert banker_guarantee(s.game.gross, [other[k] for k in s.game.banker_sets]) < s.value

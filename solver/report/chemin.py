@@ -46,6 +46,19 @@ def chemin_dict(s: Solution, digits: int | None = None) -> dict[str, object]:
     }
     if g.zero_sum:
         out["unique"] = {"ponte": s.unique_ponte, "banker": s.unique_banker}
+        if s.optimal_set is not None:
+            out["optimal_set"] = {
+                o.player: {
+                    "fixed": {k: fraction_str(v) for k, v in o.fixed.items()},
+                    "free": list(o.free),
+                    "constraints": [
+                        {"weights": {k: fraction_str(w) for k, w in c.weights.items()}, "relation": c.relation,
+                         "rhs": fraction_str(c.rhs)}
+                        for c in o.constraints
+                    ],
+                }
+                for o in s.optimal_set
+            }
     else:
         out["unique_equilibrium"] = s.unique_equilibrium
         if s.equilibria:
@@ -151,6 +164,14 @@ def chemin_text(s: Solution, digits: int | None = None) -> str:
     if g.zero_sum:
         lines.append(f"  unique optimal strategies: ponte {'proved' if s.unique_ponte else 'not proved'}, "
                      f"banker {'proved' if s.unique_banker else 'not proved'}")
+        for o, unique in zip(s.optimal_set or (), (s.unique_ponte, s.unique_banker)):
+            if unique or not o.free:
+                continue
+            lines.append(f"  every optimal {o.player} strategy: as shown outside {', '.join(o.free)}; on those, any "
+                         "draw probabilities in [0, 1] with")
+            for c in o.constraints:
+                terms = " + ".join(f"{fraction_str(w)}·x({k})" for k, w in c.weights.items())
+                lines.append(f"    {terms} {c.relation} {fraction_str(c.rhs)}")
     elif s.unique_equilibrium is not None:
         eq = f" (ponte strategies at equilibria: {', '.join(map(fraction_str, s.equilibria))})" if s.equilibria else ""
         lines.append(f"  equilibrium unique: {'proved' if s.unique_equilibrium else 'no'}{eq}")
