@@ -770,3 +770,60 @@ def solve(game: Game) -> Solution:
         unique_ponte=False, unique_banker=False, unique_equilibrium=unique if len(q) == 1 or unique else None,
         equilibria=equilibria, dominance=dominance, method=method + "; certified: every cell a best response, exactly",
     )
+
+
+def draw_tables(s: Solution) -> tuple[list[list[Fraction]], list[list[list[Fraction]]]]:
+    """The solved strategies as draw-probability tables indexed by the actual cards.
+
+    Returns ``(P, B)``: ``P[p1][p2]``, the ponte's probability of drawing holding values p1, p2
+    (no natural on either side), and ``B[b1][b2][seen]``, the banker's, with ``seen`` the ponte's
+    third card 0–9 or 10 (stood). Fixed cells of the tableau are 0 or 1. These tables cover every
+    information model, so a simulator can deal any solved strategy.
+
+    >>> from solver.cards import Shoe
+    >>> from solver.game import build_game
+    >>> P, B = draw_tables(solve(build_game(Shoe.infinite(), 1, "parlor")))
+    >>> P[2][3], P[0][4], B[0][6][10], B[3][3][8]
+    (Fraction(9, 11), Fraction(1, 1), Fraction(859, 2288), Fraction(0, 1))
+    """
+    from solver.game import composition_label
+    from solver.rules import SEEN_LABELS, Action
+
+    g = s.game
+    tab = g.model.tableau
+    info = g.model.information
+    ponte, banker = s.ponte(), s.banker()
+    P = [[Fraction(0)] * 10 for _ in range(10)]
+    B = [[[Fraction(0)] * 11 for _ in range(10)] for _ in range(10)]
+    for a in range(10):
+        for b in range(10):
+            total = (a + b) % 10
+            if total >= 8:
+                continue
+            act = tab.player[total]
+            if act is Action.FREE:
+                P[a][b] = ponte["5" if info < 3 else composition_label(a, b)]
+            else:
+                P[a][b] = Fraction(1 if act is Action.DRAW else 0)
+            own = str(total) if info == 1 else composition_label(a, b)
+            for seen in range(11):
+                cell = tab.banker[total][seen]
+                if cell is Action.FREE:
+                    B[a][b][seen] = banker[f"{own}/{SEEN_LABELS[seen]}"]
+                else:
+                    B[a][b][seen] = Fraction(1 if cell is Action.DRAW else 0)
+    return P, B
+
+
+def outcome_law(s: Solution) -> dict[str, Fraction]:
+    """Exact law of one coup under the solved strategies: ``banker`` wins, ``ponte`` wins, ``tie``.
+
+    >>> from solver.cards import Shoe
+    >>> from solver.game import build_game
+    >>> law = outcome_law(solve(build_game(Shoe.decks(6), 1, "casino")))
+    >>> sum(law.values())
+    Fraction(1, 1)
+    """
+    q, r = list(s.q), list(s.r)
+    win, loss = s.game.win.value(q, r), s.game.loss.value(q, r)
+    return {"banker": win, "ponte": loss, "tie": 1 - win - loss}

@@ -189,3 +189,59 @@ def test_optimal_set_described_when_not_unique() -> None:
     # ... and a point outside it is not.
     other["0+6/S"] = Fraction(1)
     assert banker_guarantee(s.game.gross, [other[k] for k in s.game.banker_sets]) < s.value
+
+
+def test_draw_tables_reproduce_the_solution_law() -> None:
+    # Deal every coup with the card-indexed draw tables (a third route, independent of the additive
+    # form) and compare the exact law with outcome_law.
+    from solver.equilibrium import draw_tables, outcome_law
+
+    shoe = Shoe.decks(1)
+    s = solve(build_game(shoe, 3, "parlor"))
+    P, B = draw_tables(s)
+    n = list(shoe.values)
+    N = sum(n)
+    law = {"banker": Fraction(0), "ponte": Fraction(0), "tie": Fraction(0)}
+
+    def deal(weight: Fraction) -> list[tuple[int, Fraction]]:
+        total = sum(n)
+        return [(v, weight * Fraction(n[v], total)) for v in range(10) if n[v]]
+
+    def settle(w: Fraction, pt: int, bt: int) -> None:
+        law["banker" if bt > pt else "ponte" if pt > bt else "tie"] += w
+
+    assert N == 52
+    for p1, w1 in deal(Fraction(1)):
+        n[p1] -= 1
+        for b1, w2 in deal(w1):
+            n[b1] -= 1
+            for p2, w3 in deal(w2):
+                n[p2] -= 1
+                for b2, w4 in deal(w3):
+                    n[b2] -= 1
+                    pt, bt = (p1 + p2) % 10, (b1 + b2) % 10
+                    if pt >= 8 or bt >= 8:
+                        settle(w4, pt, bt)
+                    else:
+                        branches = []
+                        if P[p1][p2] < 1:
+                            branches.append((None, w4 * (1 - P[p1][p2])))
+                        if P[p1][p2] > 0:
+                            branches += deal(w4 * P[p1][p2])
+                        for c, w5 in branches:
+                            if c is not None:
+                                n[c] -= 1
+                            pt3 = pt if c is None else (pt + c) % 10
+                            pb = B[b1][b2][10 if c is None else c]
+                            if pb < 1:
+                                settle(w5 * (1 - pb), pt3, bt)
+                            if pb > 0:
+                                for b3, w6 in deal(w5 * pb):
+                                    settle(w6, pt3, (bt + b3) % 10)
+                            if c is not None:
+                                n[c] += 1
+                    n[b2] += 1
+                n[p2] += 1
+            n[b1] += 1
+        n[p1] += 1
+    assert law == outcome_law(s)
