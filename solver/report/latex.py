@@ -387,7 +387,8 @@ def chemin_banker_table(solutions: Sequence[Solution], freedom: str, information
         body = [["none", *([""] * len(chosen))]]
     dagger = any(s.game.zero_sum and not s.unique_banker for _, s in chosen)
     caption = (
-        f"Chemin de fer, {freedom} game, information {information}, {_commission_words([s for _, s in chosen])}: the banker's optimal "
+        f"Chemin de fer, {freedom} game, information {information}, {_commission_words([s for _, s in chosen])}: "
+        "the banker's optimal "
         + ("decision in each free cell" if len(rows) == len(keys) else
            "decision in each free cell that iterated strict dominance leaves open on some shoe")
         + ", by shoe (columns: decks). "
