@@ -122,7 +122,7 @@ def _ponte_words(s: Solution, d: int) -> str:
     parts = []
     for k, v in s.ponte().items():
         word = "D" if v == 1 else "S" if v == 0 else decimal_str(v, d)
-        parts.append(word if len(s.q) == 1 else f"{k} {word}")
+        parts.append(word if len(s.q) == 1 else f"{k}: {word}")
     return ", ".join(parts)
 
 
@@ -134,11 +134,15 @@ def _unique_words(s: Solution) -> str:
     return "proved" if s.unique_equilibrium else "no"
 
 
+def _shoe_words(shoe: Shoe) -> str:
+    return "an infinite deck (dealt with replacement)" if shoe.is_infinite else shoe.label()
+
+
 def _shoes_line(rep: FullReport) -> str:
     p, c = rep.punto.shoe, rep.chemin_shoe
     if p == c:
-        return f"punto banco and chemin de fer on {p.label()}"
-    return f"punto banco on {p.label()}; chemin de fer on {c.label()}"
+        return f"punto banco and chemin de fer on {_shoe_words(p)}"
+    return f"punto banco on {_shoe_words(p)}; chemin de fer on {_shoe_words(c)}"
 
 
 def chemin_summary_text(solutions: Sequence[Solution], digits: int | None = None) -> str:
@@ -175,8 +179,7 @@ def full_text(rep: FullReport, digits: int | None = None) -> str:
         "",
         punto_text(rep.punto, digits),
         "",
-        f"2. Chemin de fer on {rep.chemin_shoe.label()}, without commission (zero-sum): the banker's value and the "
-        "ponte's optimal play",
+        "2. Chemin de fer without commission (zero-sum): the banker's value and the ponte's optimal play",
         "",
         chemin_summary_text(rep.chemin, digits),
         "  ponte at 5: D draw, S stand, a number is his probability of drawing (under information 3, by his two cards)",

@@ -41,6 +41,9 @@ PREAMBLE_PACKAGES = ("booktabs",)
 ALL_CELLS_UP_TO = 12
 """The banker's strategy tables list every free cell when there are at most this many (the casino games)."""
 
+PONTE_COLUMN = "4.6cm"
+"""Width of the summary tables' strategy column (it wraps under information 3)."""
+
 FREEDOMS = ("casino", "parlor")
 INFORMATION = (1, 2, 3)
 
@@ -470,7 +473,7 @@ def _ponte_summary(s: Solution, digits: int) -> str:
     parts = []
     for k, v in s.ponte().items():
         word = "D" if v == 1 else "S" if v == 0 else tex_probability(v, digits)
-        parts.append(word if len(s.q) == 1 else f"{escape(k)}\\,{word}")
+        parts.append(word if len(s.q) == 1 else f"{escape(k)}: {word}")
     return ", ".join(parts)
 
 
@@ -490,7 +493,7 @@ def chemin_summary_table(solutions: Sequence[Solution], digits: int, command: st
         row = [escape(model_tex(s)), tex_percent(s.value, digits)]
         if not zero_sum:
             row.append(tex_percent(s.ponte_payoff, digits))
-        row += [_ponte_summary(s, digits), "yes" if s.certified else "\\textbf{no}", _unique_words(s)]
+        row += ["\\raggedright " + _ponte_summary(s, digits), "yes" if s.certified else "\\textbf{no}", _unique_words(s)]
         body.append(row)
     shoes = {s.game.shoe for s in solutions}
     where = f" on {shoe_tex(next(iter(shoes)))}" if len(shoes) == 1 else ""
@@ -499,16 +502,17 @@ def chemin_summary_table(solutions: Sequence[Solution], digits: int, command: st
         what = "the banker's value (his expected gain per coup, \\%)"
         label = "tab:chemin-summary"
     else:
-        head = [["Model", "Banker \\%", "Ponte \\%", "Ponte at 5", "Certified", "Unique equilibrium"]]
+        head = [["Model", "Banker \\%", "Ponte \\%", "Ponte at 5", "Certified", "Unique"]]
         what = "each side's expected payoff per coup (\\%; the banker's net of commission) at equilibrium"
         label = "tab:chemin-summary-commission"
     caption = (
         f"Chemin de fer{where}, {_commission_words(solutions)}: {what}, the ponte's strategy at 5 (D: draw; S: stand; "
         "a number: the probability of drawing, under information 3 by his two cards), whether the answer is certified "
-        f"in exact rationals, and whether the optimal strategies are proved unique. Decimals {_rounding(digits)}."
+        "in exact rationals, and whether the optimal strategies (zero-sum: the ponte's, the banker's) or the equilibrium "
+        f"are proved unique. Decimals {_rounding(digits)}."
     )
-    return table(caption=caption, label=label, colspec="l" + "r" * (len(head[0]) - 4) + "lcl", head=head, body=body,
-                 command=command, note=_models_caption())
+    colspec = "l" + "r" * (len(head[0]) - 4) + f"p{{{PONTE_COLUMN}}}cl"
+    return table(caption=caption, label=label, colspec=colspec, head=head, body=body, command=command, note=_models_caption())
 
 
 # -- the paper's set of tables -------------------------------------------------------------------------
