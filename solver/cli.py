@@ -282,13 +282,6 @@ def _add_chemin(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-a
 # -- report -----------------------------------------------------------------------------------------
 
 REPORT_EPILOG = """\
-shoe options:
-  --decks D      D standard decks, or 'inf' for an infinite deck (with replacement), for both games
-                 (default: each game's shoe as it is played, 8 decks for punto banco, 6 for chemin de fer)
-  --shoe COUNTS  10 counts by point value (tens and court cards first) or 13 by rank A,2,...,10,J,Q,K,
-                 for both games
-  --remove CARDS cards already seen, taken out of the shoe(s), e.g. --remove 5,5,K,0,9
-
 examples:
   baccarat report                           the full report, each game on its usual shoe
   baccarat report --decks 6 --format json   both games on 6 decks, as JSON
@@ -350,9 +343,11 @@ def _add_report(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-a
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
     g = p.add_argument_group("shoe")
-    g.add_argument("--decks", metavar="D", help="deck count or 'inf' (default: 8 for punto banco, 6 for chemin de fer)")
-    g.add_argument("--shoe", metavar="COUNTS", help="10 counts by point value or 13 by rank, comma-separated")
-    g.add_argument("--remove", metavar="CARDS", help="cards to take out of the shoe, comma-separated")
+    g.add_argument("--decks", metavar="D", help="deck count or 'inf', for both games (default: each game's shoe as it is "
+                   "played, 8 decks for punto banco and 6 for chemin de fer)")
+    g.add_argument("--shoe", metavar="COUNTS", help="10 counts by point value (tens first) or 13 by rank (A, 2, ..., K), "
+                   "separated by commas, for both games")
+    g.add_argument("--remove", metavar="CARDS", help="cards already seen, taken out of each game's shoe, e.g. 5,5,K,0,9")
     p.set_defaults(default_decks="8")
     add_format_options(p, ("text", "json", "latex"))
     p.add_argument("--commission", default="1/20", metavar="ALPHA",
