@@ -30,7 +30,6 @@ from dataclasses import dataclass
 from pathlib import Path
 
 import pytest
-
 from conftest import run_cli
 
 ROOT = Path(__file__).resolve().parents[1]
