@@ -121,7 +121,7 @@ def model_name(s: Solution) -> str:
 def _ponte_words(s: Solution, d: int) -> str:
     parts = []
     for k, v in s.ponte().items():
-        word = "D" if v == 1 else "S" if v == 0 else decimal_str(v, d)
+        word = "D" if v == 1 else "S" if v == 0 else decimal_str(v, max(d, 2))  # never round a mix to 0 or 1
         parts.append(word if len(s.q) == 1 else f"{k}: {word}")
     return ", ".join(parts)
 
@@ -151,16 +151,17 @@ def chemin_summary_text(solutions: Sequence[Solution], digits: int | None = None
     zero_sum = all(s.game.zero_sum for s in solutions)
     w = max(len(fraction_str(s.value)) for s in solutions)
     pw = max(len(_ponte_words(s, d)) for s in solutions)
+    n = max(d + 5, 9)  # a rounded percentage, or the column's head
     if zero_sum:
-        head = f"  {'model':<10} {'value (exact)':<{w}} {'%':>{d + 5}}  {'ponte at 5':<{pw}}  certified  unique (ponte, banker)"
+        head = f"  {'model':<10} {'value (exact)':<{w}} {'%':>{n}}  {'ponte at 5':<{pw}}  certified  unique (ponte, banker)"
     else:
-        head = (f"  {'model':<10} {'banker (exact)':<{w}} {'banker %':>{d + 5}} {'ponte %':>{d + 5}}  "
+        head = (f"  {'model':<10} {'banker (exact)':<{w}} {'banker %':>{n}} {'ponte %':>{n}}  "
                 f"{'ponte at 5':<{pw}}  certified  unique equilibrium")
     lines = [head]
     for s in solutions:
-        row = f"  {model_name(s):<10} {fraction_str(s.value):<{w}} {percent_str(s.value, d):>{d + 5}} "
+        row = f"  {model_name(s):<10} {fraction_str(s.value):<{w}} {percent_str(s.value, d):>{n}} "
         if not zero_sum:
-            row += f"{percent_str(s.ponte_payoff, d):>{d + 5}} "
+            row += f"{percent_str(s.ponte_payoff, d):>{n}} "
         row += f" {_ponte_words(s, d):<{pw}}  {'yes' if s.certified else 'NO':<9}  {_unique_words(s)}"
         lines.append(row)
     return "\n".join(lines)
