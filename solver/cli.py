@@ -281,19 +281,54 @@ def _add_chemin(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-a
 
 # -- report -----------------------------------------------------------------------------------------
 
+REPORT_EPILOG = """\
+examples:
+  baccarat report                           the full report, each game on its usual shoe
+  baccarat report --decks 6 --format json   both games on 6 decks, as JSON
+  baccarat report --format latex > r.tex    a LaTeX document (pdflatex r.tex)
+  baccarat report --commission 0            leave out the games with commission
+"""
+
+
+def _report_shoes(args: argparse.Namespace) -> tuple[Shoe, Shoe]:
+    """(punto banco shoe, chemin de fer shoe): each as played unless the user named one for both."""
+    if args.decks is None and args.shoe is None:
+        return parse_shoe(decks="8", remove=args.remove), parse_shoe(decks="6", remove=args.remove)
+    shoes = shoes_from_args(args)
+    if len(shoes) != 1:
+        raise InputError("report takes one shoe; use 'baccarat punto --decks LIST' or 'baccarat tables' for a table")
+    return shoes[0], shoes[0]
+
+
+def _report_command(args: argparse.Namespace) -> str:
+    """The report command as the user could type it again (for the comment in generated LaTeX)."""
+    words = ["baccarat", "report"]
+    for option in ("decks", "shoe", "remove"):
+        if getattr(args, option) is not None:
+            words += [f"--{option}", getattr(args, option)]
+    if args.commission != "1/20":
+        words += ["--commission", args.commission]
+    words += ["--format", args.format]
+    if args.digits is not None:
+        words += ["--digits", str(args.digits)]
+    return shlex.join(words)
+
 
 def _cmd_report(args: argparse.Namespace) -> int:
-    from solver.bets import punto_banco
-    from solver.report.punto import punto_dict, punto_text
+    from solver.bets import exact
+    from solver.report.full import full_dict, full_latex, full_report, full_text, report_steps
 
-    shoe = shoes_from_args(args)
-    if len(shoe) != 1:
-        raise InputError("report takes one shoe; use 'baccarat punto --decks LIST' for a table")
-    result = punto_banco(shoe[0])
+    punto_shoe, chemin_shoe = _report_shoes(args)
+    alpha = exact(args.commission, "commission")
+    progress = Progress(report_steps(alpha), "report")
+    rep = full_report(punto_shoe, chemin_shoe, alpha, progress=progress.update)
+    progress.close()
     if args.format == "json":
-        emit([json.dumps({"punto_banco": punto_dict(result, args.digits)}, indent=2)])
+        emit([json.dumps(full_dict(rep, args.digits), indent=2)])
+    elif args.format == "latex":
+        sys.stdout.write(full_latex(rep, args.digits, command=_report_command(args)))
     else:
-        emit([punto_text(result, args.digits)])
+        emit([full_text(rep, args.digits)])
     return 0
 
 
@@ -301,18 +336,117 @@ def _add_report(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-a
     p = sub.add_parser(
         "report",
         help="the full report on a shoe (the main job)",
-        description="The full exact report on a shoe: punto banco's outcome law and bet edges.",
-        epilog=SHOE_HELP + "\n\nexamples:\n  baccarat report\n  baccarat report --decks 6 --format json\n",
+        description="The full exact report: punto banco's outcome law and bet edges; chemin de fer's casino and "
+        "parlor games under information 1, 2 and 3, without commission and with the casino's commission, with "
+        "values, optimal strategies, the banker's tableau, certification and uniqueness.",
+        epilog=REPORT_EPILOG,
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
-    add_shoe_options(p)
-    add_format_options(p, ("text", "json"))
+    g = p.add_argument_group("shoe")
+    g.add_argument("--decks", metavar="D", help="deck count or 'inf', for both games (default: each game's shoe as it is "
+                   "played, 8 decks for punto banco and 6 for chemin de fer)")
+    g.add_argument("--shoe", metavar="COUNTS", help="10 counts by point value (tens first) or 13 by rank (A, 2, ..., K), "
+                   "separated by commas, for both games")
+    g.add_argument("--remove", metavar="CARDS", help="cards already seen, taken out of each game's shoe, e.g. 5,5,K,0,9")
+    p.set_defaults(default_decks="8")
+    add_format_options(p, ("text", "json", "latex"))
+    p.add_argument("--commission", default="1/20", metavar="ALPHA",
+                   help="house share of the banker's wins in the second set of chemin de fer games, "
+                   "0 to 1/10 (default 1/20; 0 leaves them out)")
     p.set_defaults(run=_cmd_report)
+
+
+# -- tables -----------------------------------------------------------------------------------------
+
+TABLES_DECKS = "1,2,3,4,5,6,7,8,inf"
+
+TABLES_EPILOG = """\
+Writes one LaTeX file per table (booktabs; each with a caption, a label and a comment naming this
+command) and prints their paths. docs/report.tex inputs them from tables/:
+
+  baccarat tables --out docs/tables && cd docs && pdflatex report.tex
+
+The exact appendix tables and the banker's tableaux use each game's shoe as it is played (punto banco
+8 decks, chemin de fer 6).
+
+examples:
+  baccarat tables --out docs/tables
+  baccarat tables --out tables --decks 1,2,6,8,inf --digits 3
+"""
+
+
+def _cmd_tables(args: argparse.Namespace) -> int:
+    import os
+
+    from solver.bets import punto_banco
+    from solver.equilibrium import solve
+    from solver.game import build_game
+    from solver.report.full import MODELS
+    from solver.report.latex import paper_tables
+
+    shoes = parse_decks(args.decks)
+    punto_standard, chemin_standard = Shoe.decks(8), Shoe.decks(6)
+    chemin_shoes = shoes + ([chemin_standard] if chemin_standard not in shoes else [])
+    punto_shoes = shoes + ([punto_standard] if punto_standard not in shoes else [])
+    progress = Progress(len(punto_shoes) + len(chemin_shoes) * len(MODELS), "tables")
+    done = 0
+    puntos = {}
+    for shoe in punto_shoes:
+        puntos[shoe] = punto_banco(shoe)
+        done += 1
+        progress.update(done)
+    solutions = []
+    for shoe in chemin_shoes:
+        for freedom, information in MODELS:
+            solutions.append(solve(build_game(shoe, information, freedom)))
+            done += 1
+            progress.update(done)
+    progress.close()
+    command = ["baccarat", "tables", "--out", args.out]
+    if args.decks != TABLES_DECKS:
+        command += ["--decks", args.decks]
+    if args.digits != 4:
+        command += ["--digits", str(args.digits)]
+    files = paper_tables(
+        [puntos[s] for s in shoes],
+        [x for x in solutions if x.game.shoe in shoes],
+        puntos[punto_standard],
+        [x for x in solutions if x.game.shoe == chemin_standard],
+        args.digits,
+        shlex.join(command),
+    )
+    try:
+        os.makedirs(args.out, exist_ok=True)
+        for name, text in files.items():
+            path = os.path.join(args.out, name + ".tex")
+            with open(path, "w", encoding="utf-8") as fh:
+                fh.write(text)
+            sys.stdout.write(path + "\n")
+    except OSError as e:
+        raise InputError(f"cannot write to {args.out}: {e.strerror}") from None
+    return 0
+
+
+def _add_tables(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
+    p = sub.add_parser(
+        "tables",
+        help="write the LaTeX tables a paper needs",
+        description="Write the LaTeX tables (booktabs) of punto banco by deck count, the bet edges, chemin de fer's "
+        "values and optimal strategies by model and deck count, the banker's optimal tableaux, and exact appendices.",
+        epilog=TABLES_EPILOG,
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
+    p.add_argument("--out", required=True, metavar="DIR", help="directory to write the .tex files into (created if needed)")
+    p.add_argument("--decks", default=TABLES_DECKS, metavar="LIST",
+                   help=f"deck counts for the by-shoe tables, 'inf' for an infinite deck (default {TABLES_DECKS})")
+    p.add_argument("--digits", type=_nonnegative_int, default=4, metavar="N",
+                   help="decimal places where a number is rounded (default 4)")
+    p.set_defaults(run=_cmd_tables)
 
 
 # -- main -------------------------------------------------------------------------------------------
 
-COMMANDS: list[Callable[[argparse._SubParsersAction], None]] = [_add_report, _add_punto, _add_chemin]  # type: ignore[type-arg]
+COMMANDS: list[Callable[[argparse._SubParsersAction], None]] = [_add_report, _add_punto, _add_chemin, _add_tables]  # type: ignore[type-arg]
 
 
 def build_parser() -> argparse.ArgumentParser:

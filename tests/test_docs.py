@@ -1,0 +1,227 @@
+"""The documentation's examples are executed, and their output compared with the program's.
+
+Every fenced ```console block in docs/*.md is a session: a line ``$ COMMAND`` runs a command, and
+the lines after it, up to the next ``$`` line or the end of the block, are its expected output
+(stdout; with stderr appended when the command fails, as a terminal would show an error). A line
+holding only ``...`` matches any run of lines, none included. Trailing spaces are ignored.
+
+- ``$ baccarat ARGS`` with no shell syntax runs in-process (fast); anything else (pipes,
+  redirections, ``cat``, ``head``) runs under bash, where ``baccarat`` is this checkout's command.
+  ``COLUMNS`` is 100, so ``--help`` output does not depend on the terminal.
+- The commands of one page run in order in one fresh temporary directory, so a later command can read
+  a file an earlier one wrote. A ```file:NAME block writes its text to NAME there first (for
+  example, a batch file the next command reads).
+- A ```console-skip block is shown to readers but not run: for commands that do not exist on this
+  branch yet. Only the pages in :data:`SKIP_ALLOWED` may have one, so skipping cannot spread silently.
+- Outside those blocks, no fenced block may show a ``baccarat`` command (it would escape the check).
+
+The README's ```sh blocks are checked more lightly: each ``baccarat`` command in them runs and exits 0.
+"""
+
+from __future__ import annotations
+
+import difflib
+import os
+import re
+import shlex
+import subprocess
+import sys
+from dataclasses import dataclass
+from pathlib import Path
+
+import pytest
+from conftest import run_cli
+
+ROOT = Path(__file__).resolve().parents[1]
+DOCS = ROOT / "docs"
+PAGES = sorted(p.name for p in DOCS.glob("*.md"))
+SKIP_ALLOWED = {"howto-crosscheck.md"}
+"""Pages allowed a ```console-skip block: the cross-check command lands on another branch."""
+
+SKIP_MARKER = "console-skip"
+COLUMNS = "100"
+SHELL_SYNTAX = re.compile(r"[|<>;&$`*?()\\]")
+FENCE = re.compile(r"^```([^\n`]*)\n(.*?)^```[ \t]*$", re.MULTILINE | re.DOTALL)
+
+
+@dataclass(frozen=True)
+class Block:
+    page: str
+    line: int  # 1-based line of the opening fence
+    info: str
+    text: str
+
+
+@dataclass(frozen=True)
+class Example:
+    page: str
+    line: int  # 1-based line of the command
+    command: str
+    expected: tuple[str, ...]
+
+
+def blocks(text: str, page: str) -> list[Block]:
+    """The fenced blocks of a Markdown page."""
+    return [Block(page, text.count("\n", 0, m.start()) + 1, m.group(1).strip(), m.group(2)) for m in FENCE.finditer(text)]
+
+
+def examples(block: Block) -> list[Example]:
+    """The ``$ command`` / expected output pairs of one console block."""
+    out: list[Example] = []
+    command: str | None = None
+    start = 0
+    expected: list[str] = []
+    for k, line in enumerate(block.text.splitlines()):
+        if line.startswith("$ "):
+            if command is not None:
+                out.append(Example(block.page, start, command, tuple(expected)))
+            command, start, expected = line[2:].strip(), block.line + 1 + k, []
+        elif command is None:
+            if line.strip():
+                raise AssertionError(f"{block.page}:{block.line + 1 + k}: output before any '$ ' command")
+        else:
+            expected.append(line)
+    if command is not None:
+        out.append(Example(block.page, start, command, tuple(expected)))
+    return out
+
+
+def _clean(lines: list[str] | tuple[str, ...]) -> list[str]:
+    out = [line.rstrip() for line in lines]
+    while out and not out[-1]:
+        out.pop()
+    return out
+
+
+def matches(expected: list[str], actual: list[str]) -> bool:
+    """Line-by-line equality where an ``...`` line in ``expected`` stands for any run of lines."""
+    # reach[j]: expected[:i] can match actual[:j]
+    reach = [True] + [False] * len(actual)
+    for e in expected:
+        if e == "...":
+            seen = False
+            for j in range(len(actual) + 1):
+                seen = seen or reach[j]
+                reach[j] = seen
+        else:
+            reach = [False] + [reach[j] and actual[j] == e for j in range(len(actual))]
+    return reach[len(actual)]
+
+
+def run(command: str, cwd: Path) -> str:
+    """Run one documented command in ``cwd``; return what a terminal would show."""
+    words = shlex.split(command)
+    if words and words[0] == "baccarat" and not SHELL_SYNTAX.search(command):
+        old = Path.cwd()
+        os.chdir(cwd)
+        try:
+            r = run_cli(words[1:])
+        finally:
+            os.chdir(old)
+        return r.out + (r.err if r.code != 0 else "")
+    env = {**os.environ, "PYTHONPATH": str(ROOT), "COLUMNS": COLUMNS}
+    script = f'baccarat() {{ "{sys.executable}" -m solver.cli "$@"; }}\n{command}\n'
+    p = subprocess.run(["bash", "-c", script], cwd=cwd, env=env, capture_output=True, text=True, timeout=120)
+    return p.stdout + (p.stderr if p.returncode != 0 else "")
+
+
+def check_page(path: Path, workdir: Path) -> int:
+    """Run every example of a page in ``workdir``; raise AssertionError on the first drift. Returns the count."""
+    page = path.name
+    n = 0
+    for block in blocks(path.read_text(encoding="utf-8"), page):
+        if block.info.startswith("file:"):
+            (workdir / block.info[5:].strip()).write_text(block.text, encoding="utf-8")
+            continue
+        if block.info != "console":
+            continue
+        for ex in examples(block):
+            actual = _clean(run(ex.command, workdir).splitlines())
+            expected = _clean(ex.expected)
+            if not matches(expected, actual):
+                diff = "\n".join(difflib.unified_diff(expected, actual, "documented", "actual", lineterm=""))
+                raise AssertionError(f"{page}:{ex.line}: the output of `{ex.command}` has drifted:\n{diff}")
+            n += 1
+    return n
+
+
+@pytest.fixture
+def columns(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("COLUMNS", COLUMNS)
+
+
+@pytest.mark.parametrize("page", PAGES)
+def test_page_examples(page: str, tmp_path: Path, columns: None) -> None:
+    check_page(DOCS / page, tmp_path)
+
+
+def test_the_docs_exist() -> None:
+    want = {"index.md", "tutorial.md", "howto-partly-dealt-shoe.md", "howto-kemeny-snell.md", "howto-latex-tables.md",
+            "howto-crosscheck.md", "reference.md", "discussion.md"}
+    assert want <= set(PAGES)
+    index = (DOCS / "index.md").read_text(encoding="utf-8")
+    for name in sorted(want - {"index.md"}):
+        assert f"({name})" in index, f"docs/index.md does not link {name}"
+
+
+def test_no_command_escapes_the_check() -> None:
+    for page in PAGES:
+        for block in blocks((DOCS / page).read_text(encoding="utf-8"), page):
+            if block.info == SKIP_MARKER:
+                assert page in SKIP_ALLOWED, f"{page}:{block.line}: a {SKIP_MARKER} block outside {sorted(SKIP_ALLOWED)}"
+                continue
+            if block.info == "console" or block.info.startswith("file:"):
+                continue
+            for line in block.text.splitlines():
+                assert not re.match(r"\s*(\$\s*)?baccarat\s", line), (
+                    f"{page}:{block.line}: a baccarat command in a ```{block.info} block is never run; use ```console")
+
+
+def test_a_drifted_example_fails(tmp_path: Path, columns: None) -> None:
+    page = tmp_path / "drift.md"
+    page.write_text("```console\n$ baccarat punto --decks inf --format csv\nshoe,item,exact,decimal\n...\n"
+                    "inf,P(tie),460601/4826809,\n...\n```\n", encoding="utf-8")
+    assert check_page(page, tmp_path) == 1
+    page.write_text("```console\n$ baccarat punto --decks inf --format csv\nshoe,item,exact,decimal\n...\n"
+                    "inf,P(tie),460602/4826809,\n...\n```\n", encoding="utf-8")
+    with pytest.raises(AssertionError, match=r"drift.md:2: the output of `baccarat punto --decks inf --format csv`"):
+        check_page(page, tmp_path)
+
+
+def test_ellipsis_matching() -> None:
+    assert matches(["a", "...", "d"], ["a", "b", "c", "d"])
+    assert matches(["a", "...", "b"], ["a", "b"])
+    assert matches(["...", "c"], ["a", "b", "c"])
+    assert not matches(["a", "...", "d"], ["a", "b", "c"])
+    assert not matches(["a", "b"], ["a", "b", "c"])
+
+
+README_COMMAND = re.compile(r"(?:^|&&\s*)(baccarat\s.*|printf .*\|\s*baccarat\s.*)$")
+
+
+def test_readme_commands_run(tmp_path: Path, columns: None) -> None:
+    text = (ROOT / "README.md").read_text(encoding="utf-8")
+    ran = 0
+    for block in blocks(text, "README.md"):
+        if block.info not in ("sh", "console"):
+            continue
+        for line in block.text.splitlines():
+            line = re.sub(r"\s{2,}#.*$", "", line).strip()
+            m = README_COMMAND.search(line.split("&&")[-1].strip())
+            if not m:
+                continue
+            command = m.group(1)
+            words = shlex.split(command)
+            if not SHELL_SYNTAX.search(command):
+                old = Path.cwd()
+                os.chdir(tmp_path)
+                try:
+                    r = run_cli(words[1:])
+                finally:
+                    os.chdir(old)
+                assert r.code == 0, f"README: `{command}` failed: {r.err}"
+            else:
+                out = run(command + "; echo \"exit=$?\"", tmp_path)
+                assert out.rstrip().endswith("exit=0"), f"README: `{command}` failed: {out}"
+            ran += 1
+    assert ran >= 5

@@ -1,0 +1,72 @@
+"""The generated LaTeX compiles: docs/report.tex over fresh `baccarat tables`, and `report --format latex`.
+
+Runs pdflatex (Debian: texlive-latex-base, texlive-latex-recommended, lmodern; `.ci/run` installs
+them) and fails on any LaTeX error, undefined reference, or overfull box. The PDF is then read back
+with pdftotext (poppler-utils), where installed, to check that the tables are really in it. Skips,
+saying why, where pdflatex is absent.
+"""
+
+from __future__ import annotations
+
+import re
+import shutil
+import subprocess
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[1]
+PDFLATEX = shutil.which("pdflatex")
+TEX_TIMEOUT = 60  # seconds per pdflatex run; a healthy run takes well under one
+
+pytestmark = pytest.mark.skipif(
+    PDFLATEX is None,
+    reason="pdflatex is not installed (apt-get install texlive-latex-base texlive-latex-recommended lmodern; see README)",
+)
+
+BAD_LOG = re.compile(r"^(?:!.*|.*Overfull \\[hv]box.*|.*LaTeX Warning: (?:Reference|Citation).*undefined.*|"
+                     r".*There were undefined references.*|.*LaTeX Error.*)$", re.MULTILINE)
+
+
+def compile_tex(directory: Path, name: str, runs: int = 2) -> str:
+    """pdflatex ``name`` in ``directory`` (twice, for references); return the log of the last run."""
+    assert PDFLATEX is not None
+    for _ in range(runs):
+        r = subprocess.run([PDFLATEX, "-interaction=nonstopmode", "-halt-on-error", "-no-shell-escape", name],
+                           cwd=directory, capture_output=True, text=True, timeout=TEX_TIMEOUT)
+        log = (directory / name).with_suffix(".log").read_text(encoding="latin-1")
+        assert r.returncode == 0, f"pdflatex failed on {name}:\n" + "\n".join(log.splitlines()[-40:])
+    return log
+
+
+def check_log(log: str) -> None:
+    problems = BAD_LOG.findall(log)
+    assert not problems, "LaTeX problems:\n" + "\n".join(problems)
+
+
+def pdf_text(pdf: Path) -> str | None:
+    if shutil.which("pdftotext") is None:
+        return None
+    return subprocess.run(["pdftotext", "-layout", str(pdf), "-"], capture_output=True, text=True, check=True).stdout
+
+
+def test_report_tex_compiles(cli, tmp_path: Path) -> None:
+    shutil.copy(ROOT / "docs" / "report.tex", tmp_path / "report.tex")
+    r = cli(["tables", "--out", str(tmp_path / "tables")])
+    assert r.code == 0, r.err
+    check_log(compile_tex(tmp_path, "report.tex"))
+    text = pdf_text(tmp_path / "report.pdf")
+    if text is not None:
+        for needle in ("Table 1: Punto banco", "45.8597", "Table 3: Chemin de fer", "1.2916", "Exact values",
+                       "8954111587648/19524993263685", "banker’s optimal tableau"):
+            assert needle in text.replace("'", "’"), f"{needle!r} is not in the PDF"
+
+
+def test_report_format_latex_compiles(cli, tmp_path: Path) -> None:
+    r = cli(["report", "--decks", "inf", "--format", "latex"])
+    assert r.code == 0, r.err
+    (tmp_path / "full.tex").write_text(r.out, encoding="utf-8")
+    check_log(compile_tex(tmp_path, "full.tex"))
+    text = pdf_text(tmp_path / "full.pdf")
+    if text is not None:
+        assert "Baccarat: the full exact report" in text and "679568/53094899" in text
