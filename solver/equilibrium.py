@@ -330,10 +330,11 @@ def _lp(c: Coefficients) -> tuple[list[float], list[float]]:
     from scipy.optimize import linprog
 
     m, n = c.G.shape
-    D = c.denominator
-    a = np.array([int(x) / D for x in c.a])
-    b = np.array([int(x) / D for x in c.b])
-    G = np.array([[int(x) / D for x in row] for row in c.G]).reshape(m, n)
+    # Scale so that the largest coefficient is 1: HiGHS's tolerances (1e-7) are absolute.
+    scale = max([abs(int(x)) for x in c.a] + [abs(int(x)) for x in c.b] + [abs(int(x)) for x in c.G.ravel()] + [1])
+    a = np.array([int(x) / scale for x in c.a])
+    b = np.array([int(x) / scale for x in c.b])
+    G = np.array([[int(x) / scale for x in row] for row in c.G]).reshape(m, n)
     cost = np.concatenate([a, np.ones(n)])
     A = np.hstack([G.T, -np.eye(n)])
     res = linprog(cost, A_ub=A, b_ub=-b, bounds=[(0, 1)] * m + [(0, None)] * n, method="highs")
@@ -351,6 +352,19 @@ def _snap_q(c: Coefficients, q_hat: list[float]) -> list[Fraction]:
     interior = [j for j in range(m) if q[j] is None]
     if not interior:
         return [x for x in q if x is not None]
+    if len(interior) == 1:
+        # One mixed set, the others at 0 or 1: minimise f along that coordinate exactly (Foster).
+        j = interior[0]
+        fixed = [int(x) if x is not None else 0 for x in q]
+        restricted = Coefficients(
+            c0=0,
+            a=np.array([c.a[j]], dtype=object),
+            b=c.b + sum((c.G[k] * fixed[k] for k in range(m) if k != j), np.zeros(len(c.b), dtype=object)),
+            G=c.G[j:j + 1],
+            denominator=c.denominator,
+        )
+        x, _, _ = _foster(restricted)
+        return [x if k == j else Fraction(fixed[k]) for k in range(m)]
     D = c.denominator
     qf = np.array(q_hat)
     s_hat = np.array([int(x) / D for x in c.b]) + qf @ np.array([[int(x) / D for x in row] for row in c.G]).reshape(m, -1)
@@ -358,21 +372,39 @@ def _snap_q(c: Coefficients, q_hat: list[float]) -> list[Fraction]:
     tight = sorted(range(len(s_hat)), key=lambda i: abs(s_hat[i]))
     tight = [i for i in tight if abs(s_hat[i]) <= 1e-7 * max(1.0, scale)]
     rows_all = [[Fraction(int(c.G[j][i]), D) for j in interior] for i in tight]
-    pick = _independent_subset(rows_all, len(interior))
-    if len(pick) < len(interior):
+    known_q = {j: x for j, x in enumerate(q) if x is not None}
+
+    def solve_with(pick: tuple[int, ...]) -> list[Fraction] | None:
+        rows = [rows_all[k] for k in pick]
+        rhs = []
+        for k in pick:
+            i = tight[k]
+            known = sum((Fraction(int(c.G[j][i]), D) * x for j, x in known_q.items()), Fraction(0))
+            rhs.append(-(Fraction(int(c.b[i]), D) + known))
+        sol = _solve_exact(rows, rhs)
+        if sol is None or not all(0 <= x <= 1 for x in sol):
+            return None
+        full = dict(known_q)
+        full.update(zip(interior, sol))
+        return [full[j] for j in range(m)]
+
+    # Several cells may look tight within the float tolerance: try every independent choice among the
+    # closest few and keep the exact minimiser of f.
+    from itertools import combinations
+
+    best: tuple[Fraction, list[Fraction]] | None = None
+    for pick in combinations(range(min(len(tight), MAX_TIGHT)), len(interior)):
+        if rank([rows_all[k] for k in pick]) < len(interior):
+            continue
+        cand = solve_with(pick)
+        if cand is None:
+            continue
+        f = ponte_guarantee(c, cand)
+        if best is None or f < best[0]:
+            best = (f, cand)
+    if best is None:
         raise SolverError("could not read an exact ponte strategy from the LP answer")
-    rows = [rows_all[k] for k in pick]
-    rhs = []
-    for k in pick:
-        i = tight[k]
-        known = sum((Fraction(int(c.G[j][i]), D) * x for j, x in enumerate(q) if x is not None), Fraction(0))
-        rhs.append(-(Fraction(int(c.b[i]), D) + known))
-    sol = _solve_exact(rows, rhs)
-    if sol is None:
-        raise SolverError("singular support system while snapping the LP answer")
-    for j, x in zip(interior, sol):
-        q[j] = x
-    return [x for x in q if x is not None]
+    return best[1]
 
 
 def zero_sum(c: Coefficients) -> tuple[list[Fraction], list[Fraction], str]:
@@ -398,6 +430,11 @@ def zero_sum(c: Coefficients) -> tuple[list[Fraction], list[Fraction], str]:
     slopes = banker_slopes(c, q)
     interior = [j for j in range(m) if 0 < q[j] < 1]
     r = _banker_for_interior(c, q, interior, slopes, r_hat)
+    if r is None or not all(0 <= x <= 1 for x in r) or banker_guarantee(c, r) != ponte_guarantee(c, q):
+        # The LP's dual vertex did not snap cleanly (a degenerate support): search the indifferent
+        # cells' box exactly instead.
+        inert = tuple(c.b[i] == 0 and not any(c.G[:, i]) for i in range(len(c.b)))
+        r = banker_reply(c, c, q, inert)
     if r is None:
         raise SolverError("could not read an exact banker strategy from the LP answer")
     if not interior:
@@ -610,25 +647,31 @@ MAX_TIGHT = 10
 
 
 def _banker_reply_for(game: Game, q: list[Fraction]) -> list[Fraction] | None:
-    """A banker best reply to q (net payoff) to which q is a best reply for the ponte (gross), or None.
+    """A banker best reply to q (net payoff) to which q is a best reply for the ponte (gross), or None."""
+    return banker_reply(game.net, game.gross, q, game.inert_banker)
 
-    Forced cells follow the sign of their net slope. The indifferent cells T are searched at the
-    vertices of their box: a subset of |J| cells solves the ponte's indifference equations (J: his
-    mixed sets), the others sit at 0 or 1; the ponte's pure sets must then be best replies.
+
+def banker_reply(banker_form: Coefficients, ponte_form: Coefficients, q: list[Fraction],
+                 inert: tuple[bool, ...] | None = None) -> list[Fraction] | None:
+    """A banker best reply to q under ``banker_form`` to which q is a ponte best reply under ``ponte_form``.
+
+    Forced cells follow the sign of their slope. The indifferent cells T are searched at the vertices
+    of their box: a subset of |J| cells solves the ponte's indifference equations (J: his mixed
+    sets), the others sit at 0 or 1; the ponte's pure sets must then be best replies. Returns None
+    when no such vertex exists or T has more than :data:`MAX_TIGHT` cells.
     """
     from itertools import combinations, product
 
-    slopes = banker_slopes(game.net, q)
+    slopes = banker_slopes(banker_form, q)
     r = [Fraction(1) if s > 0 else Fraction(0) for s in slopes]
-    tight = [i for i, s in enumerate(slopes) if s == 0 and not game.inert_banker[i]]
+    tight = [i for i, s in enumerate(slopes) if s == 0 and not (inert and inert[i])]
     if len(tight) > MAX_TIGHT:
         return None
-    gross = game.gross
-    D = gross.denominator
+    D = ponte_form.denominator
     mixed = [j for j, x in enumerate(q) if 0 < x < 1]
 
     def ponte_ok(rr: list[Fraction]) -> bool:
-        ps = ponte_slopes(gross, rr)
+        ps = ponte_slopes(ponte_form, rr)
         return all((x == 0 and p >= 0) or (x == 1 and p <= 0) or (0 < x < 1 and p == 0) for x, p in zip(q, ps))
 
     for basis in combinations(tight, len(mixed)):
@@ -638,9 +681,10 @@ def _banker_reply_for(game: Game, q: list[Fraction]) -> list[Fraction] | None:
             for i, v in zip(rest, corner):
                 rr[i] = v
             if mixed:
-                rows = [[Fraction(int(gross.G[j][i]), D) for i in basis] for j in mixed]
-                rhs = [-(Fraction(int(gross.a[j]), D)
-                         + sum((Fraction(int(gross.G[j][i]), D) * rr[i] for i in range(len(rr)) if i not in basis), Fraction(0)))
+                rows = [[Fraction(int(ponte_form.G[j][i]), D) for i in basis] for j in mixed]
+                rhs = [-(Fraction(int(ponte_form.a[j]), D)
+                         + sum((Fraction(int(ponte_form.G[j][i]), D) * rr[i] for i in range(len(rr)) if i not in basis),
+                               Fraction(0)))
                        for j in mixed]
                 sol = _solve_exact(rows, rhs)
                 if sol is None or not all(0 <= x <= 1 for x in sol):
@@ -728,6 +772,8 @@ def solve(game: Game) -> Solution:
         c = game.gross
         q, r, method = zero_sum(c)
         q, r = _zero_inert(game, q, r)
+        if not all(0 <= x <= 1 for x in list(q) + list(r)):
+            raise SolverError(f"certification failed for {game.label}: a strategy is not a probability")
         f, h = ponte_guarantee(c, q), banker_guarantee(c, r)
         if f != h:
             raise SolverError(f"certification failed for {game.label}: f(q) = {f} but h(r) = {h}")

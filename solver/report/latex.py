@@ -360,7 +360,7 @@ def chemin_ponte_table(solutions: Sequence[Solution], freedom: str, digits: int,
 
 
 def _banker_cell(s: Solution, key: str, digits: int) -> str:
-    if not s.game.reachable[s.game.banker_sets.index(key)]:
+    if s.game.inert_banker[s.game.banker_sets.index(key)]:
         return "--"
     p = s.banker()[key]
     settled = key not in free_after_dominance(s)
