@@ -370,7 +370,8 @@ def _snap_q(c: Coefficients, q_hat: list[float]) -> list[Fraction]:
     s_hat = np.array([int(x) / D for x in c.b]) + qf @ np.array([[int(x) / D for x in row] for row in c.G]).reshape(m, -1)
     scale = max(1e-12, float(np.max(np.abs(s_hat))) if len(s_hat) else 1.0)
     tight = sorted(range(len(s_hat)), key=lambda i: abs(s_hat[i]))
-    tight = [i for i in tight if abs(s_hat[i]) <= 1e-7 * max(1.0, scale)]
+    tight = [i for i in tight if abs(s_hat[i]) <= 1e-7 * max(1.0, scale)
+             and any(c.G[j][i] != 0 for j in interior)]  # a cell that does not involve them cannot pin them
     rows_all = [[Fraction(int(c.G[j][i]), D) for j in interior] for i in tight]
     known_q = {j: x for j, x in enumerate(q) if x is not None}
 
@@ -726,25 +727,54 @@ def _bimatrix_search(game: Game, dominance: tuple[DominanceStep, ...]) -> tuple[
         if found:
             return found
     net = game.net
-    for j in range(m):
-        if j in settled_q:
-            continue
-        others = [k for k in range(m) if k != j]
-        for corner in product((Fraction(0), Fraction(1)), repeat=m - 1):
-            base = dict(zip(others, corner))
-            points = set()
-            for i in open_cells:
-                g = int(net.G[j][i])
-                if g:
-                    x = -(int(net.b[i]) + sum(int(net.G[k][i]) * v for k, v in base.items())) / Fraction(g)
-                    if 0 < x < 1:
-                        points.add(x)
-            for x in sorted(points):
-                q = [base.get(k, x) for k in range(m)]
-                found = attempt(q)
-                if found:
-                    return found
+    from itertools import combinations
+
+    for k in (1, 2):
+        for mixed in combinations([j for j in range(m) if j not in settled_q], k):
+            others = [j for j in range(m) if j not in mixed]
+            for bits in product((0, 1), repeat=len(others)):
+                fixed_bits = dict(zip(others, bits))
+                for q in _arrangement_vertices(net, open_cells, list(mixed), fixed_bits):
+                    found = attempt(q)
+                    if found:
+                        return found
     return None
+
+
+def _arrangement_vertices(net: Coefficients, cells: list[int], mixed: list[int], base: dict[int, int]) -> list[list[Fraction]]:
+    """Points q with the ``mixed`` coordinates strictly inside (0, 1), the others at ``base``, where
+    len(mixed) banker cells' net slopes vanish together: the candidates for an equilibrium q.
+
+    Candidates are found in floats (a quick filter) and then solved exactly.
+    """
+    from itertools import combinations
+
+    k, m = len(mixed), len(base) + len(mixed)
+    D = net.denominator
+    const = np.array([float(Fraction(int(net.b[i]) + sum(int(net.G[j][i]) * v for j, v in base.items()), D)) for i in cells])
+    coef = np.array([[float(Fraction(int(net.G[j][i]), D)) for j in mixed] for i in cells]).reshape(len(cells), k)
+    out: list[list[Fraction]] = []
+    seen: set[tuple[Fraction, ...]] = set()
+    for pick in combinations(range(len(cells)), k):
+        A, rhs = coef[list(pick)], -const[list(pick)]
+        if abs(np.linalg.det(A)) < 1e-300:
+            continue
+        x = np.linalg.solve(A, rhs)
+        if not np.all((x > -1e-9) & (x < 1 + 1e-9)):
+            continue
+        rows = [[Fraction(int(net.G[j][cells[p]]), D) for j in mixed] for p in pick]
+        exact_rhs = [-Fraction(int(net.b[cells[p]]) + sum(int(net.G[j][cells[p]]) * v for j, v in base.items()), D) for p in pick]
+        sol = _solve_exact(rows, exact_rhs)
+        if sol is None or not all(0 < v < 1 for v in sol):
+            continue
+        key = tuple(sol)
+        if key in seen:
+            continue
+        seen.add(key)
+        full = {j: Fraction(v) for j, v in base.items()}
+        full.update(zip(mixed, sol))
+        out.append([full[j] for j in range(m)])
+    return out
 
 
 def _all_settled(game: Game, dominance: tuple[DominanceStep, ...]) -> bool:
