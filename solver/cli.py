@@ -13,7 +13,7 @@ import shlex
 import sys
 import time
 from collections.abc import Callable, Iterable, Sequence
-from typing import NoReturn, TextIO
+from typing import Any, NoReturn, TextIO
 
 from solver.cards import Shoe, parse_decks, parse_shoe
 from solver.errors import BaccaratError, InputError
@@ -156,6 +156,22 @@ def write_csv(header: Sequence[str], rows: Iterable[Sequence[str]]) -> None:
     w.writerows(rows)
 
 
+def render(results: Sequence[Any], args: argparse.Namespace, as_dict: Callable[..., dict[str, object]],
+           as_csv: tuple[Sequence[str], Callable[..., list[tuple[str, ...]]]], as_text: Callable[..., str],
+           as_table: Callable[..., str]) -> None:
+    """Write results in the format asked for: one JSON object per result (indented when alone), CSV
+    rows, one text report, or a text table with one row per result."""
+    if args.format == "json":
+        emit(json.dumps(as_dict(r, args.digits), indent=None if len(results) > 1 else 2) for r in results)
+    elif args.format == "csv":
+        header, rows = as_csv
+        write_csv(header, (row for r in results for row in rows(r, args.digits)))
+    elif len(results) == 1:
+        emit([as_text(results[0], args.digits)])
+    else:
+        emit([as_table(results, args.digits)])
+
+
 # -- punto ------------------------------------------------------------------------------------------
 
 PUNTO_EPILOG = """\
@@ -184,14 +200,7 @@ def _cmd_punto(args: argparse.Namespace) -> int:
         progress.close()
         return 0
     results = [punto_banco(s, args.commission) for s in shoes_from_args(args)]
-    if args.format == "json":
-        emit(json.dumps(punto_dict(r, args.digits), indent=None if len(results) > 1 else 2) for r in results)
-    elif args.format == "csv":
-        write_csv(CSV_HEADER, (row for r in results for row in punto_csv_rows(r, args.digits)))
-    elif len(results) == 1:
-        emit([punto_text(results[0], args.digits)])
-    else:
-        emit([punto_table_text(results, args.digits)])
+    render(results, args, punto_dict, (CSV_HEADER, punto_csv_rows), punto_text, punto_table_text)
     return 0
 
 
@@ -249,14 +258,7 @@ def _cmd_chemin(args: argparse.Namespace) -> int:
         from solver.certificate import write_certificates
 
         write_certificates(solutions, args.certificate, overwrite=args.force)
-    if args.format == "json":
-        emit(json.dumps(chemin_dict(s, args.digits), indent=None if len(solutions) > 1 else 2) for s in solutions)
-    elif args.format == "csv":
-        write_csv(CSV_HEADER, (row for s in solutions for row in chemin_csv_rows(s, args.digits)))
-    elif len(solutions) == 1:
-        emit([chemin_text(solutions[0], args.digits)])
-    else:
-        emit([chemin_table_text(solutions, args.digits)])
+    render(solutions, args, chemin_dict, (CSV_HEADER, chemin_csv_rows), chemin_text, chemin_table_text)
     return 0
 
 

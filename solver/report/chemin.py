@@ -69,6 +69,16 @@ def chemin_dict(s: Solution, digits: int | None = None) -> dict[str, object]:
     return out
 
 
+def uniqueness_words(s: Solution, proved: str = "proved") -> str:
+    """What is known of uniqueness, in words: zero-sum ``"<ponte>, <banker>"``; with commission
+    ``proved`` / ``no`` / ``not decided``."""
+    if s.game.zero_sum:
+        return f"{proved if s.unique_ponte else 'not proved'}, {proved if s.unique_banker else 'not proved'}"
+    if s.unique_equilibrium is None:
+        return "not decided"
+    return proved if s.unique_equilibrium else "no"
+
+
 def free_after_dominance(s: Solution) -> list[str]:
     """Banker sets that iterated dominance leaves open."""
     settled = {d.infoset for d in s.dominance if d.player == "banker"}

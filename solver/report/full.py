@@ -27,7 +27,7 @@ from solver.equilibrium import Solution, solve
 from solver.game import build_game
 from solver.report import decimal_str, fraction_str, percent_str
 from solver.report import latex as tex
-from solver.report.chemin import chemin_dict, chemin_text
+from solver.report.chemin import chemin_dict, chemin_text, uniqueness_words
 from solver.report.punto import punto_dict, punto_text
 
 DEFAULT_TEXT_DIGITS = 4
@@ -126,14 +126,6 @@ def _ponte_words(s: Solution, d: int) -> str:
     return ", ".join(parts)
 
 
-def _unique_words(s: Solution) -> str:
-    if s.game.zero_sum:
-        return f"{'proved' if s.unique_ponte else 'not proved'}, {'proved' if s.unique_banker else 'not proved'}"
-    if s.unique_equilibrium is None:
-        return "not decided"
-    return "proved" if s.unique_equilibrium else "no"
-
-
 def _shoe_words(shoe: Shoe) -> str:
     return "an infinite deck (dealt with replacement)" if shoe.is_infinite else shoe.label()
 
@@ -162,7 +154,7 @@ def chemin_summary_text(solutions: Sequence[Solution], digits: int | None = None
         row = f"  {model_name(s):<10} {fraction_str(s.value):<{w}} {percent_str(s.value, d):>{n}} "
         if not zero_sum:
             row += f"{percent_str(s.ponte_payoff, d):>{n}} "
-        row += f" {_ponte_words(s, d):<{pw}}  {'yes' if s.certified else 'NO':<9}  {_unique_words(s)}"
+        row += f" {_ponte_words(s, d):<{pw}}  {'yes' if s.certified else 'NO':<9}  {uniqueness_words(s, "proved")}"
         lines.append(row)
     return "\n".join(lines)
 

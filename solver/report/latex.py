@@ -26,7 +26,7 @@ from solver.bets import PuntoResult
 from solver.cards import Shoe
 from solver.equilibrium import Solution
 from solver.report import decimal_str, fraction_str, percent_str
-from solver.report.chemin import banker_grid, free_after_dominance
+from solver.report.chemin import banker_grid, free_after_dominance, uniqueness_words
 from solver.rules import SEEN_LABELS
 
 DEFAULT_DIGITS = 4
@@ -477,14 +477,6 @@ def _ponte_summary(s: Solution, digits: int) -> str:
     return ", ".join(parts)
 
 
-def _unique_words(s: Solution) -> str:
-    if s.game.zero_sum:
-        return f"{'yes' if s.unique_ponte else 'not proved'}, {'yes' if s.unique_banker else 'not proved'}"
-    if s.unique_equilibrium is None:
-        return "not decided"
-    return "yes" if s.unique_equilibrium else "no"
-
-
 def chemin_summary_table(solutions: Sequence[Solution], digits: int, command: str) -> str:
     """One row per model on one shoe: value, the ponte's strategy, certified, unique."""
     zero_sum = all(s.game.zero_sum for s in solutions)
@@ -493,7 +485,7 @@ def chemin_summary_table(solutions: Sequence[Solution], digits: int, command: st
         row = [escape(model_tex(s)), tex_percent(s.value, digits)]
         if not zero_sum:
             row.append(tex_percent(s.ponte_payoff, digits))
-        row += ["\\raggedright " + _ponte_summary(s, digits), "yes" if s.certified else "\\textbf{no}", _unique_words(s)]
+        row += ["\\raggedright " + _ponte_summary(s, digits), "yes" if s.certified else "\\textbf{no}", uniqueness_words(s, "yes")]
         body.append(row)
     shoes = {s.game.shoe for s in solutions}
     where = f" on {shoe_tex(next(iter(shoes)))}" if len(shoes) == 1 else ""
