@@ -154,7 +154,7 @@ def chemin_summary_text(solutions: Sequence[Solution], digits: int | None = None
         row = f"  {model_name(s):<10} {fraction_str(s.value):<{w}} {percent_str(s.value, d):>{n}} "
         if not zero_sum:
             row += f"{percent_str(s.ponte_payoff, d):>{n}} "
-        row += f" {_ponte_words(s, d):<{pw}}  {'yes' if s.certified else 'NO':<9}  {uniqueness_words(s, "proved")}"
+        row += f" {_ponte_words(s, d):<{pw}}  {'yes' if s.certified else 'NO':<9}  {uniqueness_words(s)}"
         lines.append(row)
     return "\n".join(lines)
 

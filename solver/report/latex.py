@@ -485,7 +485,8 @@ def chemin_summary_table(solutions: Sequence[Solution], digits: int, command: st
         row = [escape(model_tex(s)), tex_percent(s.value, digits)]
         if not zero_sum:
             row.append(tex_percent(s.ponte_payoff, digits))
-        row += ["\\raggedright " + _ponte_summary(s, digits), "yes" if s.certified else "\\textbf{no}", uniqueness_words(s, "yes")]
+        certified = "yes" if s.certified else "\\textbf{no}"
+        row += ["\\raggedright " + _ponte_summary(s, digits), certified, uniqueness_words(s, "yes")]
         body.append(row)
     shoes = {s.game.shoe for s in solutions}
     where = f" on {shoe_tex(next(iter(shoes)))}" if len(shoes) == 1 else ""
