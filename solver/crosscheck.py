@@ -374,7 +374,9 @@ def _check_coup(line: str, ptab: np.ndarray, btab: np.ndarray) -> tuple[int, int
         if b_rule == 0 and rest:
             raise InputError(f"{n} cards, but the banker must stand on {(b1 + b2) % 10} after {seen_text}")
         if len(rest) > 1:
-            raise InputError(f"{n} cards: a coup deals at most 6")
+            drew = "the banker drew" if b_rule == 1 else "the banker may draw"
+            raise InputError(f"{n} cards, but the coup ends with {n - len(rest) + 1} ({seen_text}, {drew} on "
+                             f"{(b1 + b2) % 10})")
         if rest:
             bt = (bt + rest[0]) % 10
             b_drew = 1
