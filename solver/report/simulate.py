@@ -203,7 +203,7 @@ CC_CSV_HEADER = ("test", "kind", "statistic", "df", "p_value", "rejected", "dete
 
 def crosscheck_csv_rows(cc: CrossCheck) -> list[tuple[str, ...]]:
     """One row per test, then a verdict row."""
-    rows = [(t.name, t.kind, repr(t.statistic), str(t.df), repr(t.p_value), str(t.rejected).lower(),
+    rows: list[tuple[str, ...]] = [(t.name, t.kind, repr(t.statistic), str(t.df), repr(t.p_value), str(t.rejected).lower(),
              repr(t.detectable), t.detectable_what) for t in cc.tests]
     rows.append(("verdict", "", "", "", "", str(not cc.passed).lower(), "", "pass" if cc.passed else "reject"))
     return rows
