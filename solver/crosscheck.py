@@ -350,16 +350,24 @@ def _check_coup(line: str, ptab: np.ndarray, btab: np.ndarray) -> tuple[int, int
     else:
         p_rule = _must(float(ptab[p1, p2]))
         rest = values[4:]
-        if p_rule == 2 and len(rest) == 1 and not stood_mark:
-            b_if_stood = _must(float(btab[b1, b2, STOOD]))
-            b_if_drew = _must(float(btab[b1, b2, rest[0]]))
-            if b_if_stood != 0 and b_if_drew != 1:
-                raise InputError("5 cards: the player may draw or stand at this total, so say who took the fifth card "
-                                 "(write '-' in fifth place when the player stood)")
-        p_drew = 0 if (p_rule == 0 or stood_mark or (p_rule == 2 and len(rest) == 1
-                                                   and _must(float(btab[b1, b2, rest[0]])) == 1)) else 1
         if p_rule == 1 and stood_mark:
             raise InputError(f"the player must draw on {pt}, but the line says he stood")
+        if p_rule == 0 or stood_mark:
+            p_drew = 0
+        elif p_rule == 1:
+            p_drew = 1
+        elif len(rest) != 1:
+            p_drew = 1 if rest else 0
+        else:  # five cards and the player's draw left to chance: whose is the fifth?
+            drew_ok = _must(float(btab[b1, b2, rest[0]])) != 1
+            stood_ok = _must(float(btab[b1, b2, STOOD])) != 0
+            if drew_ok and stood_ok:
+                raise InputError("5 cards: the player may draw or stand at this total, so say who took the fifth card "
+                                 "(write '-' in fifth place when the player stood)")
+            if not (drew_ok or stood_ok):
+                raise InputError(f"5 cards, but neither reading is legal: had the player stood, the banker must stand on "
+                                 f"{(b1 + b2) % 10}; had he drawn the {rest[0]}, the banker must draw again")
+            p_drew = 1 if drew_ok else 0
         if p_drew and not rest:
             raise InputError(f"4 cards, but the player must draw on {pt}")
         seen = STOOD
