@@ -28,6 +28,8 @@ from solver.simulate.config import SimConfig
 CHUNK_COUPS = 1 << 19
 """About this many coups per chunk (a few tens of milliseconds of work)."""
 
+DASK_CONNECT_TIMEOUT = "10s"
+
 _BURN_CODES = {"none": kernel.BURN_NONE, "fixed": kernel.BURN_FIXED, "turn": kernel.BURN_TURN,
                "turn-redeal": kernel.BURN_TURN_REDEAL}
 
@@ -167,7 +169,7 @@ def _run_dask(address: str, tasks: Sequence[tuple[SimConfig, int, np.random.Seed
     except ImportError:
         raise InputError("--scheduler needs Dask's distributed scheduler: pip install 'baccarat-solver[dask]'") from None
     try:
-        client = Client(address, timeout="10s")
+        client = Client(address, timeout=DASK_CONNECT_TIMEOUT)
     except (OSError, TimeoutError) as e:
         raise InputError(f"cannot reach the Dask scheduler at {address}: {e}") from None
     try:
