@@ -26,8 +26,8 @@ divergence ``D = Σ (q − p)² / p`` (with the matching shift of P(banker) agai
 
 The tests assume independent coups with the first-coup law. That is exact for our simulator's
 first-coup mode. Coups dealt through whole shoes are slightly dependent, and their average law is
-shifted by the cut-card effect (see docs/simulate.md: of the order of 10^-4 for punto banco, far below
-what 10^7 coups can detect): state this when you hold a file of whole shoes.
+shifted by the cut-card effect (see docs/simulate.md: of the order of 10^-5 for punto banco, far below
+what 10^8 coups can detect): state this when you hold a file of whole shoes.
 
 >>> law = exact_law("punto", Shoe.decks(8), PUNTO_STRATEGY)
 >>> law.winner["banker"]
@@ -470,7 +470,7 @@ def _chi2_power_lambda(df: int, alpha: float) -> float:
 
 
 def _chi2_test(name: str, observed: np.ndarray, expected_p: np.ndarray, n: int, alpha: float,
-               scale: float = 1.0) -> TestResult:
+               scale: float = 1.0, per: str = "coup") -> TestResult:
     """Pearson's chi-square, cells with expected count under 5 pooled; ``scale`` divides the statistic."""
     from scipy import stats
 
@@ -503,7 +503,7 @@ def _chi2_test(name: str, observed: np.ndarray, expected_p: np.ndarray, n: int, 
     worst = int(np.argmax(np.abs(obs - exp) / np.sqrt(exp)))
     note = (f"{len(obs)} cells; largest deviation: {int(obs[worst])} observed, {exp[worst]:.1f} expected")
     return TestResult(name, "chi2", x2, df, pv, alpha, pv < alpha, lam * scale / n,
-                      "divergence sum (q-p)^2/p", note)
+                      f"divergence sum (q-p)^2/p per {per}", note)
 
 
 def _z_test(name: str, total: float, n: int, mean: Fraction, var: Fraction, alpha: float) -> TestResult:
@@ -546,6 +546,10 @@ def crosscheck(
     """
     if sample.n < 1:
         raise InputError("no coups to check")
+    least = math.ceil(MIN_EXPECTED / float(min(law.winner.values())))
+    if sample.n < least:
+        raise InputError(f"too few coups to check: {sample.n}; the outcome law needs at least {least} "
+                         f"(an expected {MIN_EXPECTED:g} of the rarest outcome)")
     pays = tuple(payouts) if payouts is not None else default_payouts(law.game, Fraction(1, 20))
     pays = tuple(p for p in pays if p.name in sample.bets)
     run_detail = sample.detail is not None and law.detail is not None
@@ -573,7 +577,7 @@ def crosscheck(
         assert sample.cards is not None
         size = law.shoe.size
         pc = np.array([c / size for c in law.shoe.values])
-        tests.append(_chi2_test("card law", sample.cards, pc, 4 * n, a, scale=(size - 4) / (size - 1)))
+        tests.append(_chi2_test("card law", sample.cards, pc, 4 * n, a, scale=(size - 4) / (size - 1), per="card"))
     if run_burn:
         assert sample.burn is not None and burn is not None
         size = law.shoe.size
