@@ -29,6 +29,7 @@ first-coup mode. Coups dealt through whole shoes are slightly dependent, and the
 shifted by the cut-card effect (see docs/simulate.md: of the order of 10^-5 for punto banco, far below
 what 10^8 coups can detect): state this when you hold a file of whole shoes.
 
+>>> from solver.simulate import PUNTO_STRATEGY
 >>> law = exact_law("punto", Shoe.decks(8), PUNTO_STRATEGY)
 >>> law.winner["banker"]
 Fraction(8954111587648, 19524993263685)
