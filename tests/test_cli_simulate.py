@@ -36,6 +36,8 @@ def test_json_is_reproducible_on_any_number_of_workers(cli) -> None:  # type: ig
     e = items["bet:banker"]["cut_card_effect"]
     assert e["ci_low"] < e["estimate"] < e["ci_high"] and e["se"] > 0
     assert one["by_position"][0]["position"] == 1
+    assert sum(one["counts"]["first_coup"].values()) == 20000 == one["by_position"][0]["coups"]
+    assert sum(one["counts"]["whole_shoe"].values()) == one["coups"]
 
 
 def test_csv(cli) -> None:  # type: ignore[no-untyped-def]

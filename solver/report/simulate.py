@@ -89,6 +89,10 @@ def simulate_dict(r: SimulationResult, digits: int | None = None) -> dict[str, o
         "seconds": r.elapsed,
         "confidence_level": r.level,
         "coups_per_shoe": r.coups_per_shoe().as_dict(r.level),
+        "counts": {
+            "first_coup": {name: int(c) for name, c in zip(r.outcomes, r.tallies.pos_counts[0])},
+            "whole_shoe": {name: int(c) for name, c in zip(r.outcomes, r.tallies.pos_counts.sum(axis=0))},
+        },
         "items": [
             {
                 "item": key,
