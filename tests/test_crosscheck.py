@@ -124,7 +124,7 @@ def test_rejects_a_banker_who_stands_at_3_against_a_9() -> None:
 def test_rejects_a_shoe_missing_one_card(card: str, coups: int) -> None:
     """One card short of 8 decks. The card law's divergence is 2.8e-4 a coup for a missing 5 and
     5.2e-5 for a missing ten-valued card, so 10^6 and 4 x 10^6 coups give noncentralities of about
-    280 and 210, against about 40 needed for power 0.99 at 1/7000 with 9 degrees of freedom."""
+    280 and 210, against 55 needed for power 0.99 at 1/7000 with 9 degrees of freedom."""
     engine = SimConfig.punto(EIGHT.remove([card]), first_coup_only=True)
     cc = _check(engine, coups, seed=2, law_shoe=EIGHT)
     assert not cc.passed
