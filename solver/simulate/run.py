@@ -15,9 +15,10 @@ from __future__ import annotations
 import math
 import multiprocessing
 import os
-from collections.abc import Callable, Sequence
-from concurrent.futures import ProcessPoolExecutor, as_completed
+from collections.abc import Callable, Iterator
+from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
 from dataclasses import dataclass
+from itertools import islice
 
 import numpy as np
 
@@ -29,6 +30,7 @@ CHUNK_COUPS = 1 << 19
 """About this many coups per chunk (a few tens of milliseconds of work)."""
 
 DASK_CONNECT_TIMEOUT = "10s"
+IN_FLIGHT_PER_WORKER = 4  # chunks queued per worker: memory stays flat however long the run
 
 _BURN_CODES = {"none": kernel.BURN_NONE, "fixed": kernel.BURN_FIXED, "turn": kernel.BURN_TURN,
                "turn-redeal": kernel.BURN_TURN_REDEAL}
@@ -122,40 +124,39 @@ def run_tallies(
         raise InputError("deal at least one shoe")
     sizes = chunk_sizes(config, n_shoes)
     ss = seed if isinstance(seed, np.random.SeedSequence) else np.random.SeedSequence(seed)
-    tasks = [(config, n, child) for n, child in zip(sizes, ss.spawn(len(sizes)))]
-    results: list[Tallies | None] = [None] * len(tasks)
-    done = 0
+    tasks = ((config, n, child) for n, child in zip(sizes, ss.spawn(len(sizes))))
+    total = Tallies.zeros(config.max_coups)
 
-    def finished(i: int, t: Tallies) -> None:
-        nonlocal done
-        results[i] = t
-        done += t.n_shoes
+    def finished(t: Tallies) -> None:  # integer sums: the order chunks finish in does not matter
+        total.add(t)
         if progress is not None:
-            progress(done)
+            progress(total.n_shoes)
 
     kernel.compiled()
     if scheduler is not None:
         _run_dask(scheduler, tasks, finished)
-    else:
-        n_workers = default_workers() if workers is None else workers
-        if n_workers < 1:
-            raise InputError(f"--workers must be at least 1, got {n_workers}")
-        n_workers = min(n_workers, len(tasks))
-        if n_workers == 1:
-            for i, task in enumerate(tasks):
-                finished(i, _run_chunk(task))
-        else:
-            _warm_up(config)  # compile (or load) once, before the workers fork
-            methods = multiprocessing.get_all_start_methods()
-            ctx = multiprocessing.get_context("fork" if "fork" in methods else None)
-            with ProcessPoolExecutor(n_workers, mp_context=ctx) as ex:
-                futures = {ex.submit(_run_chunk, task): i for i, task in enumerate(tasks)}
-                for f in as_completed(futures):
-                    finished(futures[f], f.result())
-    total = Tallies.zeros(config.max_coups)
-    for t in results:
-        assert t is not None
-        total.add(t)
+        return total
+    n_workers = default_workers() if workers is None else workers
+    if n_workers < 1:
+        raise InputError(f"--workers must be at least 1, got {n_workers}")
+    n_workers = min(n_workers, len(sizes))
+    if n_workers == 1:
+        for task in tasks:
+            finished(_run_chunk(task))
+        return total
+    _warm_up(config)  # compile (or load) once, before the workers fork
+    methods = multiprocessing.get_all_start_methods()
+    ctx = multiprocessing.get_context("fork" if "fork" in methods else None)
+    with ProcessPoolExecutor(n_workers, mp_context=ctx) as ex:
+        pending: set[Future[Tallies]] = set()
+        while True:
+            for task in islice(tasks, IN_FLIGHT_PER_WORKER * n_workers - len(pending)):
+                pending.add(ex.submit(_run_chunk, task))
+            if not pending:
+                break
+            done, pending = wait(pending, return_when=FIRST_COMPLETED)
+            for f in done:
+                finished(f.result())
     return total
 
 
@@ -163,8 +164,8 @@ def _warm_up(config: SimConfig) -> None:
     deal(config, 1, np.random.default_rng(0))
 
 
-def _run_dask(address: str, tasks: Sequence[tuple[SimConfig, int, np.random.SeedSequence]],
-              finished: Callable[[int, Tallies], None]) -> None:
+def _run_dask(address: str, tasks: Iterator[tuple[SimConfig, int, np.random.SeedSequence]],
+              finished: Callable[[Tallies], None]) -> None:
     try:
         from distributed import Client
         from distributed import as_completed as dask_completed
@@ -175,9 +176,12 @@ def _run_dask(address: str, tasks: Sequence[tuple[SimConfig, int, np.random.Seed
     except (OSError, TimeoutError) as e:
         raise InputError(f"cannot reach the Dask scheduler at {address}: {e}") from None
     try:
-        futures = client.map(_run_chunk, list(tasks), pure=False)
-        index = {f.key: i for i, f in enumerate(futures)}
-        for f in dask_completed(futures):
-            finished(index[f.key], f.result())
+        window = IN_FLIGHT_PER_WORKER * max(1, sum(client.ncores().values()))
+        running = dask_completed([client.submit(_run_chunk, t, pure=False) for t in islice(tasks, window)])
+        for f in running:
+            finished(f.result())
+            f.release()
+            for t in islice(tasks, 1):
+                running.add(client.submit(_run_chunk, t, pure=False))
     finally:
         client.close()
