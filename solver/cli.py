@@ -446,9 +446,120 @@ def _add_tables(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-a
     p.set_defaults(run=_cmd_tables)
 
 
+# -- simulate and crosscheck (bodies in solver/sim_commands.py) --------------------------------------
+
+SIM_EPILOG = """\
+strategies (--game chemin):
+  kemeny-snell   casino tableau, ponte draws at 5 with probability 9/11, banker draws at 3/9 and
+                 stands at 5/4 (the default)
+  solved         the solver's certified strategy for this shoe under --information (default 3),
+                 --freedom (default parlor) and --commission: an equilibrium, mixed where it mixes
+  casino, parlor a tableau whose free cells you set with --draw, e.g. --draw P5=9/11 --draw B3/9=D
+  FILE.json      draw tables by cards: {"player": 10x10, "banker": 10x10x11} probabilities
+cells for --draw: P<total>=<p> (ponte), B<total>/<third card 0-9 or S>=<p> (banker); p is D, S,
+  or an exact probability such as 9/11
+customs: --burn none | N | turn (punto banco: turn the first card, burn that many, a ten burns 10);
+  --cut N cards behind the cut card (punto banco 14 by default, also 16; chemin de fer 7;
+  baccara banque 10); --extra-coup deals one more coup after the cut card (a punto banco custom)
+"""
+
+
+def _add_table_options(p: argparse.ArgumentParser, simulate: bool) -> None:
+    g = p.add_argument_group("game")
+    g.add_argument("--game", choices=("punto", "chemin"), default="punto", help="punto banco or chemin de fer (default punto)")
+    g.add_argument("--strategy", metavar="S", help="chemin de fer strategy: kemeny-snell (default), solved, casino, "
+                   "parlor, or a JSON file of draw tables")
+    g.add_argument("--information", type=int, choices=(1, 2, 3), default=3,
+                   help="with --strategy solved: the information model solved for (default 3)")
+    g.add_argument("--freedom", choices=("casino", "parlor"), default="parlor",
+                   help="with --strategy solved: which banker decisions are free (default parlor)")
+    g.add_argument("--draw", action="append", metavar="CELL=P", help="set one tableau cell, e.g. P5=9/11 or B3/9=D (repeatable)")
+    g.add_argument("--commission", default="1/20", metavar="ALPHA", help="commission on banker wins (default 1/20)")
+    t = p.add_argument_group("dealing")
+    t.add_argument("--burn", metavar="B", help="none, a number of cards, or turn (default: turn for punto, none for chemin)")
+    if simulate:
+        t.add_argument("--cut", type=_positive_count, metavar="N",
+                       help="cards behind the cut card (default 14 for punto, 7 for chemin)")
+        t.add_argument("--extra-coup", action="store_true", help="deal one more coup after the cut card appears")
+    r = p.add_argument_group("run")
+    r.add_argument("--seed", type=int, default=0, help="seed of the run (default 0); same seed, same result")
+    r.add_argument("--workers", type=_positive_count, metavar="N", help="local processes (default: all cores)")
+    r.add_argument("--scheduler", metavar="ADDRESS", help="a Dask distributed scheduler, e.g. tcp://host:8786 "
+                   "(pip install 'baccarat-solver[dask]')")
+
+
+def _positive_count(text: str) -> int:
+    from solver.sim_commands import parse_count
+
+    return parse_count(text)
+
+
+def _cmd_simulate(args: argparse.Namespace) -> int:
+    from solver.sim_commands import cmd_simulate
+
+    return cmd_simulate(args)
+
+
+def _add_simulate(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
+    p = sub.add_parser(
+        "simulate",
+        help="deal real shoes: estimates by coup, whole shoe versus first coup, cut-card effect",
+        description="Deal shuffled shoes the way the table does (burn, cut card, coup in progress finished) and "
+        "report estimates with standard errors: the first coup of each shoe (whose law is exactly the "
+        "enumerator's), every coup of the shoe, and the cut-card effect between them.",
+        epilog=SHOE_HELP + "\n\n" + SIM_EPILOG + "\nexamples:\n"
+        "  baccarat simulate --coups 1e8 --seed 1                     punto banco, 8 decks, cut at 14\n"
+        "  baccarat simulate --game chemin --decks 6 --coups 1e8      chemin de fer, Kemeny-Snell strategy\n"
+        "  baccarat simulate --first-coup --coups 1e7 --format json   one coup per fresh shoe\n",
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
+    add_shoe_options(p)
+    add_format_options(p)
+    _add_table_options(p, simulate=True)
+    size = p.add_mutually_exclusive_group()
+    size.add_argument("--coups", type=_positive_count, default=10**6, metavar="N",
+                      help="about N coups, in whole shoes (default 1e6)")
+    size.add_argument("--shoes", type=_positive_count, metavar="N", help="exactly N shoes")
+    p.add_argument("--first-coup", action="store_true", help="deal one coup per freshly shuffled shoe")
+    p.set_defaults(run=_cmd_simulate)
+
+
+def _cmd_crosscheck(args: argparse.Namespace) -> int:
+    from solver.sim_commands import cmd_crosscheck
+
+    return cmd_crosscheck(args)
+
+
+def _add_crosscheck(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
+    p = sub.add_parser(
+        "crosscheck",
+        help="hold simulated coups (ours, or a file of dealt coups) against the exact law",
+        description="Check a dealing engine against the exact law: every coup legal under the tableau, then "
+        "chi-square tests of the outcome, detail and card laws and z-scores of the bets, at a stated false-alarm "
+        "rate, with the smallest deviation the sample could detect. Exit code 0 pass, 1 reject, 2 unusable input.",
+        epilog=SHOE_HELP + "\n\n" + SIM_EPILOG + "\ncoup file: one coup per line, the cards in deal order separated by "
+        "commas,\n  optionally ';' and the outcome reported (B, P or T); '#' starts a comment:\n"
+        "    5,K,2,9,7,3;B\n    9,4,Q,2;P\n\nexamples:\n"
+        "  baccarat crosscheck --game punto --decks 8 --coups dealt.txt\n"
+        "  engine | baccarat crosscheck --coups -\n"
+        "  baccarat crosscheck --simulate 1e7 --seed 1                our own simulator\n",
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
+    add_shoe_options(p)
+    p.add_argument("--format", choices=("text", "json", "csv"), default="text", help="output format (default text)")
+    _add_table_options(p, simulate=False)
+    p.add_argument("--coups", metavar="FILE", help="a file of dealt coups, '-' for standard input")
+    p.add_argument("--simulate", type=_positive_count, metavar="N",
+                   help="check our own simulator on N coups, each from a freshly shuffled shoe (default 1e6)")
+    p.add_argument("--alpha", default="1/1000", metavar="RATE", help="false-alarm rate of the whole check (default 1/1000)")
+    p.set_defaults(run=_cmd_crosscheck)
+
+
 # -- main -------------------------------------------------------------------------------------------
 
-COMMANDS: list[Callable[[argparse._SubParsersAction], None]] = [_add_report, _add_punto, _add_chemin, _add_tables]  # type: ignore[type-arg]
+COMMANDS: list[Callable[[argparse._SubParsersAction], None]] = [  # type: ignore[type-arg]
+    _add_report, _add_punto, _add_chemin, _add_tables, _add_simulate, _add_crosscheck,
+]
 
 
 def build_parser() -> argparse.ArgumentParser:

@@ -365,3 +365,44 @@ def normal_form(c: Coefficients) -> tuple[list[tuple[int, ...]], list[tuple[int,
     ints = c.c0 + (Q @ c.a).reshape(-1, 1) + (R @ c.b).reshape(1, -1) + (Q @ c.G) @ R.T
     D = c.denominator
     return rows, cols, np.array([[Fraction(int(x), D) for x in row] for row in ints], dtype=object)
+
+
+def strategy_law(shoe: Shoe, player: object, banker: object) -> dict[str, Fraction]:
+    """Exact law of one chemin de fer coup under draw tables indexed by cards.
+
+    ``player[p1][p2]`` is the ponte's probability of drawing holding values p1, p2; ``banker[b1][b2][seen]``
+    the banker's, ``seen`` the ponte's third card 0–9 or 10 (stood). Entries are exact (Fractions or
+    ints). Chemin de fer's rules fix the ponte on 0–4 (draw) and 6–7 (stand), so the tables may mix
+    only at 5 and in the banker's cells; each must depend on a hand's composition, not on card order.
+    The law is read off the finest model (information 3, parlor) built by :func:`build_game`.
+
+    Returns:
+        ``{"banker": P(banker wins), "ponte": P(ponte wins), "tie": P(tie)}``.
+
+    Raises:
+        ModelError: the tables break those rules, or hold floats.
+    """
+    P = np.asarray(player, dtype=object)
+    B = np.asarray(banker, dtype=object)
+    if P.shape != (10, 10) or B.shape != (10, 10, 11):
+        raise ModelError("draw tables have shapes (10, 10) for the ponte and (10, 10, 11) for the banker")
+    if any(isinstance(x, float) for x in list(P.flat) + list(B.flat)):
+        raise ModelError("an exact law needs exact draw tables (Fractions), not floats")
+    for a in range(10):
+        for b in range(10):
+            total = (a + b) % 10
+            if total >= 8:
+                continue
+            if P[a][b] != P[b][a] or any(B[a][b][s] != B[b][a][s] for s in range(11)):
+                raise ModelError(f"draw tables must depend on a hand's composition, not its order ({a}+{b})")
+            if total != 5 and P[a][b] != (1 if total <= 4 else 0):
+                raise ModelError(f"in chemin de fer the ponte must {'draw' if total <= 4 else 'stand'} on {total}")
+    g = build_game(shoe, 3, "parlor")
+    q = [Fraction(P[int(k[0])][int(k[2])]) for k in g.ponte_sets]
+    r = []
+    for key in g.banker_sets:
+        own, seen = key.split("/")
+        a, b = (int(x) for x in own.split("+"))
+        r.append(Fraction(B[a][b][SEEN_LABELS.index(seen)]))
+    win, loss = g.win.value(q, r), g.loss.value(q, r)
+    return {"banker": win, "ponte": loss, "tie": 1 - win - loss}

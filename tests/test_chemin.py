@@ -245,3 +245,24 @@ def test_draw_tables_reproduce_the_solution_law() -> None:
             n[b1] += 1
         n[p1] += 1
     assert law == outcome_law(s)
+
+
+def test_strategy_law_of_draw_tables() -> None:
+    from solver.equilibrium import draw_tables
+    from solver.errors import ModelError
+    from solver.game import strategy_law
+
+    shoe = Shoe.decks(2)
+    for info in (1, 2, 3):
+        s = solve(build_game(shoe, info, "parlor", Fraction(1, 20)))
+        law = strategy_law(shoe, *draw_tables(s))
+        assert law["banker"] == s.game.win.value(list(s.q), list(s.r))
+        assert law["ponte"] == s.game.loss.value(list(s.q), list(s.r))
+    P, B = draw_tables(s)
+    P[1][2] = P[2][1] = Fraction(1, 2)  # the ponte may not mix on 3
+    with pytest.raises(ModelError, match="must draw on 3"):
+        strategy_law(shoe, P, B)
+    P, B = draw_tables(s)
+    B[0][6][10] = Fraction(1, 3)  # order matters: 0+6 and 6+0 differ
+    with pytest.raises(ModelError, match="composition"):
+        strategy_law(shoe, P, B)

@@ -1,0 +1,184 @@
+"""The dealing kernel: real shoes, one coup after another, compiled with numba.
+
+One call deals ``n_shoes`` shoes from the card codes ``codes`` (ranks 0–12, or point values when the
+shoe is known by value only; ``value_of`` maps a code to its point value) and adds every coup into
+integer tallies. It is a plain loop, the way a table deals:
+
+* the shoe is shuffled *online* by Fisher–Yates: the next card is drawn uniformly from the cards not
+  yet dealt (index ``top + floor(u (n − top))`` with ``u = rng.random()``) and swapped to the top.
+  The dealt sequence is a uniformly random arrangement of the shoe whatever order the array was left
+  in by the previous shoe, and cards behind the cut card are never shuffled because no one sees
+  them. ``floor(u m)`` with a 53-bit ``u`` is uniform on ``0..m−1`` up to a relative bias below
+  ``m / 2^53`` (under 10^-13 for 8 decks), far below anything a simulation can see;
+* the burn: none, a fixed count, or the punto banco custom (turn the first card and burn as many
+  more as it counts, a ten-valued card burning 10);
+* coups until the cut card appears (the card behind which ``cut`` cards remain): the coup in
+  progress when it appears is finished, optionally one more coup is dealt, then a new shoe;
+* a coup: Player (ponte), Banker, Player, Banker; a natural ends it; otherwise the player draws with
+  probability ``ptab[p1, p2]`` and the banker with ``btab[b1, b2, seen]`` (``seen`` the player's
+  third card, or 10 when he stood). A uniform is drawn only where the probability lies strictly
+  between 0 and 1, so pure strategies use no randomness beyond the shuffle.
+
+The function is written once in plain Python and compiled by numba (:func:`compiled`); the
+uncompiled function (:data:`deal_shoes`) consumes the same random numbers in the same order, so
+for one seed both give identical tallies, which the tests check.
+
+Tallies (int64, added to):
+    pos_counts[k, w]: coups at position k in their shoe (0 = first) won by w (0 banker, 1 player/ponte, 2 tie).
+    first_detail[key]: the first coup of each shoe by its :func:`detail_key`.
+    first_cards[v]: point values among the four cards every first coup deals.
+    burn_winner[t, w]: the first coup by the value of the turned burn card ``t`` (10: none turned).
+    moments[i, j]: sum over shoes of x_i x_j (upper triangle, i <= j), with x = (1, banker wins,
+        player wins, ties, coups, first coup won by banker, by player, tied); row 0 holds the sums.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+import numpy as np
+
+BURN_NONE = 0
+BURN_FIXED = 1
+BURN_TURN = 2
+BURN_TURN_REDEAL = 3  # a deliberately faulty engine: the turned card goes back on top and is dealt
+N_DETAIL = 800
+N_MOMENTS = 8
+STOOD = 10
+NO_TURN = 10
+
+
+def detail_key(p_total: int, b_total: int, p_drew: int, b_drew: int, natural: int) -> int:
+    """The code of a coup's detail: final totals, who drew a third card, natural (0–799).
+
+    >>> detail_key(9, 2, 0, 0, 1)
+    737
+    """
+    return p_total * 80 + b_total * 8 + p_drew * 4 + b_drew * 2 + natural
+
+
+def deal_shoes(
+    codes: np.ndarray, value_of: np.ndarray, n_shoes: int, max_coups: int, ptab: np.ndarray, btab: np.ndarray,
+    burn_mode: int, burn_count: int, cut: int, extra_coup: bool, rng: Any,
+    pos_counts: np.ndarray, first_detail: np.ndarray, first_cards: np.ndarray, burn_winner: np.ndarray,
+    moments: np.ndarray,
+) -> int:
+    """Deal ``n_shoes`` shoes and add their coups to the tallies; returns the number of coups dealt."""
+    cards = codes.copy()
+    n = len(cards)
+    last = n - cut  # cards at index >= last lie behind the cut card
+    x = np.zeros(N_MOMENTS, dtype=np.int64)
+    hand = np.zeros(4, dtype=np.int64)
+    total_coups = 0
+    for _shoe in range(n_shoes):
+        top = 0
+        turned = NO_TURN
+        forced = False
+        n_burn = 0
+        if burn_mode == BURN_FIXED:
+            n_burn = burn_count
+        elif burn_mode == BURN_TURN or burn_mode == BURN_TURN_REDEAL:
+            j = top + int(rng.random() * (n - top))
+            c = cards[j]
+            cards[j] = cards[top]
+            cards[top] = c
+            top += 1
+            turned = value_of[c]
+            n_burn = 10 if turned == 0 else turned
+        for _b in range(n_burn):
+            j = top + int(rng.random() * (n - top))
+            c = cards[j]
+            cards[j] = cards[top]
+            cards[top] = c
+            top += 1
+        if burn_mode == BURN_TURN_REDEAL:
+            c = cards[0]
+            cards[0] = cards[top - 1]
+            cards[top - 1] = c
+            top -= 1
+            forced = True
+        for i in range(N_MOMENTS):
+            x[i] = 0
+        x[0] = 1
+        coup = 0
+        stop_after = False
+        while coup < max_coups:
+            for i in range(4):
+                if forced:
+                    forced = False
+                    c = cards[top]
+                else:
+                    j = top + int(rng.random() * (n - top))
+                    c = cards[j]
+                    cards[j] = cards[top]
+                    cards[top] = c
+                top += 1
+                hand[i] = value_of[c]
+            p1 = hand[0]
+            b1 = hand[1]
+            p2 = hand[2]
+            b2 = hand[3]
+            pt = (p1 + p2) % 10
+            bt = (b1 + b2) % 10
+            natural = 1 if (pt >= 8 or bt >= 8) else 0
+            p_drew = 0
+            b_drew = 0
+            if natural == 0:
+                seen = STOOD
+                q = ptab[p1, p2]
+                if q >= 1.0 or (q > 0.0 and rng.random() < q):
+                    j = top + int(rng.random() * (n - top))
+                    c = cards[j]
+                    cards[j] = cards[top]
+                    cards[top] = c
+                    top += 1
+                    seen = value_of[c]
+                    pt = (pt + seen) % 10
+                    p_drew = 1
+                r = btab[b1, b2, seen]
+                if r >= 1.0 or (r > 0.0 and rng.random() < r):
+                    j = top + int(rng.random() * (n - top))
+                    c = cards[j]
+                    cards[j] = cards[top]
+                    cards[top] = c
+                    top += 1
+                    bt = (bt + value_of[c]) % 10
+                    b_drew = 1
+            w = 0 if bt > pt else (1 if pt > bt else 2)
+            pos_counts[coup, w] += 1
+            x[1 + w] += 1
+            if coup == 0:
+                first_detail[pt * 80 + bt * 8 + p_drew * 4 + b_drew * 2 + natural] += 1
+                first_cards[p1] += 1
+                first_cards[b1] += 1
+                first_cards[p2] += 1
+                first_cards[b2] += 1
+                burn_winner[turned, w] += 1
+                x[5 + w] += 1
+            coup += 1
+            if stop_after:
+                break
+            if top > last:  # the cut card has appeared during this coup
+                if extra_coup:
+                    stop_after = True
+                else:
+                    break
+        x[4] = coup
+        total_coups += coup
+        for i in range(N_MOMENTS):
+            for k in range(i, N_MOMENTS):
+                moments[i, k] += x[i] * x[k]
+    return total_coups
+
+
+_COMPILED: list[Callable[..., int]] = []
+
+
+def compiled() -> Callable[..., int]:
+    """The numba-compiled :func:`deal_shoes` (compiled on first use, cached on disk)."""
+    if not _COMPILED:
+        from numba import njit
+
+        _COMPILED.append(njit(cache=True, nogil=True)(deal_shoes))
+    return _COMPILED[0]

@@ -1,0 +1,191 @@
+"""Statistics of a simulation: estimates with standard errors, by coup position, and the cut-card effect.
+
+Every number here is an *estimate* with its standard error (SE) and a normal confidence interval.
+
+* First coup of each shoe. Shoes are independent, so the first coups are an i.i.d. sample whose law
+  is exactly the enumerator's; proportions and bet means have the usual SE, ``sd / sqrt(shoes)``.
+* Whole shoe. The per-coup average over every coup dealt is a ratio ``R = Σ_s X_s / Σ_s C_s`` of
+  per-shoe sums (``X_s`` wins, or a bet's net result, in shoe ``s``; ``C_s`` its coups). Coups of one
+  shoe are dependent, shoes are not: the SE is the delta-method (linearisation) one over shoes,
+  ``SE² = Σ_s z_s² / (S (S − 1))`` with ``z_s = (X_s − R C_s) / mean(C)`` (Cochran, *Sampling
+  Techniques*, 3rd ed., §6.4, the ratio estimator).
+* Cut-card effect: whole shoe minus first coup. When the exact first-coup law is given, it is
+  ``R − p_exact`` with the SE of ``R``; otherwise the paired difference of the two estimates from the
+  same shoes, linearised the same way with ``z_s − (Y_s − F)``.
+
+The kernel keeps, per shoe, the vector x = (1, banker wins, player wins, ties, coups, first coup won
+by banker, by player, tied) and sums x xᵀ over shoes; every estimate above is a linear or ratio
+statistic of x, so these integer moments give all the SEs exactly as if every shoe had been kept.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from fractions import Fraction
+from statistics import NormalDist
+
+import numpy as np
+
+from solver.simulate.config import SimConfig
+from solver.simulate.run import Tallies
+
+DEFAULT_LEVEL = 0.95
+_ONE, _X, _C, _Y = 0, 1, 4, 5
+
+
+@dataclass(frozen=True)
+class Estimate:
+    """A simulated number: estimate, standard error, and the number of independent units behind it."""
+
+    value: float
+    se: float
+    units: int
+
+    def ci(self, level: float = DEFAULT_LEVEL) -> tuple[float, float]:
+        """Normal confidence interval at ``level``."""
+        z = NormalDist().inv_cdf(0.5 + level / 2)
+        return (self.value - z * self.se, self.value + z * self.se)
+
+    def as_dict(self, level: float = DEFAULT_LEVEL) -> dict[str, float | int]:
+        lo, hi = self.ci(level)
+        return {"estimate": self.value, "se": self.se, "ci_low": lo, "ci_high": hi, "units": self.units}
+
+
+def _outcome_names(game: str) -> tuple[str, str, str]:
+    return ("banker", "player", "tie") if game == "punto" else ("banker", "ponte", "tie")
+
+
+@dataclass(frozen=True, eq=False)
+class SimulationResult:
+    """Tallies of a simulation with everything needed to say what they estimate.
+
+    Attributes:
+        config: the table simulated.
+        seed: the seed (int) of the run; the same seed gives the same tallies on any executor.
+        tallies: the integer tallies.
+        elapsed: wall-clock seconds; ``workers``: local processes, or the scheduler's address.
+        exact: optional exact first-coup values, keyed like :meth:`first_coup` (→ Fraction), from the
+            enumerator; when given, the cut-card effect is measured against them.
+    """
+
+    config: SimConfig
+    seed: int
+    tallies: Tallies
+    elapsed: float
+    workers: str
+    exact: Mapping[str, Fraction] | None = None
+    level: float = DEFAULT_LEVEL
+    method: str = field(default="simulation: shuffled shoes dealt coup by coup (solver.simulate)")
+
+    @property
+    def outcomes(self) -> tuple[str, str, str]:
+        """Outcome names: banker, player (ponte in chemin de fer), tie."""
+        return _outcome_names(self.config.game)
+
+    @property
+    def n_shoes(self) -> int:
+        return self.tallies.n_shoes
+
+    @property
+    def n_coups(self) -> int:
+        return self.tallies.n_coups
+
+    def _moments(self) -> tuple[np.ndarray, np.ndarray]:
+        u = self.tallies.moments.astype(np.float64)
+        m = u + u.T - np.diag(np.diag(u))
+        return m, m[0]
+
+    def _bet_vectors(self) -> list[tuple[str, np.ndarray]]:
+        return [("bet:" + p.name, np.array([float(v) for v in p.vector()])) for p in self.config.payouts]
+
+    def _functionals(self) -> list[tuple[str, np.ndarray]]:
+        """(key, weights on the three outcomes) for every outcome (``outcome:banker``...) and bet (``bet:banker``...)."""
+        eye = np.eye(3)
+        return [("outcome:" + name, eye[i]) for i, name in enumerate(self.outcomes)] + self._bet_vectors()
+
+    def first_coup(self) -> dict[str, Estimate]:
+        """Each outcome's probability and each bet's mean on the first coup of a shoe.
+
+        Keys: ``outcome:banker``, ``outcome:player`` (``outcome:ponte``), ``outcome:tie``, then
+        ``bet:NAME`` for each bet the engine settles (net result per unit staked).
+        """
+        m, s = self._moments()
+        n = s[_ONE]
+        out = {}
+        for name, a in self._functionals():
+            u = np.zeros(len(s))
+            u[_Y:_Y + 3] = a
+            mean = float(u @ s / n)
+            var = float(u @ m @ u / n) - mean**2
+            out[name] = Estimate(mean, math.sqrt(max(var, 0.0) / max(n - 1, 1)), int(n))
+        return out
+
+    def whole_shoe(self) -> dict[str, Estimate]:
+        """Each outcome's share and each bet's mean over every coup dealt (the ratio estimator)."""
+        m, s = self._moments()
+        n, coups = s[_ONE], s[_C]
+        cbar = coups / n
+        out = {}
+        for name, a in self._functionals():
+            u = np.zeros(len(s))
+            u[_X:_X + 3] = a
+            r = float(u @ s / coups)
+            w = (u - r * np.eye(len(s))[_C]) / cbar
+            out[name] = Estimate(r, math.sqrt(max(float(w @ m @ w), 0.0) / (n * max(n - 1, 1))), int(n))
+        return out
+
+    def cut_card_effect(self) -> dict[str, Estimate]:
+        """Whole-shoe average minus first-coup value, per outcome and bet, with its SE.
+
+        Against the exact first-coup law when :attr:`exact` has the name, else paired.
+        """
+        m, s = self._moments()
+        n, coups = s[_ONE], s[_C]
+        cbar = coups / n
+        whole = self.whole_shoe()
+        out = {}
+        for name, a in self._functionals():
+            if self.exact is not None and name in self.exact:
+                w_est = whole[name]
+                out[name] = Estimate(w_est.value - float(self.exact[name]), w_est.se, w_est.units)
+                continue
+            u = np.zeros(len(s))
+            u[_X:_X + 3] = a
+            v = np.zeros(len(s))
+            v[_Y:_Y + 3] = a
+            r = float(u @ s / coups)
+            f = float(v @ s / n)
+            e = np.eye(len(s))
+            w = (u - r * e[_C]) / cbar - (v - f * e[_ONE])
+            out[name] = Estimate(r - f, math.sqrt(max(float(w @ m @ w), 0.0) / (n * max(n - 1, 1))), int(n))
+        return out
+
+    def effect_reference(self) -> str:
+        """What the cut-card effect is measured against."""
+        if self.exact is not None:
+            return "exact first-coup law (enumerator)"
+        return "simulated first coups of the same shoes (paired)"
+
+    def by_position(self) -> list[tuple[int, int, dict[str, Estimate]]]:
+        """For each coup position k (1 = first) with coups: (k, coups, outcome share estimates)."""
+        rows = []
+        for k, counts in enumerate(self.tallies.pos_counts):
+            total = int(counts.sum())
+            if total == 0:
+                continue
+            est = {}
+            for i, name in enumerate(self.outcomes):
+                p = counts[i] / total
+                est[name] = Estimate(float(p), math.sqrt(p * (1 - p) / max(total - 1, 1)), total)
+            rows.append((k + 1, total, est))
+        return rows
+
+    def coups_per_shoe(self) -> Estimate:
+        """Mean coups per shoe."""
+        m, s = self._moments()
+        n = s[_ONE]
+        mean = s[_C] / n
+        var = m[_C, _C] / n - mean**2
+        return Estimate(float(mean), math.sqrt(max(var, 0.0) / max(n - 1, 1)), int(n))

@@ -1,0 +1,276 @@
+"""The cross-check: our simulator passes it, and engines wrong in small ways fail it.
+
+False alarms: the cross-check's family-wise false-alarm rate is 1/1000 (Bonferroni over its tests);
+every run below has a fixed seed, so each outcome is deterministic, and a correct engine would have
+failed any one of them with probability at most 1/1000 had the seed been drawn at random.
+Power: each rejection below is made at a sample size at which the test detects the fault with
+probability above 0.99 (computed from the exact laws: see the comments), not just at the seed used.
+"""
+
+from __future__ import annotations
+
+import io
+from fractions import Fraction
+
+import numpy as np
+import pytest
+
+from solver.bets import punto_banco
+from solver.cards import RANK_VALUE, RANKS, Shoe
+from solver.crosscheck import (
+    burn_laws,
+    crosscheck,
+    exact_law,
+    law_from_probabilities,
+    read_coups,
+    sample_from_simulation,
+    tableau_law,
+)
+from solver.errors import InputError, ModelError
+from solver.rules import CHEMIN_CASINO, PUNTO_BANCO, Action
+from solver.simulate import (
+    KEMENY_SNELL,
+    PUNTO_STRATEGY,
+    Burn,
+    Payout,
+    SimConfig,
+    default_payouts,
+    simulate,
+    strategy_from_cells,
+    tableau_strategy,
+)
+
+EIGHT = Shoe.decks(8)
+SIX = Shoe.decks(6)
+
+
+def solved_strategy(shoe: Shoe):  # type: ignore[no-untyped-def]
+    """The solver's certified B3 parlor equilibrium with 5 % commission, as draw tables (mixed at 5)."""
+    from solver.equilibrium import draw_tables, solve
+    from solver.game import build_game
+    from solver.simulate import card_strategy
+
+    P, B = draw_tables(solve(build_game(shoe, 3, "parlor", Fraction(1, 20))))
+    return card_strategy(np.array(P, dtype=object), np.array(B, dtype=object), "solved B3 parlor")
+
+
+def _check(config: SimConfig, coups: int, seed: int, law_strategy=None, law_shoe=None):  # type: ignore[no-untyped-def]
+    """Simulate ``coups`` first coups with ``config`` (the engine) and hold them against the exact
+    law of the *correct* game (``law_strategy`` on ``law_shoe``, default the engine's own)."""
+    strategy = law_strategy or config.strategy
+    law = exact_law(config.game, law_shoe or config.shoe, strategy)
+    burns = burn_laws(law, strategy) if config.burn.mode.startswith("turn") else None
+    result = simulate(config, shoes=coups, seed=seed, workers=2)
+    return crosscheck(sample_from_simulation(result), law, default_payouts(config.game, Fraction(1, 20)), burns)
+
+
+# -- the exact laws ----------------------------------------------------------------------------------
+
+
+def test_punto_law_is_the_enumerators() -> None:
+    law = exact_law("punto", EIGHT, PUNTO_STRATEGY)
+    r = punto_banco(EIGHT)
+    assert law.winner == {"banker": r.banker, "player": r.player, "tie": r.tie}
+    assert sum(law.detail.values()) == 1  # type: ignore[union-attr]
+    assert law.bet_mean(default_payouts("punto", Fraction(1, 20))[0]) == r.bet("banker").ev
+
+
+def test_mixed_law_is_linear_in_the_mixed_cell() -> None:
+    """Kemeny–Snell's ponte draws at 5 with probability 9/11: the law is 9/11 of the drawing tableau's
+    plus 2/11 of the standing one's, exactly."""
+    draws = tableau_law("chemin", SIX, CHEMIN_CASINO.with_player({5: Action.DRAW}).with_banker(
+        {(3, 9): Action.DRAW, (5, 4): Action.STAND}))
+    stands = tableau_law("chemin", SIX, CHEMIN_CASINO.with_player({5: Action.STAND}).with_banker(
+        {(3, 9): Action.DRAW, (5, 4): Action.STAND}))
+    mixed = exact_law("chemin", SIX, KEMENY_SNELL)
+    for k in mixed.winner:
+        assert mixed.winner[k] == Fraction(9, 11) * draws.winner[k] + Fraction(2, 11) * stands.winner[k]
+    assert sum(mixed.winner.values()) == 1
+
+
+def test_law_from_probabilities_is_checked() -> None:
+    law = law_from_probabilities("chemin", SIX, {"banker": Fraction(1, 2), "ponte": Fraction(2, 5), "tie": Fraction(1, 10)},
+                                 "given")
+    assert law.names == ("banker", "ponte", "tie") and law.detail is None
+    with pytest.raises(ModelError, match="sum to 1"):
+        law_from_probabilities("punto", SIX, {"banker": Fraction(1, 2), "player": Fraction(1, 2), "tie": Fraction(1, 10)}, "x")
+    with pytest.raises(TypeError):
+        law_from_probabilities("punto", SIX, {"banker": 0.5, "player": Fraction(1, 2)}, "x")  # type: ignore[dict-item]
+
+
+# -- our simulator passes -------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "config",
+    [SimConfig.punto(EIGHT, first_coup_only=True), SimConfig.chemin(SIX, KEMENY_SNELL, first_coup_only=True),
+     SimConfig.chemin(SIX, solved_strategy(SIX), first_coup_only=True)],
+    ids=["punto-8-decks", "chemin-6-decks-kemeny-snell", "chemin-6-decks-solved"],
+)
+def test_our_simulator_passes_at_ten_million_coups(config: SimConfig) -> None:
+    """10^7 coups, each from a freshly shuffled shoe (with the game's burn). At this size the
+    cross-check would detect (power 0.8) a shift of 0.00075 in P(banker) against P(player), of 0.0014
+    in a bet's mean, and a missing card in the shoe (card law)."""
+    cc = _check(config, 10**7, seed=20260101)
+    assert cc.passed, [t for t in cc.tests if t.rejected]
+    assert cc.sample.n == 10**7
+    outcome = cc.tests[0]
+    assert outcome.name == "outcome law" and outcome.detectable < 0.0008
+
+
+# -- engines wrong in small ways fail ----------------------------------------------------------------
+
+
+def test_rejects_a_banker_who_stands_at_3_against_a_9() -> None:
+    """P(banker) moves by only 0.0002 (the outcome law alone needs 4.4e7 coups for power 0.8), but
+    the detail law sees banker totals that the tableau forbids: 10^5 coups show about 70 of them."""
+    wrong = tableau_strategy(PUNTO_BANCO, banker={(3, 9): Action.STAND}, name="banker stands at 3 v 9")
+    cc = _check(SimConfig("punto", EIGHT, wrong, burn=Burn("turn"), first_coup_only=True), 10**5, seed=1,
+                law_strategy=PUNTO_STRATEGY)
+    assert not cc.passed
+    assert [t.name for t in cc.tests if t.rejected] == ["detail law"]
+
+
+@pytest.mark.parametrize(("card", "coups"), [("5", 10**6), ("K", 4 * 10**6)])
+def test_rejects_a_shoe_missing_one_card(card: str, coups: int) -> None:
+    """One card short of 8 decks. The card law's divergence is 2.8e-4 a coup for a missing 5 and
+    5.2e-5 for a missing ten-valued card, so 10^6 and 4 x 10^6 coups give noncentralities of about
+    280 and 210, against 55 needed for power 0.99 at 1/7000 with 9 degrees of freedom."""
+    engine = SimConfig.punto(EIGHT.remove([card]), first_coup_only=True)
+    cc = _check(engine, coups, seed=2, law_shoe=EIGHT)
+    assert not cc.passed
+    assert "card law" in [t.name for t in cc.tests if t.rejected]
+
+
+def test_rejects_a_burn_that_leaks() -> None:
+    """The turned card, shown to everyone, is dealt again as the player's first card: every
+    unconditional law is right, but the law given the turned card is not; 10^5 coups suffice."""
+    cc = _check(SimConfig.punto(EIGHT, burn=Burn("turn-redeal"), first_coup_only=True), 10**5, seed=3)
+    assert [t.name for t in cc.tests if t.rejected] == ["burn law"]
+    good = _check(SimConfig.punto(EIGHT, first_coup_only=True), 10**5, seed=3)
+    assert good.passed
+
+
+def test_rejects_a_tie_paid_as_a_loss() -> None:
+    """Banker and Player bets lose on a tie instead of pushing: each mean drops by P(tie) = 0.095,
+    twenty times the 0.043 shift that 10^4 coups detect."""
+    one = Fraction(1)
+    wrong = (Payout("banker", Fraction(19, 20), -one, -one), Payout("player", -one, one, -one),
+             Payout("tie_8to1", -one, -one, Fraction(8)))
+    cc = _check(SimConfig.punto(EIGHT, first_coup_only=True, payouts=wrong), 10**4, seed=4)
+    assert {t.name for t in cc.tests if t.rejected} == {"bet banker", "bet player"}
+
+
+# -- files of dealt coups -------------------------------------------------------------------------------
+
+
+def _deal_file(n: int, seed: int, shoe: Shoe, banker_39: bool = True) -> str:
+    """A simple independent dealer: each coup from a freshly shuffled shoe, punto banco rules
+    written out as ifs (not the tableau data), printed in the file format."""
+    rng = np.random.default_rng(seed)
+    assert shoe.ranks is not None
+    deck = np.repeat(np.arange(13), shoe.ranks)
+    lines = ["# dealt by the test's own little engine"]
+    for _ in range(n):
+        ranks = deck[rng.choice(len(deck), 6, replace=False)]
+        v = [RANK_VALUE[r] for r in ranks]
+        p, b = (v[0] + v[2]) % 10, (v[1] + v[3]) % 10
+        used = 4
+        if p < 8 and b < 8:
+            third = None
+            if p <= 5:
+                third = v[used]
+                used += 1
+                p = (p + third) % 10
+            if third is None:
+                draw = b <= 5
+            else:
+                draw = (b <= 2 or (b == 3 and third != 8 and (banker_39 or third != 9))
+                        or (b == 4 and 2 <= third <= 7) or (b == 5 and 4 <= third <= 7) or (b == 6 and third in (6, 7)))
+            if draw:
+                b = (b + v[used]) % 10
+                used += 1
+        outcome = "B" if b > p else "P" if p > b else "T"
+        lines.append(",".join(RANKS[r] for r in ranks[:used]) + ";" + outcome)
+    return "\n".join(lines) + "\n"
+
+
+def test_a_correct_file_passes(cli) -> None:  # type: ignore[no-untyped-def]
+    text = _deal_file(20_000, seed=7, shoe=EIGHT)
+    run = cli(["crosscheck", "--game", "punto", "--decks", "8", "--coups", "-"], stdin=text)
+    assert run.code == 0, run.out + run.err
+    assert "verdict: PASS" in run.out and "20,000 coups" in run.out
+
+
+def test_a_file_with_a_wrong_law_is_rejected(cli) -> None:  # type: ignore[no-untyped-def]
+    text = "9,4,Q,2;P\n" * 500  # legal coups, but always the same one
+    run = cli(["crosscheck", "--coups", "-", "--format", "json"], stdin=text)
+    assert run.code == 1
+    assert '"verdict": "reject"' in run.out
+
+
+def test_a_file_from_a_banker_standing_at_3_against_9_names_the_line(cli) -> None:  # type: ignore[no-untyped-def]
+    text = _deal_file(5000, seed=8, shoe=EIGHT, banker_39=False)
+    run = cli(["crosscheck", "--coups", "-"], stdin=text)
+    assert run.code == 2 and run.out == ""
+    first_bad = next(i for i, line in enumerate(text.splitlines(), 1) if line and not line.startswith("#")
+                     and _stands_3v9(line))
+    assert run.err == (f"baccarat: error: standard input, line {first_bad}: 5 cards, but the banker must draw on 3 "
+                       "after the player's third card 9\n")
+
+
+def _stands_3v9(line: str) -> bool:
+    cards = line.split(";")[0].split(",")
+    v = [RANK_VALUE[RANKS.index("10" if c == "T" else c)] for c in cards]
+    return len(v) == 5 and (v[0] + v[2]) % 10 <= 5 and (v[1] + v[3]) % 10 == 3 and v[4] == 9
+
+
+@pytest.mark.parametrize(
+    ("text", "message"),
+    [
+        ("9,4,Q,2;P\n5,Z,2,3\n", "line 2: bad card 'Z'"),
+        ("# header\n\n9,4,Q,2,3;P\n", "line 3: 5 cards after a natural (player 9): a natural ends the coup with 4"),
+        ("2,3,A,A\n", "line 1: 4 cards, but the player must draw on 3"),
+        ("9,4,Q,2;B\n", "line 1: reported B but the cards give P (player 9, banker 6)"),
+        ("2,K,2,3,2,3;T  # a tie reported as a win\n2,K,2,3,2,3;B\n",
+         "line 2: reported B but the cards give T (player 6, banker 6)"),
+        ("9,4,Q,2;X\n", "line 1: reported outcome 'X': use B, P or T"),
+        ("7,K,Q,6,2\n", "line 1: 5 cards, but the banker must stand on 6 after the player stood"),
+        ("2,K,2,3,2,3,4\n", "line 1: 7 cards, but the coup ends with 6"),
+        ("# nothing\n", "no coups found"),
+    ],
+)
+def test_malformed_files_get_an_error_naming_the_line(cli, text: str, message: str) -> None:  # type: ignore[no-untyped-def]
+    run = cli(["crosscheck", "--coups", "-"], stdin=text)
+    assert run.code == 2 and run.out == ""
+    assert run.err.startswith("baccarat: error: standard input") and message in run.err
+    assert run.err.count("\n") == 1
+
+
+def test_a_missing_file_is_unusable_input(cli) -> None:  # type: ignore[no-untyped-def]
+    run = cli(["crosscheck", "--coups", "/nonexistent/coups.txt"])
+    assert run.code == 2 and "cannot read /nonexistent/coups.txt" in run.err
+
+
+def test_reader_handles_a_mixed_ponte_cell() -> None:
+    """Where the ponte's draw is left to chance, a five-card coup must say who drew ('-': he stood)."""
+    rules = KEMENY_SNELL
+    ok = read_coups(io.StringIO("2,3,3,K,-,4;B\n2,3,3,K,9;P\n2,3,3,3,8;B\n2,3,3,3\n2,3,3,K,7,A\n"), "f", rules, "chemin")
+    assert ok.n == 5  # the 9 can only be the banker's (3 draws against a 9), the 8 only the ponte's (6 stands)
+    with pytest.raises(InputError, match="line 1: 5 cards: the player may draw or stand"):
+        read_coups(io.StringIO("2,3,3,K,8\n"), "f", rules, "chemin")
+    with pytest.raises(InputError, match="line 1: 5 cards, but neither reading is legal"):
+        read_coups(io.StringIO("2,3,3,3,7\n"), "f", rules, "chemin")
+
+
+def test_crosscheck_cli_on_our_simulator(cli) -> None:  # type: ignore[no-untyped-def]
+    run = cli(["crosscheck", "--game", "chemin", "--decks", "6", "--simulate", "2e5", "--seed", "1",
+               "--workers", "1", "--format", "csv"])
+    assert run.code == 0, run.err
+    assert run.out.splitlines()[0] == "test,kind,statistic,df,p_value,rejected,detectable,detectable_what"
+    assert run.out.splitlines()[-1].endswith("pass")
+
+
+def test_strategy_cells_from_the_command_line() -> None:
+    s = strategy_from_cells(CHEMIN_CASINO, ["P5=9/11", "B3/9=D", "B5/4=S"])
+    assert exact_law("chemin", SIX, s).winner == exact_law("chemin", SIX, KEMENY_SNELL).winner

@@ -1,0 +1,169 @@
+"""The simulator: the compiled kernel against its own plain-Python source, the customs of the table,
+reproducibility on any executor, and the honesty of the standard errors."""
+
+from __future__ import annotations
+
+from fractions import Fraction
+
+import numpy as np
+import pytest
+
+from solver.cards import Shoe
+from solver.errors import ModelError
+from solver.rules import CHEMIN_CASINO, PUNTO_BANCO, Action
+from solver.simulate import (
+    KEMENY_SNELL,
+    Burn,
+    SimConfig,
+    card_strategy,
+    parse_burn,
+    simulate,
+    strategy_from_cells,
+    tableau_strategy,
+    tables_from_tableau,
+)
+from solver.simulate import run as run_module
+from solver.simulate.run import deal
+
+EIGHT = Shoe.decks(8)
+
+
+def _same(a, b) -> bool:  # type: ignore[no-untyped-def]
+    return (a.n_shoes, a.n_coups) == (b.n_shoes, b.n_coups) and all(
+        np.array_equal(getattr(a, k), getattr(b, k))
+        for k in ("pos_counts", "first_detail", "first_cards", "burn_winner", "moments")
+    )
+
+
+@pytest.mark.parametrize(
+    "config",
+    [
+        SimConfig.punto(EIGHT),
+        SimConfig.punto(Shoe.decks(1), burn=Burn("fixed", 3), cut=16, extra_coup=True),
+        SimConfig.chemin(Shoe.decks(6)),
+        SimConfig.chemin(Shoe.decks(2), strategy_from_cells(CHEMIN_CASINO, ["P5=1/2", "B3/9=2/3", "B5/4=1/5"])),
+        SimConfig.punto(EIGHT, burn=Burn("turn-redeal"), first_coup_only=True),
+        SimConfig.punto(Shoe.from_values((16, 4, 4, 4, 4, 4, 4, 4, 4, 4)), burn=Burn("none"), cut=6),
+    ],
+    ids=["punto", "fixed-burn-extra-coup", "chemin", "chemin-mixed-everywhere", "redeal-first-coup", "by-value"],
+)
+def test_compiled_kernel_equals_its_python_source(config: SimConfig) -> None:
+    """Same seed, same random numbers in the same order: identical tallies."""
+    a = deal(config, 40, np.random.default_rng(11))
+    b = deal(config, 40, np.random.default_rng(11), compiled=False)
+    assert _same(a, b)
+    assert a.n_coups > 40 or config.first_coup_only
+
+
+def _coups_in_one_shoe(config: SimConfig) -> int:
+    t = deal(config, 1, np.random.default_rng(0))
+    return t.n_coups
+
+
+def test_cut_card_and_burn_customs_on_a_shoe_of_naturals() -> None:
+    """52 nines: every coup is a natural of four cards, so the count of coups is known exactly.
+
+    Cut at 14 (38 cards before it): coups end at 4, 8, ..., 40; the cut card appears in the tenth
+    coup (cards 37-40), which is finished: 10 coups; one more with the extra coup. Burning 3: coups
+    end at 7, ..., 39: 9 coups. Turning a nine burns nine more (10 cards): coups end at 14, ..., 42,
+    and the coup ending at 38 does not reach the cut card: 8 coups.
+    """
+    nines = Shoe.from_values((0,) * 9 + (52,))
+    base = dict(game="punto", shoe=nines, strategy=tableau_strategy(PUNTO_BANCO), cut=14)
+    assert _coups_in_one_shoe(SimConfig(**base, burn=Burn("none"))) == 10  # type: ignore[arg-type]
+    assert _coups_in_one_shoe(SimConfig(**base, burn=Burn("none"), extra_coup=True)) == 11  # type: ignore[arg-type]
+    assert _coups_in_one_shoe(SimConfig(**base, burn=Burn("fixed", 3))) == 9  # type: ignore[arg-type]
+    assert _coups_in_one_shoe(SimConfig(**base, burn=Burn("turn"))) == 8  # type: ignore[arg-type]
+    assert _coups_in_one_shoe(SimConfig(**base, burn=Burn("none"), first_coup_only=True)) == 1  # type: ignore[arg-type]
+
+
+def test_same_seed_same_result_whatever_the_workers(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(run_module, "CHUNK_COUPS", 20_000)  # many chunks from a small run
+    config = SimConfig.chemin(Shoe.decks(6))
+    one = simulate(config, shoes=1500, seed=5, workers=1)
+    two = simulate(config, shoes=1500, seed=5, workers=2)
+    assert len(run_module.chunk_sizes(config, 1500)) > 4
+    assert _same(one.tallies, two.tallies)
+    other = simulate(config, shoes=1500, seed=6, workers=2)
+    assert not _same(one.tallies, other.tallies)
+
+
+def test_same_result_on_a_dask_cluster(monkeypatch: pytest.MonkeyPatch) -> None:
+    distributed = pytest.importorskip("distributed", reason="Dask's distributed is an optional extra")
+    monkeypatch.setattr(run_module, "CHUNK_COUPS", 20_000)
+    config = SimConfig.punto(EIGHT)
+    local = simulate(config, shoes=600, seed=3, workers=1)
+    with distributed.LocalCluster(n_workers=2, processes=False, dashboard_address=None) as cluster:
+        remote = simulate(config, shoes=600, seed=3, scheduler=cluster.scheduler_address)
+    assert _same(local.tallies, remote.tallies)
+
+
+def test_first_coup_counts_and_positions_add_up() -> None:
+    r = simulate(SimConfig.punto(EIGHT), shoes=3000, seed=2, workers=1)
+    t = r.tallies
+    assert t.pos_counts[0].sum() == t.first_detail.sum() == t.burn_winner.sum() == r.n_shoes
+    assert t.first_cards.sum() == 4 * r.n_shoes
+    assert t.pos_counts.sum() == r.n_coups == t.moments[0, 4]
+    assert t.burn_winner[10].sum() == 0  # every shoe turned a card
+    first = r.first_coup()
+    assert sum(first[f"outcome:{k}"].value for k in ("banker", "player", "tie")) == pytest.approx(1.0)
+
+
+def test_standard_errors_match_the_spread_between_seeds() -> None:
+    """The delta-method SE of the whole-shoe average and of the paired cut-card effect agree with the
+    spread of 40 independent runs (the ratio of spread to SE lies in [0.6, 1.5]; at 39 degrees of
+    freedom a correct SE leaves that range with probability below 1e-4, and the seeds are fixed)."""
+    config = SimConfig.chemin(Shoe.decks(1), burn=Burn("none"), cut=7)
+    whole, eff, se_w, se_e = [], [], [], []
+    for seed in range(40):
+        r = simulate(config, shoes=2000, seed=seed, workers=1)
+        w, e = r.whole_shoe()["outcome:banker"], r.cut_card_effect()["outcome:banker"]
+        whole.append(w.value)
+        eff.append(e.value)
+        se_w.append(w.se)
+        se_e.append(e.se)
+    assert 0.6 < np.std(whole, ddof=1) / np.mean(se_w) < 1.5
+    assert 0.6 < np.std(eff, ddof=1) / np.mean(se_e) < 1.5
+
+
+def test_tables_from_tableau() -> None:
+    p, b = tables_from_tableau(PUNTO_BANCO)
+    assert p.shape == (10, 10) and b.shape == (10, 10, 11)
+    assert p[3, 2] == 1 and p[3, 3] == 0 and p[4, 4] == 0  # 5 draws, 6 stands, 8 (a natural) never asks
+    assert b[0, 3, 8] == 0 and b[0, 3, 9] == 1 and b[2, 2, 10] == 1 and b[3, 3, 6] == 1 and b[3, 3, 8] == 0
+    with pytest.raises(ModelError, match="player total 5 is free"):
+        tables_from_tableau(CHEMIN_CASINO)
+    p, b = tables_from_tableau(CHEMIN_CASINO, {5: Fraction(9, 11)}, {(3, 9): "D", (5, 4): Action.STAND})
+    assert p[2, 3] == pytest.approx(9 / 11) and b[1, 2, 9] == 1 and b[1, 4, 4] == 0
+    with pytest.raises(TypeError):
+        tables_from_tableau(CHEMIN_CASINO, {5: 0.5}, {(3, 9): "D", (5, 4): "S"})  # type: ignore[dict-item]
+
+
+def test_strategies_and_customs_are_validated() -> None:
+    with pytest.raises(ModelError, match="finite"):
+        SimConfig.punto(Shoe.infinite())
+    with pytest.raises(ModelError, match="at least 6"):
+        SimConfig.punto(EIGHT, cut=5)
+    with pytest.raises(ModelError, match="at least 12"):
+        SimConfig.punto(EIGHT, cut=10, extra_coup=True)
+    with pytest.raises(ModelError, match="--burn"):
+        parse_burn("some")
+    with pytest.raises(ModelError, match="shape|10x10"):
+        card_strategy(np.zeros((10, 9)), np.zeros((10, 10, 11)))
+    with pytest.raises(ModelError, match=r"\[0, 1\]"):
+        card_strategy(np.full((10, 10), 2.0), np.zeros((10, 10, 11)))
+    assert KEMENY_SNELL.is_mixed() and KEMENY_SNELL.mixed_cells() == (("P5", Fraction(9, 11)),)
+
+
+def test_mixed_cell_is_drawn_with_its_probability() -> None:
+    """Ponte drawing at 5 with probability 1/2 against pure strategies: the detail law moves halfway."""
+    half = strategy_from_cells(CHEMIN_CASINO, ["P5=1/2", "B3/9=D", "B5/4=S"])
+    r = simulate(SimConfig.chemin(EIGHT, half, first_coup_only=True), shoes=400_000, seed=9, workers=1)
+    # the ponte's two-card 5 with no natural stands: player total 5 with no third card, no natural
+    stood5 = sum(int(r.tallies.first_detail[5 * 80 + b * 8 + 0 * 4 + d * 2]) for b in range(10) for d in (0, 1))
+    from solver.crosscheck import exact_law
+
+    stands = exact_law("chemin", EIGHT, strategy_from_cells(CHEMIN_CASINO, ["P5=S", "B3/9=D", "B5/4=S"]))
+    p_stand5 = sum(float(q) for k, q in (stands.detail or {}).items() if k // 80 == 5 and k % 8 // 4 == 0 and k % 2 == 0)
+    expected = 0.5 * p_stand5 * r.n_shoes
+    assert abs(stood5 - expected) < 5 * np.sqrt(expected)
