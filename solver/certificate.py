@@ -5,7 +5,8 @@ checker ``proofs/check.py``, which shares no code with this package. A certifica
 rationals: the shoe, the model, the value and both payoffs, both strategies, the iterated-dominance
 steps with their exact margins, and the claims (optimal or equilibrium; uniqueness where proved).
 
-Beside each certificate, :func:`statement_markdown` writes the claim as a theorem a reader can cite.
+Beside each certificate, :mod:`solver.report.statement` writes the claim as a theorem a reader can
+cite, in Markdown and in LaTeX.
 
 The standard set (:func:`standard_solutions`) is committed under proofs/certificates/; the tests
 regenerate it and fail if it differs. Regenerate with ``python -m solver.certificate proofs/certificates``.
@@ -23,7 +24,8 @@ from solver.cards import Shoe
 from solver.equilibrium import Solution, solve
 from solver.errors import InputError
 from solver.game import build_game
-from solver.report import decimal_str, fraction_str
+from solver.report import fraction_str
+from solver.report.statement import statement_latex, statement_markdown
 
 FORMAT = "baccarat-chemin-certificate"
 VERSION = 1
@@ -81,54 +83,6 @@ def certificate_text(s: Solution) -> str:
     return json.dumps(certificate_dict(s), indent=1) + "\n"
 
 
-def statement_markdown(s: Solution, name: str) -> str:
-    """The certificate's claim as a citable theorem, with the numbers and how the checker verifies it."""
-    g = s.game
-    m = g.model
-    shoe = g.shoe.label()
-    lines = [f"# Certificate {name}", ""]
-    if g.zero_sum:
-        lines.append(
-            f"**Theorem.** In chemin de fer dealt from {shoe} (model {m.name(g.shoe)}, {m.freedom} freedom, no commission), "
-            f"the value of the game to the banker is exactly {fraction_str(s.value)} "
-            f"(≈ {decimal_str(s.value * 100, 6)} %, rounded) "
-            "per unit staked. The strategies below are optimal"
-            + (", and the ponte's is the unique optimal strategy" if s.unique_ponte else "")
-            + (", and the banker's is the unique optimal strategy" if s.unique_banker else "")
-            + "."
-        )
-    else:
-        lines.append(
-            f"**Theorem.** In chemin de fer dealt from {shoe} (model {m.name(g.shoe)}, {m.freedom} freedom, commission "
-            f"{fraction_str(m.commission)} of the banker's wins), the strategies below form a Nash equilibrium with banker's "
-            f"expected net gain {fraction_str(s.banker_payoff)} and ponte's expected payoff {fraction_str(s.ponte_payoff)} "
-            "per unit staked"
-            + (" and it is the unique equilibrium" if certificate_dict(s)["claims"].get("unique_equilibrium") else "")  # type: ignore[attr-defined]
-            + "."
-        )
-    lines += ["", "**Ponte** (probability of drawing at 5): "
-              + ", ".join(f"`{k}`: {fraction_str(v)}" for k, v in s.ponte().items()), ""]
-    mixed = [(k, v) for k, v in s.banker().items() if 0 < v < 1]
-    draws = [k for k, v in s.banker().items() if v == 1]
-    mixes = ": " + ", ".join(f"`{k}` with probability {fraction_str(v)}" for k, v in mixed) if mixed else ""
-    lines.append(f"**Banker** ({len(g.banker_sets)} free information sets): draws in {len(draws)}, "
-                 f"mixes in {len(mixed)}{mixes}, stands in the rest (full list in the JSON).")
-    lines += [
-        "",
-        f"**Dominance.** {len(s.dominance)} decisions are settled by iterated strict dominance, "
-        "each with an exact positive margin.",
-        "",
-        "**How to check.** `python proofs/check.py proofs/certificates/" + name + ".json` re-derives every payoff "
-        "coefficient from the shoe by its own enumeration (it imports nothing from the solver), then verifies in exact "
-        "rationals: " + ("that the ponte's guarantee f(q) and the banker's guarantee h(r) are both equal to the value "
-                         "(LP duality: the pair is a saddle point)" if g.zero_sum else
-                         "that every decision of each side is a best response to the other's strategy")
-        + ", every dominance margin, and each uniqueness claim by the rank argument of docs/certificate-format.md.",
-        "",
-    ]
-    return "\n".join(lines)
-
-
 def write_certificates(solutions: Iterable[Solution], target: str, overwrite: bool = False) -> list[Path]:
     """Write certificates: one solution to the file ``target``; several into the directory ``target``.
 
@@ -179,6 +133,7 @@ def write_standard(directory: str | Path) -> list[Path]:
         name = certificate_name(s)
         (d / f"{name}.json").write_text(certificate_text(s), encoding="utf-8")
         (d / f"{name}.md").write_text(statement_markdown(s, name), encoding="utf-8")
+        (d / f"{name}.tex").write_text(statement_latex(s, name), encoding="utf-8")
         written.append(d / f"{name}.json")
     return written
 

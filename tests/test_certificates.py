@@ -18,9 +18,10 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from solver.cards import Shoe
-from solver.certificate import certificate_dict, certificate_name, certificate_text, standard_solutions, statement_markdown
+from solver.certificate import certificate_dict, certificate_name, certificate_text, standard_solutions
 from solver.equilibrium import solve
 from solver.game import build_game
+from solver.report.statement import statement_latex, statement_markdown
 
 ROOT = Path(__file__).resolve().parents[1]
 CERTS = ROOT / "proofs" / "certificates"
@@ -39,6 +40,7 @@ def test_committed_certificates_are_regenerated_exactly() -> None:
     for name, s in expected.items():
         assert (CERTS / f"{name}.json").read_text() == certificate_text(s), name
         assert (CERTS / f"{name}.md").read_text() == statement_markdown(s, name), name
+        assert (CERTS / f"{name}.tex").read_text() == statement_latex(s, name), name
 
 
 def test_checker_verifies_every_committed_certificate() -> None:

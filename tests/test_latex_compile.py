@@ -70,3 +70,17 @@ def test_report_format_latex_compiles(cli, tmp_path: Path) -> None:
     text = pdf_text(tmp_path / "full.pdf")
     if text is not None:
         assert "Baccarat: the full exact report" in text and "679568/53094899" in text
+
+
+def test_certificate_statements_compile(tmp_path: Path) -> None:
+    # The citable LaTeX statements beside the certificates: a few of each kind, in one document.
+    certs = Path(__file__).resolve().parents[1] / "proofs" / "certificates"
+    names = ["A1-parlor-inf-a0", "B3-parlor-d8-a0", "B3-parlor-d6-a1_20", "B2-casino-d1-a1_20"]
+    body = "\n".join(r"\input{" + str(certs / f"{n}.tex") + "}" for n in names)
+    (tmp_path / "statements.tex").write_text(
+        "\\documentclass{article}\n\\usepackage[T1]{fontenc}\n\\usepackage{lmodern}\n\\usepackage{amsthm}\n"
+        "\\newtheorem{theorem}{Theorem}\n\\begin{document}\n" + body + "\n\\end{document}\n", encoding="utf-8")
+    check_log(compile_tex(tmp_path, "statements"))
+    text = pdf_text(tmp_path / "statements.pdf")
+    if text is not None:
+        assert "Certificate B3-parlor-d8-a0" in text and "9/11" in text
