@@ -200,19 +200,18 @@ def exact_law(game: str, shoe: Shoe, strategy: Strategy) -> ExactLaw:
     """The exact first-coup law of a game played with a strategy, from the enumerator.
 
     Raises:
-        ModelError: a strategy on card compositions when ``solver.game.strategy_law`` is missing.
+        ModelError: draw tables that break chemin de fer's rules, or given in floats only.
     """
     if strategy.tableau is not None:
         return mixed_tableau_law(game, shoe, strategy)
     if strategy.exact_player is None or strategy.exact_banker is None:
         raise ModelError("the exact law of a strategy given in floats is unknown; give its tables as Fractions")
-    try:
-        from solver.game import strategy_law  # type: ignore[attr-defined]
-    except ImportError:
-        raise ModelError("the exact law of a strategy on card compositions needs solver.game.strategy_law, "
-                         "which this build lacks; pass the law with law_from_probabilities") from None
-    probs = strategy_law(shoe, strategy.exact_player, strategy.exact_banker)
-    return law_from_probabilities(game, shoe, probs, "exact law of the strategy (solver.game.strategy_law)")
+    from solver.game import strategy_detail
+
+    by_detail = strategy_detail(shoe, strategy.exact_player, strategy.exact_banker)
+    detail = {detail_key(*k): q for k, q in by_detail.items()}
+    return ExactLaw(game, shoe, _winner_of_detail(game, detail), detail,
+                    "exact law of the strategy's draw tables (solver.game.strategy_detail)")
 
 
 def burn_laws(law: ExactLaw, strategy: Strategy) -> dict[int, dict[str, Fraction]]:

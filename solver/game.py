@@ -26,6 +26,7 @@ the banker's net payoff ``(1 − α) win − loss`` and the ponte's ``loss − w
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass
 from fractions import Fraction
 from functools import lru_cache
@@ -221,6 +222,8 @@ class _Structure:
     grouping: Grouping
     ponte_sets: tuple[str, ...]
     banker_sets: tuple[str, ...]
+    ponte_index: np.ndarray  # per path: the ponte's free set, or -1
+    banker_index: np.ndarray  # per path: the banker's free set, or -1
 
 
 @lru_cache(maxsize=16)
@@ -243,7 +246,7 @@ def _structure(freedom: str, information: int) -> _Structure:
     key = key * 3 + outcome
     grouping = tree.grouping(f"chemin-{information}", lambda _t: key)
     labels = tuple(_banker_label(c, information) for c in codes)
-    return _Structure(tree, grouping, ponte_sets, labels)
+    return _Structure(tree, grouping, ponte_sets, labels, j, i_idx)
 
 
 def build_game(shoe: Shoe, information: int, freedom: str, commission: Fraction | int | str = 0) -> Game:
@@ -367,21 +370,9 @@ def normal_form(c: Coefficients) -> tuple[list[tuple[int, ...]], list[tuple[int,
     return rows, cols, np.array([[Fraction(int(x), D) for x in row] for row in ints], dtype=object)
 
 
-def strategy_law(shoe: Shoe, player: object, banker: object) -> dict[str, Fraction]:
-    """Exact law of one chemin de fer coup under draw tables indexed by cards.
-
-    ``player[p1][p2]`` is the ponte's probability of drawing holding values p1, p2; ``banker[b1][b2][seen]``
-    the banker's, ``seen`` the ponte's third card 0–9 or 10 (stood). Entries are exact (Fractions or
-    ints). Chemin de fer's rules fix the ponte on 0–4 (draw) and 6–7 (stand), so the tables may mix
-    only at 5 and in the banker's cells; each must depend on a hand's composition, not on card order.
-    The law is read off the finest model (information 3, parlor) built by :func:`build_game`.
-
-    Returns:
-        ``{"banker": P(banker wins), "ponte": P(ponte wins), "tie": P(tie)}``.
-
-    Raises:
-        ModelError: the tables break those rules, or hold floats.
-    """
+def _strategy_vectors(shoe: Shoe, player: object, banker: object) -> tuple[Game, list[Fraction], list[Fraction]]:
+    """Check card-indexed draw tables against chemin de fer's rules and read them as behaviour
+    strategies of the finest model (information 3, parlor) on ``shoe``."""
     P = np.asarray(player, dtype=object)
     B = np.asarray(banker, dtype=object)
     if P.shape != (10, 10) or B.shape != (10, 10, 11):
@@ -404,5 +395,58 @@ def strategy_law(shoe: Shoe, player: object, banker: object) -> dict[str, Fracti
         own, seen = key.split("/")
         a, b = (int(x) for x in own.split("+"))
         r.append(Fraction(B[a][b][SEEN_LABELS.index(seen)]))
+    return g, q, r
+
+
+def strategy_law(shoe: Shoe, player: object, banker: object) -> dict[str, Fraction]:
+    """Exact law of one chemin de fer coup under draw tables indexed by cards.
+
+    ``player[p1][p2]`` is the ponte's probability of drawing holding values p1, p2; ``banker[b1][b2][seen]``
+    the banker's, ``seen`` the ponte's third card 0–9 or 10 (stood). Entries are exact (Fractions or
+    ints). Chemin de fer's rules fix the ponte on 0–4 (draw) and 6–7 (stand), so the tables may mix
+    only at 5 and in the banker's cells; each must depend on a hand's composition, not on card order.
+    The law is read off the finest model (information 3, parlor) built by :func:`build_game`.
+
+    Returns:
+        ``{"banker": P(banker wins), "ponte": P(ponte wins), "tie": P(tie)}``.
+
+    Raises:
+        ModelError: the tables break those rules, or hold floats.
+    """
+    g, q, r = _strategy_vectors(shoe, player, banker)
     win, loss = g.win.value(q, r), g.loss.value(q, r)
     return {"banker": win, "ponte": loss, "tie": 1 - win - loss}
+
+
+def strategy_detail(shoe: Shoe, player: object, banker: object) -> dict[tuple[int, int, int, int, int], Fraction]:
+    """Exact law of a coup's detail under card-indexed draw tables (see :func:`strategy_law`).
+
+    Keys are ``(ponte total, banker total, ponte drew, banker drew, natural)``; the probabilities sum to 1.
+    Each path of the finest model's deal tree is weighted by the probability of the free choices it
+    makes (q or 1 − q for the ponte at 5, r or 1 − r for the banker), exactly.
+    """
+    _, q, r = _strategy_vectors(shoe, player, banker)
+    st = _structure("parlor", 3)
+    tree = st.tree
+    n = len(st.banker_sets)
+    detail = (tree.p_total.astype(np.int64) * 80 + tree.b_total.astype(np.int64) * 8
+              + (tree.p_third >= 0) * 4 + (tree.b_third >= 0) * 2 + tree.natural)
+    key = ((st.ponte_index + 1) * (n + 1) + (st.banker_index + 1)) * 800 + detail
+    grouping = tree.grouping("chemin-detail", lambda _t: key)
+    sums = grouping.evaluate(multiset_weights(tree, shoe))
+    qd = math.lcm(*(x.denominator for x in q))
+    rd = math.lcm(*(x.denominator for x in r))
+    qn = [int(x * qd) for x in q]
+    rn = [int(x * rd) for x in r]
+    acc: dict[int, int] = {}
+    for k, w in zip(grouping.keys.tolist(), sums.tolist()):
+        if not w:
+            continue
+        d = k % 800
+        rest = k // 800
+        i, j = rest % (n + 1) - 1, rest // (n + 1) - 1
+        pf = qd if j < 0 else (qn[j] if d & 4 else qd - qn[j])
+        rf = rd if i < 0 else (rn[i] if d & 2 else rd - rn[i])
+        acc[d] = acc.get(d, 0) + int(w) * pf * rf
+    scale = denominator(shoe) * qd * rd
+    return {(d // 80, d // 8 % 10, d >> 2 & 1, d >> 1 & 1, d & 1): Fraction(v, scale) for d, v in acc.items() if v}

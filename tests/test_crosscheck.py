@@ -274,3 +274,19 @@ def test_crosscheck_cli_on_our_simulator(cli) -> None:  # type: ignore[no-untype
 def test_strategy_cells_from_the_command_line() -> None:
     s = strategy_from_cells(CHEMIN_CASINO, ["P5=9/11", "B3/9=D", "B5/4=S"])
     assert exact_law("chemin", SIX, s).winner == exact_law("chemin", SIX, KEMENY_SNELL).winner
+
+
+def test_card_tables_law_agrees_with_the_tableau_mixture() -> None:
+    # Two independent exact routes to the same detail law: the mixture of pure tableaux' outcome
+    # tables (Kemeny-Snell mixes at the ponte's 5), and the draw tables read on the finest game.
+    from solver.game import strategy_detail
+    from solver.simulate.kernel import detail_key
+
+    by_tableau = exact_law("chemin", SIX, KEMENY_SNELL)
+    by_tables = strategy_detail(SIX, KEMENY_SNELL.exact_player, KEMENY_SNELL.exact_banker)
+    assert by_tableau.detail == {detail_key(*k): q for k, q in by_tables.items()}
+
+
+def test_solved_strategy_law_has_the_detail() -> None:
+    law = exact_law("chemin", SIX, solved_strategy(SIX))
+    assert law.detail is not None and sum(law.detail.values()) == 1
