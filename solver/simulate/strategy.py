@@ -272,6 +272,7 @@ KEMENY_SNELL = tableau_strategy(
 )
 """Chemin de fer on the casino tableau with the ponte's Kemeny–Snell mixture at 5.
 
-A stand-in for the solved strategy until ``solver.equilibrium`` supplies ``solution.draw_tables()``;
-its exact law is the mixture of two enumerator laws, so the cross-check can hold it exactly.
+A simple mixed strategy on totals (the solver's own certified strategies are dealt through
+``solver.equilibrium.draw_tables`` and :func:`card_strategy`, ``--strategy solved``); its exact law is
+the mixture of two enumerator laws, so the cross-check can hold it exactly.
 """
