@@ -198,6 +198,45 @@ def variant_bets() -> tuple[Bet, ...]:
     return (ez_banker_bet(), dragon7_bet(), panda8_bet())
 
 
+# -- side bets on ranks ------------------------------------------------------------------------------
+
+
+def pair_probability(shoe: Shoe) -> Fraction:
+    """Exact probability that two given cards of a coup (the player's two, or the banker's) are a pair.
+
+    Any two positions of a shuffled shoe have the law of the first two cards dealt, so this is
+    Σ_r n_r (n_r − 1) / (N (N − 1)) over the ranks r, or Σ_r c_r² / (Σ c)² dealing with replacement.
+
+    >>> pair_probability(Shoe.decks(8))
+    Fraction(31, 415)
+
+    Raises:
+        ModelError: the shoe was given by point value only, so its ranks are unknown.
+    """
+    if shoe.ranks is None:
+        raise ModelError("pair bets need the shoe's ranks; give --decks or 13 counts by rank, and remove cards by rank")
+    n = shoe.ranks
+    total = sum(n)
+    if shoe.is_infinite:
+        return Fraction(sum(c * c for c in n), total * total)
+    return Fraction(sum(c * (c - 1) for c in n), total * (total - 1))
+
+
+def pair_bets(shoe: Shoe, pays: int = 11) -> tuple[BetResult, ...]:
+    """Player Pair and Banker Pair: the side's first two cards are of the same rank; pays ``pays`` to 1.
+
+    Both have the same law (any two cards of a shuffled shoe). Empty for a shoe known by value only.
+    """
+    if shoe.ranks is None:
+        return ()
+    p = pair_probability(shoe)
+    return tuple(
+        BetResult(name=f"{side}_pair", description=f"{side.capitalize()} Pair: the {side}'s first two cards are a "
+                  f"pair, pays {pays} to 1", win=p, lose=1 - p, push=Fraction(0), ev=pays * p - (1 - p))
+        for side in ("player", "banker")
+    )
+
+
 # -- punto banco ----------------------------------------------------------------------------------
 
 
@@ -254,7 +293,8 @@ def punto_banco(
     Args:
         shoe: the shoe to deal from.
         commission: the Banker bet's commission (default 1/20).
-        bets: bets to evaluate; default :func:`main_bets` then :func:`variant_bets`.
+        bets: bets to evaluate; default :func:`main_bets`, :func:`variant_bets`, and the pair side
+            bets (:func:`pair_bets`) when the shoe's ranks are known.
 
     Returns:
         A :class:`PuntoResult`.
@@ -268,10 +308,11 @@ def punto_banco(
               "tie": table.weight(_tie(table))}
     alpha = exact(commission, "commission")
     chosen = bets if bets is not None else main_bets(alpha) + variant_bets()
+    side = pair_bets(shoe) if bets is None else ()
     return PuntoResult(
         shoe=shoe,
         counts=counts,
         denominator=table.denominator,
-        bets=tuple(evaluate(b, table) for b in chosen),
+        bets=tuple(evaluate(b, table) for b in chosen) + side,
         commission=alpha,
     )

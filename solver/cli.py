@@ -210,7 +210,7 @@ def _add_punto(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-ar
         help="punto banco: exact outcome law and bet edges",
         description="Punto banco on a shoe: the exact probabilities of banker, player and tie, and the "
         "exact house edge of every bet (Banker at 0.95 to 1, Player, Tie at 8 and 9 to 1, EZ Baccarat, "
-        "Dragon 7, Panda 8).",
+        "Dragon 7, Panda 8, and the Player and Banker Pair side bets where the shoe's ranks are known).",
         epilog=SHOE_HELP + "\n\n" + PUNTO_EPILOG,
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )

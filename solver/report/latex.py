@@ -68,6 +68,8 @@ _BET_LABELS = {
     "ez_banker": "EZ Banker",
     "dragon7": "Dragon 7",
     "panda8": "Panda 8",
+    "player_pair": "P. Pair",
+    "banker_pair": "B. Pair",
 }
 
 
