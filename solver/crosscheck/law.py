@@ -1,0 +1,189 @@
+"""Exact laws of a coup for the cross-check: fixed tableaux, mixtures of tableaux, card-indexed strategies."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass
+from fractions import Fraction
+from itertools import product
+
+from solver.cards import Shoe
+from solver.deal import OutcomeTable, outcomes
+from solver.errors import ModelError
+from solver.rules import Action, Tableau
+from solver.simulate import Strategy
+from solver.simulate.config import Payout
+from solver.simulate.kernel import detail_key
+
+DEFAULT_ALPHA = Fraction(1, 1000)
+POWER = 0.8
+MIN_EXPECTED = 5.0
+MAX_MIXED_CELLS = 12
+
+
+
+# -- the exact law ---------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, eq=False)
+class ExactLaw:
+    """The exact law of the first coup from a shoe.
+
+    Attributes:
+        game: ``punto`` or ``chemin``.
+        shoe: the shoe.
+        winner: outcome name (banker, player or ponte, tie) → probability.
+        detail: detail key (:func:`solver.simulate.kernel.detail_key`) → probability, when known.
+        method: how it was obtained.
+    """
+
+    game: str
+    shoe: Shoe
+    winner: dict[str, Fraction]
+    detail: dict[int, Fraction] | None
+    method: str
+
+    @property
+    def names(self) -> tuple[str, str, str]:
+        return tuple(self.winner)  # type: ignore[return-value]
+
+    def vector(self) -> tuple[Fraction, Fraction, Fraction]:
+        b, p, t = self.winner.values()
+        return (b, p, t)
+
+    def bet_mean(self, pay: Payout) -> Fraction:
+        """Exact expected net result of a bet per unit staked."""
+        return sum((a * q for a, q in zip(pay.vector(), self.vector())), Fraction(0))
+
+    def bet_variance(self, pay: Payout) -> Fraction:
+        """Exact variance of a bet's net result per coup."""
+        m = self.bet_mean(pay)
+        return sum((a * a * q for a, q in zip(pay.vector(), self.vector())), Fraction(0)) - m * m
+
+    def reference(self, payouts: Iterable[Payout]) -> dict[str, Fraction]:
+        """Exact first-coup values keyed like :meth:`SimulationResult.first_coup`."""
+        out = {f"outcome:{k}": v for k, v in self.winner.items()}
+        out.update({f"bet:{p.name}": self.bet_mean(p) for p in payouts})
+        return out
+
+
+def _names(game: str) -> tuple[str, str, str]:
+    return ("banker", "player", "tie") if game == "punto" else ("banker", "ponte", "tie")
+
+
+def _table_detail(table: OutcomeTable) -> dict[int, Fraction]:
+    out: dict[int, Fraction] = {}
+    for pt, bt, pc, bc, nat, w in zip(table.p_total, table.b_total, table.p_cards, table.b_cards, table.natural,
+                                     table.weights):
+        key = detail_key(int(pt), int(bt), int(pc) - 2, int(bc) - 2, int(nat))
+        out[key] = out.get(key, Fraction(0)) + Fraction(int(w), table.denominator)
+    return out
+
+
+def _winner_of_detail(game: str, detail: Mapping[int, Fraction]) -> dict[str, Fraction]:
+    b = p = t = Fraction(0)
+    for key, q in detail.items():
+        pt, bt = key // 80, key // 8 % 10
+        if bt > pt:
+            b += q
+        elif pt > bt:
+            p += q
+        else:
+            t += q
+    return dict(zip(_names(game), (b, p, t)))
+
+
+def tableau_law(game: str, shoe: Shoe, tab: Tableau) -> ExactLaw:
+    """The exact law under a fixed tableau, from :func:`solver.deal.outcomes`."""
+    detail = _table_detail(outcomes(shoe, tab))
+    return ExactLaw(game, shoe, _winner_of_detail(game, detail), detail,
+                    f"exact enumeration under the fixed tableau {tab.name!r} (solver.deal.outcomes)")
+
+
+def mixed_tableau_law(game: str, shoe: Shoe, strategy: Strategy) -> ExactLaw:
+    """The exact law of a strategy on totals that mixes at a few tableau cells.
+
+    Each cell randomises independently and a coup meets at most one player cell and one banker cell,
+    so the law is the mixture of the pure tableaux' laws with product weights
+    ``∏ p_c^{d_c} (1 − p_c)^{1 − d_c}`` (Kuhn's equivalence of behaviour and mixed strategies):
+    exact, and ``2^k`` enumerations for ``k`` mixed cells.
+    """
+    tab = strategy.tableau
+    if tab is None:
+        raise ModelError("this strategy is not a tableau on totals; pass its exact law instead")
+    cells: list[tuple[str, object, Fraction]] = [("P", t, q) for t, q in strategy.player_mix]
+    cells += [("B", c, r) for c, r in strategy.banker_mix]
+    if len(cells) > MAX_MIXED_CELLS:
+        raise ModelError(f"{len(cells)} mixed cells: too many for the exact mixture (at most {MAX_MIXED_CELLS})")
+    total: dict[int, Fraction] = {}
+    for choice in product((0, 1), repeat=len(cells)):
+        weight = Fraction(1)
+        player: dict[int, Action] = {}
+        banker: dict[tuple[int, int], Action] = {}
+        for (side, where, q), d in zip(cells, choice):
+            weight *= q if d else 1 - q
+            act = Action.DRAW if d else Action.STAND
+            if side == "P":
+                player[where] = act  # type: ignore[index]
+            else:
+                banker[where] = act  # type: ignore[index]
+        if weight == 0:
+            continue
+        pure = tab.with_player(player).with_banker(banker)
+        for key, q in _table_detail(outcomes(shoe, pure)).items():
+            total[key] = total.get(key, Fraction(0)) + weight * q
+    detail = {k: v for k, v in total.items() if v}
+    how = "exact enumeration (solver.deal.outcomes)"
+    if cells:
+        how = f"exact mixture of {2 ** len(cells)} pure tableaux' enumerations over the mixed cells"
+    return ExactLaw(game, shoe, _winner_of_detail(game, detail), detail, how)
+
+
+def law_from_probabilities(game: str, shoe: Shoe, probs: Mapping[str, Fraction], method: str) -> ExactLaw:
+    """An exact law given only as outcome probabilities (e.g. from ``solver.game.strategy_law``).
+
+    ``probs`` maps banker, player (or ponte), tie to Fractions summing to 1; the detail and burn laws
+    are then not tested.
+    """
+    names = _names(game)
+    alias = {"banker": "banker", "player": names[1], "ponte": names[1], "tie": "tie"}
+    winner = {name: Fraction(0) for name in names}
+    for k, v in probs.items():
+        if k not in alias:
+            raise ModelError(f"unknown outcome {k!r} (banker, {names[1]}, tie)")
+        if isinstance(v, float):
+            raise TypeError("exact laws take Fractions, not floats")
+        winner[alias[k]] = Fraction(v)
+    if sum(winner.values()) != 1:
+        raise ModelError(f"outcome probabilities must sum to 1 exactly, they sum to {sum(winner.values())}")
+    return ExactLaw(game, shoe, winner, None, method)
+
+
+def exact_law(game: str, shoe: Shoe, strategy: Strategy) -> ExactLaw:
+    """The exact first-coup law of a game played with a strategy, from the enumerator.
+
+    Raises:
+        ModelError: draw tables that break chemin de fer's rules, or given in floats only.
+    """
+    if strategy.tableau is not None:
+        return mixed_tableau_law(game, shoe, strategy)
+    if strategy.exact_player is None or strategy.exact_banker is None:
+        raise ModelError("the exact law of a strategy given in floats is unknown; give its tables as Fractions")
+    from solver.game import strategy_detail
+
+    by_detail = strategy_detail(shoe, strategy.exact_player, strategy.exact_banker)
+    detail = {detail_key(*k): q for k, q in by_detail.items()}
+    return ExactLaw(game, shoe, _winner_of_detail(game, detail), detail,
+                    "exact law of the strategy's draw tables (solver.game.strategy_detail)")
+
+
+def burn_laws(law: ExactLaw, strategy: Strategy) -> dict[int, dict[str, Fraction]]:
+    """The exact outcome law given the turned burn card's value v: the law of the shoe less that card."""
+    out = {}
+    for v, n in enumerate(law.shoe.values):
+        if n:
+            less = Shoe.from_values(tuple(c - (i == v) for i, c in enumerate(law.shoe.values)))
+            out[v] = exact_law(law.game, less, strategy).winner
+    return out
+
+
