@@ -29,7 +29,7 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 from fractions import Fraction
-from functools import lru_cache
+from functools import cached_property, lru_cache
 
 import numpy as np
 
@@ -118,18 +118,6 @@ class Coefficients:
             total += qa @ (self.G @ ra)
         return Fraction(total) / self.denominator
 
-    def banker_slopes(self, q: list[Fraction]) -> list[Fraction]:
-        """For each banker set i, ``(b_i + Σ_j G_ji q_j) / denominator``: the gain of drawing over standing."""
-        qa = np.array(q, dtype=object)
-        s = self.b + (qa @ self.G if len(q) else 0)
-        return [Fraction(x) / self.denominator for x in s]
-
-    def ponte_slopes(self, r: list[Fraction]) -> list[Fraction]:
-        """For each ponte set j, ``(a_j + Σ_i G_ji r_i) / denominator``: the payoff change if he draws."""
-        ra = np.array(r, dtype=object)
-        s = self.a + (self.G @ ra if len(r) else 0)
-        return [Fraction(x) / self.denominator for x in s]
-
 
 @dataclass(frozen=True, eq=False)
 class Game:
@@ -152,12 +140,12 @@ class Game:
     inert_ponte: tuple[bool, ...]
     inert_banker: tuple[bool, ...]
 
-    @property
+    @cached_property
     def gross(self) -> Coefficients:
         """The banker's expected gross result, win − loss (the ponte's payoff is minus this)."""
         return self.win.combine(self.loss, Fraction(1), Fraction(-1))
 
-    @property
+    @cached_property
     def net(self) -> Coefficients:
         """The banker's expected result net of commission, (1 − α) win − loss."""
         return self.win.combine(self.loss, 1 - self.model.commission, Fraction(-1))

@@ -115,8 +115,8 @@ def matches(expected: list[str], actual: list[str]) -> bool:
     return reach[len(actual)]
 
 
-def run(command: str, cwd: Path) -> str:
-    """Run one documented command in ``cwd``; return what a terminal would show."""
+def run_with_code(command: str, cwd: Path) -> tuple[str, int]:
+    """Run one documented command in ``cwd``; return what a terminal would show, and the exit code."""
     words = shlex.split(command)
     if words and words[0] == "baccarat" and not SHELL_SYNTAX.search(command):
         old = Path.cwd()
@@ -125,11 +125,16 @@ def run(command: str, cwd: Path) -> str:
             r = run_cli(words[1:])
         finally:
             os.chdir(old)
-        return r.out + (r.err if r.code != 0 else "")
+        return r.out + (r.err if r.code != 0 else ""), r.code
     env = {**os.environ, "PYTHONPATH": str(ROOT), "COLUMNS": COLUMNS}
     script = f'baccarat() {{ "{sys.executable}" -m solver.cli "$@"; }}\n{command}\n'
     p = subprocess.run(["bash", "-c", script], cwd=cwd, env=env, capture_output=True, text=True, timeout=120)
-    return p.stdout + (p.stderr if p.returncode != 0 else "")
+    return p.stdout + (p.stderr if p.returncode != 0 else ""), p.returncode
+
+
+def run(command: str, cwd: Path) -> str:
+    """Run one documented command in ``cwd``; return what a terminal would show."""
+    return run_with_code(command, cwd)[0]
 
 
 def check_page(path: Path, workdir: Path) -> int:
@@ -218,17 +223,7 @@ def test_readme_commands_run(tmp_path: Path, columns: None) -> None:
             if not m:
                 continue
             command = m.group(1)
-            words = shlex.split(command)
-            if not SHELL_SYNTAX.search(command):
-                old = Path.cwd()
-                os.chdir(tmp_path)
-                try:
-                    r = run_cli(words[1:])
-                finally:
-                    os.chdir(old)
-                assert r.code == 0, f"README: `{command}` failed: {r.err}"
-            else:
-                out = run(command + "; echo \"exit=$?\"", tmp_path)
-                assert out.rstrip().endswith("exit=0"), f"README: `{command}` failed: {out}"
+            out, code = run_with_code(command, tmp_path)
+            assert code == 0, f"README: `{command}` failed: {out}"
             ran += 1
     assert ran >= 5

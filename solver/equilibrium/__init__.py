@@ -227,7 +227,6 @@ def outcome_law(s: Solution) -> dict[str, Fraction]:
     >>> sum(law.values())
     Fraction(1, 1)
     """
-    from solver.game import strategy_law
-
-    P, B = draw_tables(s)
-    return strategy_law(s.game.shoe, P, B)
+    q, r = list(s.q), list(s.r)
+    win, loss = s.game.win.value(q, r), s.game.loss.value(q, r)
+    return {"banker": win, "ponte": loss, "tie": 1 - win - loss}
