@@ -27,29 +27,12 @@ import numpy as np
 from solver.cards import Shoe
 from solver.deal import OutcomeTable, outcomes
 from solver.errors import ModelError
+from solver.numbers import exact
 from solver.rules import PUNTO_BANCO
 
 Predicate = Callable[[OutcomeTable], np.ndarray]
 
 STANDARD_COMMISSION = Fraction(1, 20)
-
-
-def exact(x: object, what: str = "value") -> Fraction:
-    """Convert an int, Fraction or exact decimal string to a Fraction; reject floats.
-
-    >>> exact("0.05"), exact("1/20"), exact(0)
-    (Fraction(1, 20), Fraction(1, 20), Fraction(0, 1))
-    """
-    if isinstance(x, float):
-        raise TypeError(f"{what}: floats are not exact; pass a Fraction, an int or a decimal string")
-    if isinstance(x, (int, Fraction)):
-        return Fraction(x)
-    if isinstance(x, str):
-        try:
-            return Fraction(x.strip())
-        except (ValueError, ZeroDivisionError):
-            raise ModelError(f"{what} must be a number such as 0.05 or 1/20, got {x!r}") from None
-    raise TypeError(f"{what}: cannot make an exact number from {type(x).__name__}")
 
 
 @dataclass(frozen=True)

@@ -13,11 +13,9 @@ from __future__ import annotations
 
 from fractions import Fraction
 
+from solver.numbers import fraction_str
 
-def fraction_str(x: Fraction | int) -> str:
-    """An exact number as ``p/q`` in lowest terms, or ``p`` when it is whole."""
-    x = Fraction(x)
-    return str(x.numerator) if x.denominator == 1 else f"{x.numerator}/{x.denominator}"
+__all__ = ["decimal_str", "fraction_str", "percent_str"]
 
 
 def decimal_str(x: Fraction | int, digits: int) -> str:
@@ -32,8 +30,3 @@ def decimal_str(x: Fraction | int, digits: int) -> str:
 def percent_str(x: Fraction | int, digits: int) -> str:
     """``100 x`` rounded to ``digits`` decimals."""
     return decimal_str(Fraction(x) * 100, digits)
-
-
-def parse_fraction(text: str) -> Fraction:
-    """Inverse of :func:`fraction_str`."""
-    return Fraction(text)

@@ -1,0 +1,75 @@
+"""Exact numbers at the boundary: reading what users type, and writing reduced fractions.
+
+Every number a user gives (a commission, a probability, a stake share θ, a false-alarm rate) is read
+by :func:`exact` into a :class:`~fractions.Fraction`; floats are refused, because ``0.1`` as a float is
+not one tenth. Every exact number the program writes goes through :func:`fraction_str`. Inputs are
+bounded in length (:data:`MAX_NUMBER_CHARS`), so a pasted megabyte of digits is an error, not an
+hour of arithmetic.
+
+>>> exact("0.05"), exact("1/20"), exact(0), exact(" 5% ")
+(Fraction(1, 20), Fraction(1, 20), Fraction(0, 1), Fraction(1, 20))
+>>> fraction_str(Fraction(6, 4)), fraction_str(Fraction(-3))
+('3/2', '-3')
+"""
+
+from __future__ import annotations
+
+from fractions import Fraction
+
+from solver.errors import InputError
+
+MAX_NUMBER_CHARS = 100
+"""The longest number a user may type (digits, sign, point, slash and exponent together)."""
+
+
+def exact(x: object, what: str = "value") -> Fraction:
+    """An exact number from an int, a Fraction, or a string such as ``0.05``, ``1/20``, ``5%`` or ``1e-3``.
+
+    Raises:
+        TypeError: ``x`` is a float (not exact) or of another type; a programming error.
+        InputError: a string that is not a number, or longer than :data:`MAX_NUMBER_CHARS`.
+    """
+    if isinstance(x, bool):
+        raise TypeError(f"{what}: expected a number, got a bool")
+    if isinstance(x, float):
+        raise TypeError(f"{what}: floats are not exact; pass a Fraction, an int or a decimal string")
+    if isinstance(x, (int, Fraction)):
+        return Fraction(x)
+    if isinstance(x, str):
+        text = x.strip()
+        if len(text) > MAX_NUMBER_CHARS:
+            raise InputError(f"{what}: a number of {len(text)} characters is too long (at most {MAX_NUMBER_CHARS})")
+        percent = text.endswith("%")
+        if percent:
+            text = text[:-1].strip()
+        try:
+            if "e" in text.lower() and "/" not in text:
+                mantissa, _, power = text.lower().partition("e")
+                p = int(power)
+                if abs(p) > MAX_NUMBER_CHARS:
+                    raise ValueError
+                value = Fraction(mantissa) * Fraction(10) ** p
+            else:
+                value = Fraction(text)
+        except (ValueError, ZeroDivisionError):
+            raise InputError(f"{what} must be a number such as 0.05 or 1/20, got {x.strip()!r}") from None
+        return value / 100 if percent else value
+    raise TypeError(f"{what}: cannot make an exact number from {type(x).__name__}")
+
+
+def fraction_str(x: Fraction | int) -> str:
+    """An exact number as ``p/q`` in lowest terms, or ``p`` when it is whole."""
+    x = Fraction(x)
+    return str(x.numerator) if x.denominator == 1 else f"{x.numerator}/{x.denominator}"
+
+
+def probability(x: object, what: str = "probability") -> Fraction:
+    """:func:`exact`, and in [0, 1].
+
+    >>> probability("9/11")
+    Fraction(9, 11)
+    """
+    p = exact(x, what)
+    if not 0 <= p <= 1:
+        raise InputError(f"{what} must lie in [0, 1], got {fraction_str(p)}")
+    return p
