@@ -18,12 +18,13 @@ from pathlib import Path
 
 import pytest
 
+from solver.analysis import MODELS, FullReport, PaperResults, full_report
 from solver.bets import PuntoResult, punto_banco
 from solver.cards import Shoe
 from solver.equilibrium import Solution, solve
 from solver.game import build_game
 from solver.report import latex
-from solver.report.full import MODELS, FullReport, full_dict, full_latex, full_report, full_text
+from solver.report.full import full_dict, full_latex, full_text
 
 GOLDEN = Path(__file__).resolve().parent / "golden"
 UPDATE = os.environ.get("UPDATE_GOLDEN") == "1"
@@ -59,7 +60,7 @@ def solutions() -> tuple[Solution, ...]:
 def paper() -> dict[str, str]:
     sols = solutions()
     inf = [s for s in sols if s.game.shoe.is_infinite]
-    return latex.paper_tables(puntos(), sols, puntos()[1], inf, latex.DEFAULT_DIGITS, COMMAND)
+    return latex.paper_tables(PaperResults(puntos(), sols, puntos()[1], tuple(inf)), latex.DEFAULT_DIGITS, COMMAND)
 
 
 PAPER_FILES = (

@@ -15,7 +15,10 @@ from fractions import Fraction
 
 from solver.numbers import fraction_str
 
-__all__ = ["decimal_str", "fraction_str", "percent_str"]
+__all__ = ["DEFAULT_TEXT_DIGITS", "decimal_str", "fraction_str", "percent_str"]
+
+DEFAULT_TEXT_DIGITS = 4
+"""Decimal places of rounded numbers in text reports unless ``--digits`` says otherwise."""
 
 
 def decimal_str(x: Fraction | int, digits: int) -> str:

@@ -6,10 +6,8 @@ from fractions import Fraction
 
 from solver.equilibrium import Solution
 from solver.game import _COMPOSITIONS, composition_label
-from solver.report import decimal_str, fraction_str, percent_str
+from solver.report import DEFAULT_TEXT_DIGITS, decimal_str, fraction_str, percent_str
 from solver.rules import SEEN_LABELS, Action
-
-DEFAULT_TEXT_DIGITS = 4
 
 
 def model_dict(s: Solution) -> dict[str, object]:

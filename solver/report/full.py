@@ -1,118 +1,24 @@
-"""The full report on a shoe: punto banco, and chemin de fer under every model, in one result.
+"""Renderers of the full report (:class:`solver.analysis.FullReport`): text, JSON-ready dict, LaTeX.
 
-:func:`full_report` computes a :class:`FullReport`: punto banco's exact outcome law and bet edges on
-one shoe, and chemin de fer's casino and parlor games under information 1, 2 and 3 on another
-(by default each game's shoe as it is played: 8 decks and 6), solved exactly and certified, both
-without commission (the zero-sum game) and with the casino's commission on the banker's wins.
-:func:`full_text`, :func:`full_dict` and :func:`full_latex` render it; they are pure functions of
-the result.
-
->>> from solver.cards import Shoe
->>> rep = full_report(Shoe.infinite(), Shoe.infinite(), commission=0)
->>> [model_name(s) for s in rep.chemin]
-['A1 casino', 'A2 casino', 'A3 casino', 'A1 parlor', 'A2 parlor', 'A3 parlor']
->>> rep.certified, rep.commission
-(True, ())
+Pure functions of the result; the report is computed by :func:`solver.analysis.full_report`.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
-from dataclasses import dataclass
-from fractions import Fraction
+from collections.abc import Sequence
 
-from solver.bets import PuntoResult, exact, punto_banco
+from solver.analysis import FullReport
 from solver.cards import Shoe
-from solver.equilibrium import Solution, solve
-from solver.game import build_game
-from solver.report import decimal_str, fraction_str, percent_str
+from solver.equilibrium import Solution
+from solver.report import DEFAULT_TEXT_DIGITS, decimal_str, fraction_str, percent_str
 from solver.report import latex as tex
 from solver.report.chemin import chemin_dict, chemin_text, uniqueness_words
 from solver.report.punto import punto_dict, punto_text
 
-DEFAULT_TEXT_DIGITS = 4
-
-REPORT_COMMISSION = Fraction(1, 20)
-"""The casino's commission on the banker's wins in the report's second set of games (5 %)."""
-
-MODELS: tuple[tuple[str, int], ...] = tuple((f, i) for f in ("casino", "parlor") for i in (1, 2, 3))
-"""The chemin de fer models of the report, in order: (freedom, information)."""
-
-
-@dataclass(frozen=True)
-class FullReport:
-    """The whole exact analysis of a shoe.
-
-    Attributes:
-        punto: punto banco on the punto banco shoe.
-        chemin: chemin de fer without commission, one certified solution per model in :data:`MODELS` order.
-        commission: the same models with the commission on the banker's wins (empty if not asked for).
-        method: how the numbers were obtained.
-    """
-
-    punto: PuntoResult
-    chemin: tuple[Solution, ...]
-    commission: tuple[Solution, ...] = ()
-    method: str = "exact enumeration of every coup; each chemin de fer game solved exactly and certified in rationals"
-
-    @property
-    def chemin_shoe(self) -> Shoe:
-        return self.chemin[0].game.shoe
-
-    @property
-    def certified(self) -> bool:
-        """Every game's answer certified in exact rationals."""
-        return all(s.certified for s in self.chemin + self.commission)
-
-
-def report_steps(commission: Fraction | int | str = REPORT_COMMISSION) -> int:
-    """How many units of work :func:`full_report` reports to its ``progress`` callback."""
-    return 1 + len(MODELS) * (2 if exact(commission, "commission") else 1)
-
-
-def full_report(
-    punto_shoe: Shoe,
-    chemin_shoe: Shoe,
-    commission: Fraction | int | str = REPORT_COMMISSION,
-    progress: Callable[[int], None] | None = None,
-) -> FullReport:
-    """Compute the full report.
-
-    Args:
-        punto_shoe: the shoe for punto banco (8 decks as played).
-        chemin_shoe: the shoe for chemin de fer (6 decks as played).
-        commission: α for the second set of chemin de fer games; 0 leaves them out.
-        progress: called with the number of steps done (out of :func:`report_steps`).
-
-    Raises:
-        SolverError: a game could not be solved and certified exactly.
-    """
-    alpha = exact(commission, "commission")
-    done = 0
-
-    def step() -> None:
-        nonlocal done
-        done += 1
-        if progress is not None:
-            progress(done)
-
-    punto = punto_banco(punto_shoe)
-    step()
-    chemin = []
-    for freedom, information in MODELS:
-        chemin.append(solve(build_game(chemin_shoe, information, freedom)))
-        step()
-    with_commission = []
-    if alpha:
-        for freedom, information in MODELS:
-            with_commission.append(solve(build_game(chemin_shoe, information, freedom, alpha)))
-            step()
-    return FullReport(punto=punto, chemin=tuple(chemin), commission=tuple(with_commission))
-
 
 def model_name(s: Solution) -> str:
     """``B1 casino``."""
-    return f"{s.game.model.name(s.game.shoe)} {s.game.model.freedom}"
+    return s.game.label
 
 
 # -- text -------------------------------------------------------------------------------------------

@@ -22,6 +22,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from fractions import Fraction
 
+from solver.analysis import PaperResults
 from solver.bets import PuntoResult
 from solver.cards import Shoe
 from solver.equilibrium import Solution
@@ -513,24 +514,15 @@ def chemin_summary_table(solutions: Sequence[Solution], digits: int, command: st
 # -- the paper's set of tables -------------------------------------------------------------------------
 
 
-def paper_tables(
-    puntos: Sequence[PuntoResult],
-    solutions: Sequence[Solution],
-    standard_punto: PuntoResult,
-    standard_chemin: Sequence[Solution],
-    digits: int,
-    command: str,
-) -> dict[str, str]:
+def paper_tables(results: PaperResults, digits: int, command: str) -> dict[str, str]:
     """Every table a paper needs, as ``{file name without .tex: LaTeX}``, in the order to input them.
 
     Args:
-        puntos: punto banco by shoe (the by-shoe tables).
-        solutions: chemin de fer without commission, every model on every shoe (the by-shoe tables).
-        standard_punto: punto banco on its usual shoe (the exact appendix).
-        standard_chemin: chemin de fer's models on its usual shoe (the tableaux and the exact appendix).
+        results: what the tables show (:func:`solver.analysis.paper_results`).
         digits: decimal places where a number is rounded.
         command: the command that generated the tables.
     """
+    puntos, solutions = results.puntos, results.solutions
     out = {
         "punto-by-decks": punto_by_decks_table(puntos, digits, command),
         "bet-edges": bet_edges_table(puntos, digits, command),
@@ -541,9 +533,9 @@ def paper_tables(
     for freedom in FREEDOMS:
         for information in INFORMATION:
             out[f"chemin-banker-{freedom}-{information}"] = chemin_banker_table(solutions, freedom, information, digits, command)
-    for s in standard_chemin:
+    for s in results.standard_chemin:
         if s.game.model.freedom == "parlor":
             out[f"tableau-parlor-{s.game.model.information}"] = banker_tableau_table(s, digits, command)
-    out["punto-exact"] = punto_exact_table(standard_punto, digits, command)
-    out["chemin-exact"] = chemin_exact_table(standard_chemin, digits, command)
+    out["punto-exact"] = punto_exact_table(results.standard_punto, digits, command)
+    out["chemin-exact"] = chemin_exact_table(results.standard_chemin, digits, command)
     return out

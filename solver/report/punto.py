@@ -3,9 +3,7 @@
 from __future__ import annotations
 
 from solver.bets import PuntoResult
-from solver.report import decimal_str, fraction_str, percent_str
-
-DEFAULT_TEXT_DIGITS = 4
+from solver.report import DEFAULT_TEXT_DIGITS, decimal_str, fraction_str, percent_str
 
 
 def punto_dict(r: PuntoResult, digits: int | None = None) -> dict[str, object]:

@@ -1,0 +1,165 @@
+"""The analyses behind the report and the paper's tables: computed here, rendered in solver/report/.
+
+:func:`full_report` computes a :class:`FullReport`: punto banco's exact outcome law and bet edges on
+one shoe, and chemin de fer's casino and parlor games under information 1, 2 and 3 on another
+(by default each game's shoe as it is played: 8 decks and 6), solved exactly and certified, both
+without commission (the zero-sum game) and with the casino's commission on the banker's wins.
+:func:`paper_results` computes what ``baccarat tables`` prints: punto banco and every chemin de fer
+model on a list of shoes, and each game on its usual shoe.
+
+>>> from solver.cards import Shoe
+>>> rep = full_report(Shoe.infinite(), Shoe.infinite(), commission=0)
+>>> [s.game.label for s in rep.chemin]
+['A1 casino', 'A2 casino', 'A3 casino', 'A1 parlor', 'A2 parlor', 'A3 parlor']
+>>> rep.certified, rep.commission
+(True, ())
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from fractions import Fraction
+
+from solver.bets import STANDARD_COMMISSION, PuntoResult, punto_banco
+from solver.cards import Shoe
+from solver.equilibrium import Solution, solve
+from solver.game import build_game
+from solver.numbers import exact
+
+REPORT_COMMISSION = STANDARD_COMMISSION
+"""The casino's commission on the banker's wins in the report's second set of games (5 %)."""
+
+MODELS: tuple[tuple[str, int], ...] = tuple((f, i) for f in ("casino", "parlor") for i in (1, 2, 3))
+"""The chemin de fer models of the report, in order: (freedom, information)."""
+
+PUNTO_SHOE = Shoe.decks(8)
+"""Punto banco's shoe as it is played."""
+
+CHEMIN_SHOE = Shoe.decks(6)
+"""Chemin de fer's shoe as it is played."""
+
+
+@dataclass(frozen=True)
+class FullReport:
+    """The whole exact analysis of a shoe.
+
+    Attributes:
+        punto: punto banco on the punto banco shoe.
+        chemin: chemin de fer without commission, one certified solution per model in :data:`MODELS` order.
+        commission: the same models with the commission on the banker's wins (empty if not asked for).
+        method: how the numbers were obtained.
+    """
+
+    punto: PuntoResult
+    chemin: tuple[Solution, ...]
+    commission: tuple[Solution, ...] = ()
+    method: str = "exact enumeration of every coup; each chemin de fer game solved exactly and certified in rationals"
+
+    @property
+    def chemin_shoe(self) -> Shoe:
+        return self.chemin[0].game.shoe
+
+    @property
+    def certified(self) -> bool:
+        """Every game's answer certified in exact rationals."""
+        return all(s.certified for s in self.chemin + self.commission)
+
+
+def report_steps(commission: Fraction | int | str = REPORT_COMMISSION) -> int:
+    """How many units of work :func:`full_report` reports to its ``progress`` callback."""
+    return 1 + len(MODELS) * (2 if exact(commission, "commission") else 1)
+
+
+def full_report(
+    punto_shoe: Shoe,
+    chemin_shoe: Shoe,
+    commission: Fraction | int | str = REPORT_COMMISSION,
+    progress: Callable[[int], None] | None = None,
+) -> FullReport:
+    """Compute the full report.
+
+    Args:
+        punto_shoe: the shoe for punto banco (8 decks as played).
+        chemin_shoe: the shoe for chemin de fer (6 decks as played).
+        commission: α for the second set of chemin de fer games; 0 leaves them out.
+        progress: called with the number of steps done (out of :func:`report_steps`).
+
+    Raises:
+        SolverError: a game could not be solved and certified exactly.
+    """
+    alpha = exact(commission, "commission")
+    done = 0
+
+    def step() -> None:
+        nonlocal done
+        done += 1
+        if progress is not None:
+            progress(done)
+
+    punto = punto_banco(punto_shoe)
+    step()
+    chemin = []
+    for freedom, information in MODELS:
+        chemin.append(solve(build_game(chemin_shoe, information, freedom)))
+        step()
+    with_commission = []
+    if alpha:
+        for freedom, information in MODELS:
+            with_commission.append(solve(build_game(chemin_shoe, information, freedom, alpha)))
+            step()
+    return FullReport(punto=punto, chemin=tuple(chemin), commission=tuple(with_commission))
+
+
+@dataclass(frozen=True)
+class PaperResults:
+    """What the paper's tables show.
+
+    Attributes:
+        puntos: punto banco on each shoe of the list (the by-shoe tables).
+        solutions: chemin de fer without commission, every model of :data:`MODELS` on each shoe of the list.
+        standard_punto: punto banco on its usual shoe (the exact appendix).
+        standard_chemin: chemin de fer's models on its usual shoe (the tableaux and the exact appendix).
+    """
+
+    puntos: tuple[PuntoResult, ...]
+    solutions: tuple[Solution, ...]
+    standard_punto: PuntoResult
+    standard_chemin: tuple[Solution, ...]
+
+
+def paper_steps(shoes: Sequence[Shoe]) -> int:
+    """How many units of work :func:`paper_results` reports to its ``progress`` callback."""
+    punto = len(shoes) + (PUNTO_SHOE not in shoes)
+    chemin = len(shoes) + (CHEMIN_SHOE not in shoes)
+    return punto + chemin * len(MODELS)
+
+
+def paper_results(shoes: Sequence[Shoe], progress: Callable[[int], None] | None = None) -> PaperResults:
+    """Punto banco and every chemin de fer model on each shoe, and each game on its usual shoe."""
+    shoes = list(shoes)
+    chemin_shoes = shoes + ([CHEMIN_SHOE] if CHEMIN_SHOE not in shoes else [])
+    punto_shoes = shoes + ([PUNTO_SHOE] if PUNTO_SHOE not in shoes else [])
+    done = 0
+
+    def step() -> None:
+        nonlocal done
+        done += 1
+        if progress is not None:
+            progress(done)
+
+    puntos = {}
+    for shoe in punto_shoes:
+        puntos[shoe] = punto_banco(shoe)
+        step()
+    solutions = []
+    for shoe in chemin_shoes:
+        for freedom, information in MODELS:
+            solutions.append(solve(build_game(shoe, information, freedom)))
+            step()
+    return PaperResults(
+        puntos=tuple(puntos[s] for s in shoes),
+        solutions=tuple(x for x in solutions if x.game.shoe in shoes),
+        standard_punto=puntos[PUNTO_SHOE],
+        standard_chemin=tuple(x for x in solutions if x.game.shoe == CHEMIN_SHOE),
+    )

@@ -1,0 +1,56 @@
+"""The ``baccarat`` command: one module per command, shared options in :mod:`solver.cli.common`.
+
+Results go to stdout, progress and messages to stderr. Exact by default; ``--digits N`` asks for
+decimals. Any error the user can cause is one line on stderr and exit code 2.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from collections.abc import Sequence
+
+from solver.cli import chemin, crosscheck, punto, report, simulate, tables
+from solver.cli.common import EXIT_INTERRUPTED, EXIT_USAGE, Parser
+from solver.errors import BaccaratError
+
+COMMANDS = (report, punto, chemin, tables, simulate, crosscheck)
+"""The command modules, in the order ``baccarat --help`` lists them; each has ``add_parser(sub)``."""
+
+
+def build_parser() -> argparse.ArgumentParser:
+    """The ``baccarat`` argument parser with every command."""
+    parser = Parser(
+        prog="baccarat",
+        description="Exact solver for baccarat: punto banco, chemin de fer, with certificates.",
+        epilog="Run 'baccarat COMMAND --help' for a command's options and examples.\n\n"
+        "examples:\n  baccarat report\n  baccarat punto --decks 6 --remove 5,5,K --format json\n",
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
+    sub = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=Parser)
+    for command in COMMANDS:
+        command.add_parser(sub)
+    return parser
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Run ``baccarat`` with ``argv`` (default: the process's arguments); returns the exit code."""
+    parser = build_parser()
+    args = parser.parse_args(argv)
+    if not getattr(args, "run", None):
+        parser.print_help(sys.stderr)
+        return EXIT_USAGE
+    try:
+        return int(args.run(args))
+    except BaccaratError as e:
+        sys.stderr.write(f"baccarat: error: {e}\n")
+        return EXIT_USAGE
+    except BrokenPipeError:
+        return 0
+    except KeyboardInterrupt:
+        sys.stderr.write("baccarat: interrupted\n")
+        return EXIT_INTERRUPTED
+
+
+if __name__ == "__main__":
+    sys.exit(main())

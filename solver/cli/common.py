@@ -1,0 +1,218 @@
+"""What every command shares: the argument parser, shoe and format options, input files, output.
+
+Results go to stdout, progress and messages to stderr. Exact by default; ``--digits N`` asks for
+decimals. Any error the user can cause is one line on stderr and exit code 2 (:data:`EXIT_USAGE`).
+"""
+
+from __future__ import annotations
+
+import argparse
+import csv
+import json
+import shlex
+import sys
+import time
+from collections.abc import Callable, Iterable, Sequence
+from typing import Any, NoReturn, TextIO
+
+from solver.cards import Shoe, parse_decks, parse_shoe
+from solver.errors import BaccaratError, InputError
+
+EXIT_OK = 0
+EXIT_REJECT = 1
+EXIT_USAGE = 2
+EXIT_INTERRUPTED = 130
+
+
+class Parser(argparse.ArgumentParser):
+    """An argument parser whose errors are one line and exit code 2."""
+
+    def error(self, message: str) -> NoReturn:
+        self.exit(EXIT_USAGE, f"{self.prog}: error: {message} (see {self.prog} --help)\n")
+
+
+SHOE_HELP = """\
+shoe options (all commands):
+  --decks D      D standard decks (default 8), 'inf' for an infinite deck (with replacement),
+                 or a list such as 1,2,8,inf for one result per shoe
+  --shoe COUNTS  10 counts by point value (tens and court cards first), e.g.
+                 --shoe 128,32,32,32,32,32,32,32,32,32, or 13 counts by rank A,2,...,10,J,Q,K
+  --remove CARDS cards already seen, taken out of the shoe, e.g. --remove 5,5,K,0,9
+                 (A, 2-9, T or 10, J, Q, K; 0 = any ten-valued card)"""
+
+
+def add_shoe_options(p: argparse.ArgumentParser, default_decks: str = "8") -> None:
+    """``--decks``, ``--shoe``, ``--remove``."""
+    g = p.add_argument_group("shoe")
+    g.add_argument("--decks", metavar="D", help=f"deck count, 'inf', or a comma list (default {default_decks})")
+    g.add_argument("--shoe", metavar="COUNTS", help="10 counts by point value or 13 by rank, comma-separated")
+    g.add_argument("--remove", metavar="CARDS", help="cards to take out of the shoe, comma-separated")
+    p.set_defaults(default_decks=default_decks)
+
+
+def add_format_options(p: argparse.ArgumentParser, formats: Sequence[str] = ("text", "json", "csv")) -> None:
+    """``--format`` and ``--digits``."""
+    p.add_argument("--format", choices=formats, default="text", help="output format (default text)")
+    p.add_argument(
+        "--digits",
+        type=digits_option,
+        metavar="N",
+        help="also print decimals rounded to N places (exact fractions are always printed)",
+    )
+
+
+def digits_option(text: str) -> int:
+    """``--digits``: a whole number of decimal places, 0 to 60."""
+    try:
+        n = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected a whole number, got {text!r}") from None
+    if n < 0 or n > 60:
+        raise argparse.ArgumentTypeError(f"expected a whole number from 0 to 60, got {n}")
+    return n
+
+
+def parse_count(text: str) -> int:
+    """A positive count as users write it: ``1000000``, ``1e6``, ``10_000_000``."""
+    from fractions import Fraction
+
+    t = text.strip().replace("_", "").replace(",", "")
+    try:
+        if "e" in t.lower():
+            mant, exp = t.lower().split("e")
+            value = Fraction(mant) * 10 ** int(exp)
+            if value.denominator != 1:
+                raise ValueError
+            n = int(value)
+        else:
+            n = int(t)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected a whole number such as 1000000 or 1e6, got {text!r}") from None
+    if n < 1:
+        raise argparse.ArgumentTypeError(f"expected a positive number, got {text!r}")
+    return n
+
+
+def shoes_from_args(args: argparse.Namespace) -> list[Shoe]:
+    """The shoes named by ``--decks`` / ``--shoe`` / ``--remove`` (a deck list gives several)."""
+    if args.shoe is not None:
+        if args.decks is not None:
+            raise InputError("give either --decks or --shoe, not both")
+        return [parse_shoe(shoe=args.shoe, remove=args.remove)]
+    shoes = parse_decks(args.decks if args.decks is not None else args.default_decks)
+    if args.remove:
+        shoes = [s.remove(t for t in args.remove.split(",") if t.strip()) for s in shoes]
+    return shoes
+
+
+def one_shoe(args: argparse.Namespace) -> Shoe:
+    """The one shoe a command takes."""
+    shoes = shoes_from_args(args)
+    if len(shoes) != 1:
+        raise InputError("this command takes one shoe, not a list")
+    return shoes[0]
+
+
+# -- input files ------------------------------------------------------------------------------------
+
+_LINE_PARSER = Parser(prog="shoe line", add_help=False)
+_LINE_PARSER.add_argument("--decks")
+_LINE_PARSER.add_argument("--shoe")
+_LINE_PARSER.add_argument("--remove")
+
+
+def read_shoe_lines(stream: TextIO, source: str) -> list[tuple[int, str, Shoe]]:
+    """Parse a batch file: one shoe per line in the ``--decks``/``--shoe``/``--remove`` syntax.
+
+    Blank lines and ``#`` comments are skipped. Every line is checked before any work starts;
+    the first bad line raises :class:`InputError` naming it.
+    """
+    out = []
+    for number, raw in enumerate(stream, start=1):
+        line = raw.split("#", 1)[0].strip()
+        if not line:
+            continue
+        try:
+            words = shlex.split(line)
+            known, extra = _LINE_PARSER.parse_known_args(words)
+            if extra:
+                raise InputError(f"unexpected {' '.join(extra)!r}")
+            if known.decks is not None and "," in known.decks:
+                raise InputError("one shoe per line: --decks takes a single count here")
+            shoe = parse_shoe(decks=known.decks, shoe=known.shoe, remove=known.remove)
+        except (BaccaratError, ValueError) as e:
+            raise InputError(f"{source}, line {number}: {e}") from None
+        except SystemExit:
+            raise InputError(f"{source}, line {number}: cannot read {line!r}") from None
+        out.append((number, line, shoe))
+    return out
+
+
+def open_input(name: str) -> TextIO:
+    """A text file to read (UTF-8), or standard input for ``-``."""
+    if name == "-":
+        return sys.stdin
+    try:
+        return open(name, encoding="utf-8")
+    except OSError as e:
+        raise InputError(f"cannot read {name}: {e.strerror}") from None
+
+
+def source_name(name: str) -> str:
+    """How an input is named in messages."""
+    return "standard input" if name == "-" else name
+
+
+# -- output -----------------------------------------------------------------------------------------
+
+
+class Progress:
+    """A quiet progress line on stderr, shown only once work has taken more than a second."""
+
+    def __init__(self, total: int, what: str, stream: TextIO | None = None) -> None:
+        self.total, self.what, self.stream = total, what, stream or sys.stderr
+        self.start = time.perf_counter()
+        self.shown = False
+        self.last = 0.0
+
+    def update(self, done: int) -> None:
+        now = time.perf_counter()
+        if now - self.start < 1.0 or now - self.last < 0.2:
+            return
+        self.last, self.shown = now, True
+        rate = done / (now - self.start)
+        self.stream.write(f"\r{self.what}: {done}/{self.total} ({rate:,.0f}/s)")
+        self.stream.flush()
+
+    def close(self) -> None:
+        if self.shown:
+            self.stream.write(f"\r{self.what}: {self.total}/{self.total} done in {time.perf_counter() - self.start:.1f} s\n")
+
+
+def emit(rows: Iterable[str]) -> None:
+    """Write lines to stdout."""
+    for r in rows:
+        sys.stdout.write(r + "\n")
+
+
+def write_csv(header: Sequence[str], rows: Iterable[Sequence[str]]) -> None:
+    """CSV to stdout."""
+    w = csv.writer(sys.stdout, lineterminator="\n")
+    w.writerow(header)
+    w.writerows(rows)
+
+
+def render(results: Sequence[Any], args: argparse.Namespace, as_dict: Callable[..., dict[str, object]],
+           as_csv: tuple[Sequence[str], Callable[..., list[tuple[str, ...]]]], as_text: Callable[..., str],
+           as_table: Callable[..., str]) -> None:
+    """Write results in the format asked for: one JSON object per result (indented when alone), CSV
+    rows, one text report, or a text table with one row per result."""
+    if args.format == "json":
+        emit(json.dumps(as_dict(r, args.digits), indent=None if len(results) > 1 else 2) for r in results)
+    elif args.format == "csv":
+        header, rows = as_csv
+        write_csv(header, (row for r in results for row in rows(r, args.digits)))
+    elif len(results) == 1:
+        emit([as_text(results[0], args.digits)])
+    else:
+        emit([as_table(results, args.digits)])

@@ -1,0 +1,177 @@
+"""What ``baccarat simulate`` and ``baccarat crosscheck`` share: the table's options, the strategy,
+and running the simulator with progress."""
+
+from __future__ import annotations
+
+import argparse
+import json
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+import numpy as np
+
+from solver.cards import Shoe
+from solver.cli.common import Progress, one_shoe, parse_count
+from solver.errors import BaccaratError, InputError, ModelError
+from solver.numbers import exact
+from solver.rules import TABLEAUX
+
+if TYPE_CHECKING:
+    from solver.crosscheck import ExactLaw
+    from solver.simulate import SimConfig, SimulationResult, Strategy
+
+STRATEGIES = ("kemeny-snell", "solved", "casino", "parlor", "punto")
+DEFAULT_SIM_COUPS = 10**6
+
+SIM_EPILOG = """\
+strategies (--game chemin):
+  kemeny-snell   casino tableau, ponte draws at 5 with probability 9/11, banker draws at 3/9 and
+                 stands at 5/4 (the default)
+  solved         the solver's certified strategy for this shoe under --information (default 3),
+                 --freedom (default parlor) and --commission: an equilibrium, mixed where it mixes
+  casino, parlor a tableau whose free cells you set with --draw, e.g. --draw P5=9/11 --draw B3/9=D
+  FILE.json      draw tables by cards: {"player": 10x10, "banker": 10x10x11} probabilities
+cells for --draw: P<total>=<p> (ponte), B<total>/<third card 0-9 or S>=<p> (banker); p is D, S,
+  or an exact probability such as 9/11
+customs: --burn none | N | turn (punto banco: turn the first card, burn that many, a ten burns 10);
+  --cut N cards behind the cut card (punto banco 14 by default, also 16; chemin de fer 7;
+  baccara banque 10); --extra-coup deals one more coup after the cut card (a punto banco custom)
+"""
+
+
+def positive_count(text: str) -> int:
+    """argparse type: a positive count (``1e6`` allowed)."""
+    return parse_count(text)
+
+
+def add_table_options(p: argparse.ArgumentParser, simulate: bool) -> None:
+    """The game, strategy, dealing and run options."""
+    g = p.add_argument_group("game")
+    g.add_argument("--game", choices=("punto", "chemin"), default="punto", help="punto banco or chemin de fer (default punto)")
+    g.add_argument("--strategy", metavar="S", help="chemin de fer strategy: kemeny-snell (default), solved, casino, "
+                   "parlor, or a JSON file of draw tables")
+    g.add_argument("--information", type=int, choices=(1, 2, 3), default=3,
+                   help="with --strategy solved: the information model solved for (default 3)")
+    g.add_argument("--freedom", choices=("casino", "parlor"), default="parlor",
+                   help="with --strategy solved: which banker decisions are free (default parlor)")
+    g.add_argument("--draw", action="append", metavar="CELL=P", help="set one tableau cell, e.g. P5=9/11 or B3/9=D (repeatable)")
+    g.add_argument("--commission", default="1/20", metavar="ALPHA", help="commission on banker wins (default 1/20)")
+    t = p.add_argument_group("dealing")
+    t.add_argument("--burn", metavar="B", help="none, a number of cards, or turn (default: turn for punto, none for chemin)")
+    if simulate:
+        t.add_argument("--cut", type=positive_count, metavar="N",
+                       help="cards behind the cut card (default 14 for punto, 7 for chemin)")
+        t.add_argument("--extra-coup", action="store_true", help="deal one more coup after the cut card appears")
+    r = p.add_argument_group("run")
+    r.add_argument("--seed", type=int, default=0, help="seed of the run (default 0); same seed, same result")
+    r.add_argument("--workers", type=positive_count, metavar="N", help="local processes (default: all cores)")
+    r.add_argument("--scheduler", metavar="ADDRESS", help="a Dask distributed scheduler, e.g. tcp://host:8786 "
+                   "(pip install 'baccarat-solver[dask]')")
+
+
+def strategy_file(path: str) -> Strategy:
+    """A strategy from a JSON file of draw tables by cards."""
+    from solver.simulate import card_strategy
+
+    try:
+        data = json.loads(Path(path).read_text(encoding="utf-8"))
+    except OSError as e:
+        raise InputError(f"cannot read {path}: {e.strerror}") from None
+    except json.JSONDecodeError as e:
+        raise InputError(f"{path}: not JSON ({e.msg} at line {e.lineno})") from None
+    if not isinstance(data, dict) or "player" not in data or "banker" not in data:
+        raise InputError(f"{path}: a strategy file is a JSON object with 'player' (10x10) and 'banker' (10x10x11) tables")
+
+    def table(x: object, shape: tuple[int, ...]) -> np.ndarray:
+        arr = np.array(x, dtype=object)
+        if arr.shape != shape:
+            raise InputError(f"{path}: a table of shape {shape} was expected, got {arr.shape}")
+        if any(isinstance(v, float) for v in arr.flat):
+            return arr.astype(np.float64)
+        try:
+            return np.vectorize(lambda v: exact(v, "draw probability"), otypes=[object])(arr)
+        except (BaccaratError, TypeError) as e:
+            raise InputError(f"{path}: {e}") from None
+
+    return card_strategy(table(data["player"], (10, 10)), table(data["banker"], (10, 10, 11)),
+                         str(data.get("name", Path(path).name)))
+
+
+def solved_strategy(args: argparse.Namespace, shoe: Shoe) -> Strategy:
+    """The solver's strategy for the shoe: chemin de fer under ``--information`` and ``--freedom``,
+    with ``--commission``, solved exactly and certified, as draw tables by cards."""
+    from solver.equilibrium import draw_tables, solve
+    from solver.game import build_game
+    from solver.simulate import card_strategy
+
+    solution = solve(build_game(shoe, args.information, args.freedom, exact(args.commission, "--commission")))
+    P, B = draw_tables(solution)
+    name = f"solved {solution.game.label}, commission {solution.game.model.commission}"
+    return card_strategy(np.array(P, dtype=object), np.array(B, dtype=object), name)
+
+
+def strategy_from_args(args: argparse.Namespace, shoe: Shoe) -> Strategy:
+    """The strategy named by ``--strategy`` and ``--draw``."""
+    from solver.simulate import KEMENY_SNELL, PUNTO_STRATEGY, strategy_from_cells
+
+    name = args.strategy
+    draws = args.draw or []
+    if args.game == "punto":
+        if name not in (None, "punto") or draws:
+            raise InputError("punto banco plays its fixed tableau: --strategy and --draw are for --game chemin")
+        return PUNTO_STRATEGY
+    if name is None:
+        name = "kemeny-snell"
+    if name == "solved":
+        if draws:
+            raise InputError("--draw applies to a tableau, not to the solved strategy")
+        return solved_strategy(args, shoe)
+    if name == "kemeny-snell":
+        if not draws:
+            return KEMENY_SNELL
+        cells = ["P5=9/11", "B3/9=D", "B5/4=S"] + draws
+        return strategy_from_cells(TABLEAUX["casino"], cells)
+    if name in TABLEAUX:
+        return strategy_from_cells(TABLEAUX[name], draws)
+    if Path(name).suffix.lower() == ".json" or Path(name).exists():
+        if draws:
+            raise InputError("--draw applies to a tableau, not to a strategy file")
+        return strategy_file(name)
+    raise InputError(f"unknown strategy {name!r} (choose from {', '.join(STRATEGIES)}, or a JSON file of draw tables)")
+
+
+def config_from_args(args: argparse.Namespace, first_coup_only: bool) -> SimConfig:
+    """The simulated table the options describe."""
+    from solver.simulate import DEFAULT_BURN, DEFAULT_CUT, SimConfig, parse_burn
+
+    shoe = one_shoe(args)
+    strategy = strategy_from_args(args, shoe)
+    burn = parse_burn(args.burn if args.burn is not None else DEFAULT_BURN[args.game])
+    cut = getattr(args, "cut", None) or DEFAULT_CUT[args.game]
+    return SimConfig(args.game, shoe, strategy, burn=burn, cut=cut, extra_coup=bool(getattr(args, "extra_coup", False)),
+                     first_coup_only=first_coup_only, commission=exact(args.commission, "--commission"))
+
+
+def exact_reference(config: SimConfig) -> ExactLaw | None:
+    """The exact first-coup law of the table's game and strategy, when it can be computed."""
+    from solver.crosscheck import exact_law
+
+    try:
+        return exact_law(config.game, config.shoe, config.strategy)
+    except ModelError:
+        return None
+
+
+def run_simulation(config: SimConfig, args: argparse.Namespace, shoes: int | None, coups: int | None,
+                   exact_values: dict | None) -> SimulationResult:  # type: ignore[type-arg]
+    """Deal the shoes with a progress line on stderr."""
+    from solver.simulate import shoes_for_coups, simulate
+
+    n_shoes = shoes if shoes is not None else shoes_for_coups(config, coups or DEFAULT_SIM_COUPS)
+    progress = Progress(n_shoes, "shoes")
+    try:
+        result = simulate(config, shoes=n_shoes, seed=args.seed, workers=args.workers, scheduler=args.scheduler,
+                          progress=progress.update, exact=exact_values)
+    finally:
+        progress.close()
+    return result

@@ -1,0 +1,87 @@
+"""``baccarat report``: the full exact report on a shoe (the main job)."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import shlex
+import sys
+
+from solver.cards import Shoe, parse_shoe
+from solver.cli.common import Progress, add_format_options, emit, shoes_from_args
+from solver.errors import InputError
+
+EPILOG = """\
+examples:
+  baccarat report                           the full report, each game on its usual shoe
+  baccarat report --decks 6 --format json   both games on 6 decks, as JSON
+  baccarat report --format latex > r.tex    a LaTeX document (pdflatex r.tex)
+  baccarat report --commission 0            leave out the games with commission
+"""
+
+
+def report_shoes(args: argparse.Namespace) -> tuple[Shoe, Shoe]:
+    """(punto banco shoe, chemin de fer shoe): each as played unless the user named one for both."""
+    if args.decks is None and args.shoe is None:
+        return parse_shoe(decks="8", remove=args.remove), parse_shoe(decks="6", remove=args.remove)
+    shoes = shoes_from_args(args)
+    if len(shoes) != 1:
+        raise InputError("report takes one shoe; use 'baccarat punto --decks LIST' or 'baccarat tables' for a table")
+    return shoes[0], shoes[0]
+
+
+def report_command(args: argparse.Namespace) -> str:
+    """The report command as the user could type it again (for the comment in generated LaTeX)."""
+    words = ["baccarat", "report"]
+    for option in ("decks", "shoe", "remove"):
+        if getattr(args, option) is not None:
+            words += [f"--{option}", getattr(args, option)]
+    if args.commission != "1/20":
+        words += ["--commission", args.commission]
+    words += ["--format", args.format]
+    if args.digits is not None:
+        words += ["--digits", str(args.digits)]
+    return shlex.join(words)
+
+
+def run(args: argparse.Namespace) -> int:
+    from solver.analysis import full_report, report_steps
+    from solver.numbers import exact
+    from solver.report.full import full_dict, full_latex, full_text
+
+    punto_shoe, chemin_shoe = report_shoes(args)
+    alpha = exact(args.commission, "commission")
+    progress = Progress(report_steps(alpha), "report")
+    rep = full_report(punto_shoe, chemin_shoe, alpha, progress=progress.update)
+    progress.close()
+    if args.format == "json":
+        emit([json.dumps(full_dict(rep, args.digits), indent=2)])
+    elif args.format == "latex":
+        sys.stdout.write(full_latex(rep, args.digits, command=report_command(args)))
+    else:
+        emit([full_text(rep, args.digits)])
+    return 0
+
+
+def add_parser(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
+    p = sub.add_parser(
+        "report",
+        help="the full report on a shoe (the main job)",
+        description="The full exact report: punto banco's outcome law and bet edges; chemin de fer's casino and "
+        "parlor games under information 1, 2 and 3, without commission and with the casino's commission, with "
+        "values, optimal strategies, the banker's tableau, certification and uniqueness.",
+        epilog=EPILOG,
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
+    g = p.add_argument_group("shoe")
+    g.add_argument("--decks", metavar="D", help="deck count or 'inf', for both games (default: each game's shoe as it is "
+                   "played, 8 decks for punto banco and 6 for chemin de fer)")
+    g.add_argument("--shoe", metavar="COUNTS", help="10 counts by point value (tens first) or 13 by rank (A, 2, ..., K), "
+                   "separated by commas, for both games")
+    g.add_argument("--remove", metavar="CARDS", help="cards already seen, taken out of each game's shoe, e.g. 5,5,K,0,9")
+    p.set_defaults(default_decks="8")
+    add_format_options(p, ("text", "json", "latex"))
+    p.add_argument("--commission", default="1/20", metavar="ALPHA",
+                   help="house share of the banker's wins in the second set of chemin de fer games, "
+                   "0 to 1/10 (default 1/20; 0 leaves them out)")
+    p.set_defaults(run=run)
