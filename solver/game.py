@@ -5,10 +5,10 @@ ponte drew and his third card, follows the tableau's fixed cells and chooses in 
 natural (8 or 9 on two cards) ends the coup; equal totals void it (payoff 0).
 
 Information sets (Ethier's models): under information 1 each side sees only his own two-card total;
-under 2 the banker sees his two-card composition; under 3 the ponte too. Keys: the ponte's sets are
-``"5"`` (information 1 and 2) or his composition at 5, ``"0+5" "1+4" "2+3" "6+9" "7+8"``
-(information 3); the banker's are ``"<total or composition>/<seen>"``, e.g. ``"3/9"`` or
-``"0+6/S"`` (``S``: the ponte stood).
+under 2 the banker sees his two-card composition; under 3 the ponte too. They are
+:class:`~solver.strategy.InfoSet` values: the ponte's are his total 5 (information 1 and 2) or his
+composition at 5, written ``0+5 1+4 2+3 6+9 7+8`` (information 3); the banker's are his total or
+composition with what he saw, written ``3/9`` or ``0+6/S`` (``S``: the ponte stood).
 
 With q_j the ponte's probability of drawing in set j and r_i the banker's in set i, every expected
 payoff is bilinear and separable (DESIGN.md):
@@ -20,13 +20,14 @@ denominator, separately for the banker's wins and the ponte's wins, so that any 
 the banker's net payoff ``(1 − α) win − loss`` and the ponte's ``loss − win`` without re-enumerating.
 
 >>> g = build_game(Shoe.infinite(), information=1, freedom="parlor")
->>> g.ponte_sets, len(g.banker_sets)
-(('5',), 88)
+>>> g.ponte_sets, len(g.banker_sets), g.banker_sets[0]
+((InfoSet(ponte 5),), 88, InfoSet(banker 0/0))
 """
 
 from __future__ import annotations
 
 import math
+from collections.abc import Iterable
 from dataclasses import dataclass
 from fractions import Fraction
 from functools import cached_property, lru_cache
@@ -36,22 +37,19 @@ import numpy as np
 from solver.cards import Shoe
 from solver.deal import DealTree, Grouping, deal_tree, denominator, multiset_weights
 from solver.errors import ModelError
-from solver.rules import CHEMIN_CASINO, CHEMIN_PARLOR, SEEN_LABELS, Action, Tableau
+from solver.numbers import exact
+from solver.rules import CHEMIN_CASINO, CHEMIN_PARLOR, Action, Tableau
+from solver.strategy import InfoSet, Side, Strategy, compositions_of
 
 INFORMATION = (1, 2, 3)
 FREEDOMS = {"casino": CHEMIN_CASINO, "parlor": CHEMIN_PARLOR}
 MAX_COMMISSION = Fraction(1, 10)
 
-# Two-card compositions a <= b, indexed 0..54.
+# Two-card compositions a <= b, indexed 0..54 (this module's internal index of a hand).
 _COMPOSITIONS = [(a, b) for a in range(10) for b in range(a, 10)]
 _COMPOSITION_INDEX = np.full((10, 10), -1, dtype=np.int64)
 for _k, (_a, _b) in enumerate(_COMPOSITIONS):
     _COMPOSITION_INDEX[_a, _b] = _COMPOSITION_INDEX[_b, _a] = _k
-
-
-def composition_label(a: int, b: int) -> str:
-    """``"a+b"`` with a <= b."""
-    return f"{min(a, b)}+{max(a, b)}"
 
 
 @dataclass(frozen=True)
@@ -67,9 +65,7 @@ class Model:
             raise ModelError(f"information must be 1, 2 or 3, got {self.information!r}")
         if self.freedom not in FREEDOMS:
             raise ModelError(f"freedom must be casino or parlor, got {self.freedom!r}")
-        if isinstance(self.commission, float):
-            raise TypeError("commission: floats are not exact; pass a Fraction or a string")
-        alpha = Fraction(self.commission)
+        alpha = exact(self.commission, "commission")
         if not 0 <= alpha <= MAX_COMMISSION:
             raise ModelError(f"the commission must lie in [0, 1/10], got {alpha}")
         object.__setattr__(self, "commission", alpha)
@@ -81,6 +77,10 @@ class Model:
     def name(self, shoe: Shoe) -> str:
         """Ethier's name, e.g. ``B3`` (dealing B = finite shoe, A = infinite)."""
         return ("A" if shoe.is_infinite else "B") + str(self.information)
+
+    def label(self, shoe: Shoe) -> str:
+        """``B3 parlor``: Ethier's name and the freedom."""
+        return f"{self.name(shoe)} {self.freedom}"
 
 
 @dataclass(frozen=True, eq=False)
@@ -125,7 +125,8 @@ class Game:
 
     Attributes:
         shoe, model: what was built.
-        ponte_sets, banker_sets: information-set keys (free decisions only), in index order.
+        ponte_sets, banker_sets: the information sets of the free decisions, in index order (the
+            order of the strategy vectors q and r).
         win, loss: coefficients of P(banker wins) and P(ponte wins).
         inert_ponte, inert_banker: for each set, whether its choice cannot change any payoff (all its
             coefficients vanish in both the win and the loss forms; every unreachable set is inert).
@@ -133,8 +134,8 @@ class Game:
 
     shoe: Shoe
     model: Model
-    ponte_sets: tuple[str, ...]
-    banker_sets: tuple[str, ...]
+    ponte_sets: tuple[InfoSet, ...]
+    banker_sets: tuple[InfoSet, ...]
     win: Coefficients
     loss: Coefficients
     inert_ponte: tuple[bool, ...]
@@ -156,25 +157,38 @@ class Game:
 
     @property
     def label(self) -> str:
-        return f"{self.model.name(self.shoe)} {self.model.freedom}"
+        """``B3 parlor``."""
+        return self.model.label(self.shoe)
+
+    def strategy(self, q: Iterable[Fraction], r: Iterable[Fraction], name: str = "") -> Strategy:
+        """The behaviour strategy that plays ``q`` in the ponte's sets and ``r`` in the banker's."""
+        choices = dict(zip(self.ponte_sets, q))
+        choices.update(zip(self.banker_sets, r))
+        return Strategy(self.model.tableau, choices, name or f"{self.label}, commission {self.model.commission}")
+
+    def vectors(self, strategy: Strategy) -> tuple[list[Fraction], list[Fraction]]:
+        """``(q, r)``: a strategy read in this game's sets."""
+        return strategy.vector(self.ponte_sets), strategy.vector(self.banker_sets)
 
 
 # -- information-set indexing ----------------------------------------------------------------------
 
-_PONTE_3 = ("0+5", "1+4", "2+3", "6+9", "7+8")
-
-
-def _ponte_keys(tree: DealTree, information: int) -> tuple[np.ndarray, tuple[str, ...]]:
+def _ponte_keys(tree: DealTree, information: int) -> tuple[np.ndarray, tuple[InfoSet, ...]]:
     """Index of the ponte's information set on each path (−1 where his decision was not free)."""
     free = tree.p_free
+    totals = tree.tableau.free_player_totals()
     if information < 3:
-        return np.where(free, 0, -1), ("5",)
-    comp = _COMPOSITION_INDEX[tree.cards[:, 0], tree.cards[:, 2]]
-    order = {_COMPOSITION_INDEX[int(k[0]), int(k[2])]: j for j, k in enumerate(_PONTE_3)}
+        sets = tuple(InfoSet(Side.PONTE, t) for t in totals)
+        lookup = np.full(10, -1, dtype=np.int64)
+        for j, t in enumerate(totals):
+            lookup[t] = j
+        return np.where(free, lookup[tree.p_two], -1), sets
+    comps = [c for t in totals for c in compositions_of(t)]
     lookup = np.full(len(_COMPOSITIONS), -1, dtype=np.int64)
-    for c, j in order.items():
-        lookup[c] = j
-    return np.where(free, lookup[comp], -1), _PONTE_3
+    for j, (a, b) in enumerate(comps):
+        lookup[_COMPOSITION_INDEX[a, b]] = j
+    comp = _COMPOSITION_INDEX[tree.cards[:, 0], tree.cards[:, 2]]
+    return np.where(free, lookup[comp], -1), tuple(InfoSet(Side.PONTE, cards=c) for c in comps)
 
 
 def _banker_raw(tree: DealTree, information: int) -> np.ndarray:
@@ -187,10 +201,11 @@ def _banker_raw(tree: DealTree, information: int) -> np.ndarray:
     return own * 11 + seen
 
 
-def _banker_label(code: int, information: int) -> str:
+def _banker_set(code: int, information: int) -> InfoSet:
     own, seen = divmod(code, 11)
-    head = str(own) if information == 1 else composition_label(*_COMPOSITIONS[own])
-    return f"{head}/{SEEN_LABELS[seen]}"
+    if information == 1:
+        return InfoSet(Side.BANKER, own, seen=(seen,))
+    return InfoSet(Side.BANKER, cards=_COMPOSITIONS[own], seen=(seen,))
 
 
 def _banker_free_codes(tab: Tableau, information: int) -> list[int]:
@@ -208,8 +223,8 @@ def _banker_free_codes(tab: Tableau, information: int) -> list[int]:
 class _Structure:
     tree: DealTree
     grouping: Grouping
-    ponte_sets: tuple[str, ...]
-    banker_sets: tuple[str, ...]
+    ponte_sets: tuple[InfoSet, ...]
+    banker_sets: tuple[InfoSet, ...]
     ponte_index: np.ndarray  # per path: the ponte's free set, or -1
     banker_index: np.ndarray  # per path: the banker's free set, or -1
 
@@ -233,8 +248,8 @@ def _structure(freedom: str, information: int) -> _Structure:
     key = (((j + 1) * 2 + tree.p_drew) * (n + 1) + (i_idx + 1)) * 2 + tree.b_drew
     key = key * 3 + outcome
     grouping = tree.grouping(f"chemin-{information}", lambda _t: key)
-    labels = tuple(_banker_label(c, information) for c in codes)
-    return _Structure(tree, grouping, ponte_sets, labels, j, i_idx)
+    sets = tuple(_banker_set(c, information) for c in codes)
+    return _Structure(tree, grouping, ponte_sets, sets, j, i_idx)
 
 
 def build_game(shoe: Shoe, information: int, freedom: str, commission: Fraction | int | str = 0) -> Game:
@@ -249,9 +264,7 @@ def build_game(shoe: Shoe, information: int, freedom: str, commission: Fraction 
     Raises:
         ModelError: unknown information or freedom, or α outside [0, 1/10].
     """
-    if isinstance(commission, float):
-        raise TypeError("commission: floats are not exact; pass a Fraction or a string such as '0.05'")
-    model = Model(information, freedom, Fraction(commission))
+    model = Model(information, freedom, exact(commission, "commission"))
     st = _structure(freedom, information)
     sums = st.grouping.evaluate(multiset_weights(st.tree, shoe))
     keys = st.grouping.keys
@@ -315,17 +328,9 @@ def fixed_strategy(game: Game, ponte: Action, banker: dict[tuple[int, int], Acti
     >>> fixed_strategy(g, Action.DRAW, {(3, 9): Action.DRAW, (5, 4): Action.DRAW})
     ([Fraction(1, 1)], [Fraction(1, 1), Fraction(1, 1)])
     """
-    q = [Fraction(1 if ponte is Action.DRAW else 0)] * len(game.ponte_sets)
-    r = []
-    for key in game.banker_sets:
-        own, seen = key.split("/")
-        total = int(own) if "+" not in own else sum(map(int, own.split("+"))) % 10
-        s = SEEN_LABELS.index(seen)
-        action = banker.get((total, s))
-        if action is None:
-            raise ModelError(f"no choice given for banker cell {total}/{seen}")
-        r.append(Fraction(1 if action is Action.DRAW else 0))
-    return q, r
+    choices: dict[InfoSet, Action] = {InfoSet(Side.PONTE, t): ponte for t in game.model.tableau.free_player_totals()}
+    choices.update({InfoSet(Side.BANKER, t, seen=(s,)): a for (t, s), a in banker.items()})
+    return game.vectors(Strategy(game.model.tableau, choices))  # type: ignore[arg-type]
 
 
 MAX_NORMAL_FORM = 2**16
@@ -358,62 +363,46 @@ def normal_form(c: Coefficients) -> tuple[list[tuple[int, ...]], list[tuple[int,
     return rows, cols, np.array([[Fraction(int(x), D) for x in row] for row in ints], dtype=object)
 
 
-def _strategy_vectors(shoe: Shoe, player: object, banker: object) -> tuple[Game, list[Fraction], list[Fraction]]:
-    """Check card-indexed draw tables against chemin de fer's rules and read them as behaviour
-    strategies of the finest model (information 3, parlor) on ``shoe``."""
-    P = np.asarray(player, dtype=object)
-    B = np.asarray(banker, dtype=object)
-    if P.shape != (10, 10) or B.shape != (10, 10, 11):
-        raise ModelError("draw tables have shapes (10, 10) for the ponte and (10, 10, 11) for the banker")
-    if any(isinstance(x, float) for x in list(P.flat) + list(B.flat)):
-        raise ModelError("an exact law needs exact draw tables (Fractions), not floats")
+def _finest_vectors(shoe: Shoe, strategy: Strategy) -> tuple[Game, list[Fraction], list[Fraction]]:
+    """Check a strategy against chemin de fer's rules and read it in the finest model (information 3,
+    parlor) on ``shoe``."""
+    P, _ = strategy.tables()
     for a in range(10):
-        for b in range(10):
+        for b in range(a, 10):
             total = (a + b) % 10
-            if total >= 8:
-                continue
-            if P[a][b] != P[b][a] or any(B[a][b][s] != B[b][a][s] for s in range(11)):
-                raise ModelError(f"draw tables must depend on a hand's composition, not its order ({a}+{b})")
-            if total != 5 and P[a][b] != (1 if total <= 4 else 0):
+            if total < 8 and total != 5 and P[a, b] != (1 if total <= 4 else 0):
                 raise ModelError(f"in chemin de fer the ponte must {'draw' if total <= 4 else 'stand'} on {total}")
     g = build_game(shoe, 3, "parlor")
-    q = [Fraction(P[int(k[0])][int(k[2])]) for k in g.ponte_sets]
-    r = []
-    for key in g.banker_sets:
-        own, seen = key.split("/")
-        a, b = (int(x) for x in own.split("+"))
-        r.append(Fraction(B[a][b][SEEN_LABELS.index(seen)]))
+    q, r = g.vectors(strategy)
     return g, q, r
 
 
-def strategy_law(shoe: Shoe, player: object, banker: object) -> dict[str, Fraction]:
-    """Exact law of one chemin de fer coup under draw tables indexed by cards.
+def strategy_law(shoe: Shoe, strategy: Strategy) -> dict[str, Fraction]:
+    """Exact law of one chemin de fer coup under any exact behaviour strategy.
 
-    ``player[p1][p2]`` is the ponte's probability of drawing holding values p1, p2; ``banker[b1][b2][seen]``
-    the banker's, ``seen`` the ponte's third card 0–9 or 10 (stood). Entries are exact (Fractions or
-    ints). Chemin de fer's rules fix the ponte on 0–4 (draw) and 6–7 (stand), so the tables may mix
-    only at 5 and in the banker's cells; each must depend on a hand's composition, not on card order.
-    The law is read off the finest model (information 3, parlor) built by :func:`build_game`.
+    Chemin de fer's rules fix the ponte on 0–4 (draw) and 6–7 (stand), so a strategy may mix only at
+    5 and in the banker's cells. The law is read off the finest model (information 3, parlor) built by
+    :func:`build_game`, whose sets are the strategy's card-indexed draw tables.
 
     Returns:
         ``{"banker": P(banker wins), "ponte": P(ponte wins), "tie": P(tie)}``.
 
     Raises:
-        ModelError: the tables break those rules, or hold floats.
+        ModelError: the strategy breaks those rules.
     """
-    g, q, r = _strategy_vectors(shoe, player, banker)
+    g, q, r = _finest_vectors(shoe, strategy)
     win, loss = g.win.value(q, r), g.loss.value(q, r)
     return {"banker": win, "ponte": loss, "tie": 1 - win - loss}
 
 
-def strategy_detail(shoe: Shoe, player: object, banker: object) -> dict[tuple[int, int, int, int, int], Fraction]:
-    """Exact law of a coup's detail under card-indexed draw tables (see :func:`strategy_law`).
+def strategy_detail(shoe: Shoe, strategy: Strategy) -> dict[tuple[int, int, int, int, int], Fraction]:
+    """Exact law of a coup's detail under any exact behaviour strategy (see :func:`strategy_law`).
 
     Keys are ``(ponte total, banker total, ponte drew, banker drew, natural)``; the probabilities sum to 1.
     Each path of the finest model's deal tree is weighted by the probability of the free choices it
     makes (q or 1 − q for the ponte at 5, r or 1 − r for the banker), exactly.
     """
-    _, q, r = _strategy_vectors(shoe, player, banker)
+    _, q, r = _finest_vectors(shoe, strategy)
     st = _structure("parlor", 3)
     tree = st.tree
     n = len(st.banker_sets)

@@ -41,12 +41,13 @@ from types import MappingProxyType
 import numpy as np
 
 from solver.errors import InputError, ModelError
-from solver.numbers import fraction_str
-from solver.rules import STOOD, Action, Tableau
+from solver.numbers import exact, fraction_str
+from solver.rules import CHEMIN_CASINO, PUNTO_BANCO, STOOD, Action, Tableau
 
 __all__ = [
-    "ALL_FREE", "NATURAL", "STOOD", "InfoSet", "Side", "Strategy", "format_infoset", "parse_infoset",
-    "seen_label", "parse_seen", "composition", "compositions_of",
+    "ALL_FREE", "KEMENY_SNELL", "NATURAL", "PUNTO_STRATEGY", "STOOD", "InfoSet", "Side", "Strategy", "composition",
+    "compositions_of", "format_infoset", "parse_choice", "parse_infoset", "parse_seen", "seen_label",
+    "strategy_from_cells",
 ]
 
 NATURAL = 11
@@ -170,6 +171,9 @@ class InfoSet:
 
     def __repr__(self) -> str:
         return f"InfoSet({self.side.value} {format_infoset(self)})"
+
+    def __str__(self) -> str:
+        return format_infoset(self)
 
 
 def format_infoset(s: InfoSet) -> str:
@@ -297,9 +301,32 @@ class Strategy:
         """The probabilities of drawing in ``sets``, in their order (a game's q or r)."""
         return [self.probability(s) for s in sets]
 
+    def missing(self) -> tuple[str, ...]:
+        """The tableau's free cells this strategy does not say how to play, written ``P5``, ``B3/9``."""
+        out = []
+        for t in self.tableau.free_player_totals():
+            if not all(self._covers(Side.PONTE, c, None) for c in compositions_of(t)):
+                out.append(f"P{t}")
+        for t, seen in self.tableau.free_banker_cells():
+            if not all(self._covers(Side.BANKER, c, seen) for c in compositions_of(t)):
+                out.append(f"B{t}/{seen_label(seen)}")
+        return tuple(out)
+
+    def _covers(self, side: Side, cards: tuple[int, int], seen: int | None) -> bool:
+        fine = InfoSet(side, cards=cards, seen=() if seen is None else (seen,))
+        return fine in self.choices or fine.coarse in self.choices
+
     def check(self) -> Strategy:
-        """Ask for every decision once, so that a free cell without a choice raises now; returns self."""
-        self.tables()
+        """Raise now if a free cell of the tableau has no choice; returns self.
+
+        Raises:
+            ModelError: naming every free cell left without a choice.
+        """
+        missing = self.missing()
+        if missing:
+            raise ModelError(f"the {self.tableau.name} tableau leaves {', '.join(missing)} free and this strategy does "
+                             "not say how to play " + ("it" if len(missing) == 1 else "them")
+                             + " (draw, stand or a probability, e.g. --draw " + missing[0] + "=1/2)")
         return self
 
     # -- views --------------------------------------------------------------------------------------
@@ -312,6 +339,7 @@ class Strategy:
         cached = self.__dict__.get("_tables")
         if cached is not None:
             return cached
+        self.check()
         P = np.full((10, 10), Fraction(0), dtype=object)
         B = np.full((10, 10, 11), Fraction(0), dtype=object)
         for a in range(10):
@@ -380,6 +408,16 @@ class Strategy:
     def __repr__(self) -> str:
         return f"Strategy({self.name!r})"
 
+    def __reduce__(self) -> tuple[type[Strategy], tuple[Tableau, dict[InfoSet, Fraction], str]]:
+        # The read-only mapping does not pickle; a strategy travels to worker processes as its parts.
+        return (Strategy, (self.tableau, dict(self.choices), self.name))
+
+    def with_choices(self, choices: Mapping[InfoSet, object], name: str = "") -> Strategy:
+        """A copy with some choices added or replaced."""
+        merged: dict[InfoSet, object] = dict(self.choices)
+        merged.update(choices)
+        return Strategy(self.tableau, merged, name)  # type: ignore[arg-type]
+
     # -- constructors -------------------------------------------------------------------------------
 
     @classmethod
@@ -415,3 +453,63 @@ class Strategy:
 
 ALL_FREE = Tableau("free", player=(Action.FREE,) * 8, banker=((Action.FREE,) * 11,) * 8)
 """A tableau that fixes nothing: the rules of a strategy given entirely by its draw tables."""
+
+
+def parse_choice(text: str) -> tuple[InfoSet, Fraction]:
+    """Read one choice as written on the command line (``--draw``): ``P5=9/11``, ``B3/9=D``, ``B0+6/S=0``.
+
+    ``P`` is the ponte and ``B`` the banker, then the information set as :func:`format_infoset`
+    writes it, ``=``, and ``D`` (draw), ``S`` (stand) or an exact probability of drawing.
+
+    >>> parse_choice("P5=9/11"), parse_choice("b3/9=d")
+    ((InfoSet(ponte 5), Fraction(9, 11)), (InfoSet(banker 3/9), Fraction(1, 1)))
+
+    Raises:
+        InputError: naming what is wrong (the side, the cell, or the probability).
+    """
+    cell, sep, value = text.partition("=")
+    cell = cell.strip().upper()
+    if not sep or len(cell) < 2 or cell[0] not in "PB":
+        raise InputError(f"a choice is written P<total>=<p> or B<total>/<seen>=<p> (e.g. P5=9/11, B3/9=D), got {text!r}")
+    side = Side.PONTE if cell[0] == "P" else Side.BANKER
+    infoset = parse_infoset(cell[1:], side)
+    if len(infoset.seen) != (1 if side is Side.BANKER else 0) or NATURAL in infoset.seen:
+        where = "the ponte's cell is his total or two cards (P5, P2+3)" if side is Side.PONTE else \
+            "the banker's cell is his total or two cards and what he saw (B3/9, B6/S)"
+        raise InputError(f"cannot read the cell {cell!r}: {where}")
+    word = value.strip().upper()
+    if word in ("D", "DRAW"):
+        return infoset, Fraction(1)
+    if word in ("S", "STAND"):
+        return infoset, Fraction(0)
+    p = exact(value, f"the probability of drawing in {cell}")
+    if not 0 <= p <= 1:
+        raise InputError(f"the probability of drawing in {cell} must lie in [0, 1], got {value.strip()}")
+    return infoset, p
+
+
+def strategy_from_cells(tab: Tableau, cells: Iterable[str], name: str = "") -> Strategy:
+    """A strategy on a tableau with choices read by :func:`parse_choice` (e.g. ``["P5=9/11", "B3/9=D"]``).
+
+    Raises:
+        InputError: a choice cannot be read.
+        ModelError: a free cell of the tableau is left without a choice.
+    """
+    choices = dict(parse_choice(c) for c in cells)
+    return Strategy(tab, choices, name).check()
+
+
+PUNTO_STRATEGY = Strategy(PUNTO_BANCO, {}, "punto banco tableau")
+"""Punto banco's fixed tableau."""
+
+KEMENY_SNELL = Strategy(
+    CHEMIN_CASINO,
+    {InfoSet(Side.PONTE, 5): Fraction(9, 11), InfoSet(Side.BANKER, 3, seen=(9,)): Fraction(1),
+     InfoSet(Side.BANKER, 5, seen=(4,)): Fraction(0)},
+    "casino tableau; ponte draws at 5 with probability 9/11 (Kemeny-Snell); banker draws at 3/9, stands at 5/4",
+)
+"""Chemin de fer on the casino tableau with the ponte's Kemeny–Snell mixture at 5.
+
+A simple mixed strategy on totals (the solver's own certified strategies are
+:attr:`solver.equilibrium.Solution.strategy`); its exact law is the mixture of two enumerator laws.
+"""

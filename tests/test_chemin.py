@@ -19,10 +19,11 @@ import pytest
 
 from solver.bets import punto_banco
 from solver.cards import Shoe
-from solver.equilibrium import _lp, banker_guarantee, ponte_guarantee, solve, zero_sum
+from solver.equilibrium import banker_guarantee, lp_proposal, ponte_guarantee, solve, zero_sum
 from solver.game import build_game, fixed_strategy, normal_form
 from solver.report import percent_str
 from solver.rules import PUNTO_BANCO, Action
+from solver.strategy import Side, format_infoset, parse_infoset
 
 DECKS = range(1, 9)
 
@@ -38,7 +39,7 @@ def test_kemeny_snell_ks57() -> None:
 @pytest.mark.parametrize("d", [2, 6, 8])
 def test_b3_ponte_structure_eg13(d: int) -> None:
     s = solve(build_game(Shoe.decks(d), 3, "parlor"))
-    p = s.ponte()
+    p = {format_infoset(k): v for k, v in s.ponte().items()}
     assert p["2+3"] == 0 and p["0+5"] == p["6+9"] == p["7+8"] == 1  # [EG13]
     assert 0 < p["1+4"] < 1
     assert s.certified and s.unique_ponte
@@ -69,14 +70,14 @@ def test_punto_banco_choices_give_the_player_edge(d: int) -> None:
 @pytest.mark.parametrize(("info", "most_open"), [(1, 4), (2, 30), (3, 30)])
 def test_dominance_leaves_few_cells_open(info: int, most_open: int) -> None:
     s = solve(build_game(Shoe.decks(6), info, "parlor"))
-    settled = {d.infoset for d in s.dominance if d.player == "banker"}
+    settled = {d.infoset for d in s.dominance if d.player is Side.BANKER}
     open_cells = [k for k in s.game.banker_sets if k not in settled]
     assert len(open_cells) <= most_open
     assert all(d.margin > 0 for d in s.dominance)
     banker = s.banker()
     for d in s.dominance:  # the solution agrees with every dominance claim
-        if d.player == "banker":
-            assert banker[d.infoset] == (1 if d.action == "D" else 0)
+        if d.player is Side.BANKER:
+            assert banker[d.infoset] == (1 if d.action is Action.DRAW else 0)
 
 
 @pytest.mark.parametrize("shoe", [Shoe.decks(1), Shoe.decks(6), Shoe.infinite()], ids=["1", "6", "inf"])
@@ -84,7 +85,7 @@ def test_lp_agrees_with_foster(shoe: Shoe) -> None:
     # Two independent methods on the same one-set game: Foster's exact walk and the float LP.
     c = build_game(shoe, 2, "parlor").gross
     q_exact, _, _ = zero_sum(c)
-    q_lp, r_lp = _lp(c)
+    q_lp, r_lp = lp_proposal(c)
     assert abs(q_lp[0] - float(q_exact[0])) < 1e-7  # LP tolerance: HiGHS primal feasibility 1e-7
     f = ponte_guarantee(c, q_exact)
     h_lp = banker_guarantee(c, [Fraction(x).limit_denominator(10**12) for x in r_lp])
@@ -145,10 +146,14 @@ def test_commission_equilibrium_is_nash(d: int) -> None:
                 assert g.net.value(list(s.q), r2) <= s.banker_payoff
 
 
-def test_commission_zero_matches_zero_sum() -> None:
-    g = build_game(Shoe.decks(6), 2, "parlor", 0)
-    r = [Fraction(0)] * len(g.banker_sets)
-    assert g.net.value([Fraction(1)], r) == g.gross.value([Fraction(1)], r)
+@pytest.mark.parametrize("alpha", [Fraction(0), Fraction(1, 20), Fraction(1, 10)])
+def test_net_payoff_takes_the_commission_from_the_banker_wins(alpha: Fraction) -> None:
+    # net = gross - alpha * P(banker wins), exactly, at any strategy (here a mixed one and a pure one).
+    g = build_game(Shoe.decks(6), 2, "parlor", alpha)
+    for q, r in (([Fraction(1, 3)], [Fraction(k % 3, 2) for k in range(len(g.banker_sets))]),
+                 ([Fraction(1)], [Fraction(0)] * len(g.banker_sets))):
+        assert g.net.value(q, r) == g.gross.value(q, r) - alpha * g.win.value(q, r)
+        assert g.win.value(q, r) > 0
 
 
 @pytest.mark.parametrize(("ponte", "b39", "b54"), list(product([Action.DRAW, Action.STAND], repeat=3)))
@@ -177,17 +182,19 @@ def test_optimal_set_described_when_not_unique() -> None:
     _, banker = optimal_sets(s.game, list(s.q), list(s.r))
     (con,) = banker.constraints
     assert con.relation == "=" and con.rhs == Fraction(859, 2288)
-    assert con.weights == {"0+6/S": Fraction(1, 2), "1+5/S": Fraction(1, 8), "2+4/S": Fraction(1, 8),
-                           "3+3/S": Fraction(1, 16), "7+9/S": Fraction(1, 8), "8+8/S": Fraction(1, 16)}
+    assert {format_infoset(k): w for k, w in con.weights.items()} == {
+        "0+6/S": Fraction(1, 2), "1+5/S": Fraction(1, 8), "2+4/S": Fraction(1, 8),
+        "3+3/S": Fraction(1, 16), "7+9/S": Fraction(1, 8), "8+8/S": Fraction(1, 16)}
     # Another point of the described set is optimal too: its guarantee equals the value.
     other = dict(s.banker())
     for k in con.weights:
         other[k] = Fraction(0)
-    other["0+6/S"] = Fraction(859, 1144)
+    zero_six = parse_infoset("0+6/S", Side.BANKER)
+    other[zero_six] = Fraction(859, 1144)
     r2 = [other[k] for k in s.game.banker_sets]
     assert banker_guarantee(s.game.gross, r2) == s.value
     # ... and a point outside it is not.
-    other["0+6/S"] = Fraction(1)
+    other[zero_six] = Fraction(1)
     assert banker_guarantee(s.game.gross, [other[k] for k in s.game.banker_sets]) < s.value
 
 
@@ -251,18 +258,20 @@ def test_strategy_law_of_draw_tables() -> None:
     from solver.equilibrium import draw_tables
     from solver.errors import ModelError
     from solver.game import strategy_law
+    from solver.strategy import Strategy
 
     shoe = Shoe.decks(2)
     for info in (1, 2, 3):
         s = solve(build_game(shoe, info, "parlor", Fraction(1, 20)))
-        law = strategy_law(shoe, *draw_tables(s))
+        # through the card tables, a route independent of the game's own sets
+        law = strategy_law(shoe, Strategy.from_tables(*draw_tables(s)))
         assert law["banker"] == s.game.win.value(list(s.q), list(s.r))
         assert law["ponte"] == s.game.loss.value(list(s.q), list(s.r))
-    P, B = draw_tables(s)
+    P, B = (t.copy() for t in draw_tables(s))
     P[1][2] = P[2][1] = Fraction(1, 2)  # the ponte may not mix on 3
     with pytest.raises(ModelError, match="must draw on 3"):
-        strategy_law(shoe, P, B)
-    P, B = draw_tables(s)
+        strategy_law(shoe, Strategy.from_tables(P, B))
+    P, B = (t.copy() for t in draw_tables(s))
     B[0][6][10] = Fraction(1, 3)  # order matters: 0+6 and 6+0 differ
     with pytest.raises(ModelError, match="composition"):
-        strategy_law(shoe, P, B)
+        Strategy.from_tables(P, B)

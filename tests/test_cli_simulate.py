@@ -53,7 +53,7 @@ def test_chemin_with_cells_and_a_strategy_file(cli, tmp_path) -> None:  # type: 
     run = cli(["simulate", "--game", "chemin", "--strategy", "casino", "--draw", "P5=1/2", "--draw", "B3/9=D",
                "--draw", "B5/4=1/3", "--shoes", "300", "--workers", "1", "--commission", "0"])
     assert run.code == 0, run.err
-    assert "strategy: casino P5=1/2,B5/4=1/3,B3/9=D" in run.out
+    assert "strategy: casino P5=1/2,B3/9=D,B5/4=1/3" in run.out
     tables = {"player": [["1" if (a + b) % 10 <= 4 else "0" for b in range(10)] for a in range(10)],
               "banker": [[["1" if (a + b) % 10 <= 5 else "0"] * 11 for b in range(10)] for a in range(10)]}
     path = tmp_path / "s.json"
@@ -77,8 +77,8 @@ def test_chemin_with_cells_and_a_strategy_file(cli, tmp_path) -> None:  # type: 
         (["--decks", "inf"], "finite shoe"),
         (["--decks", "1,2"], "one shoe"),
         (["--strategy", "casino"], "--strategy and --draw are for --game chemin"),
-        (["--game", "chemin", "--strategy", "casino"], "player total 5 is free in this tableau"),
-        (["--game", "chemin", "--draw", "X5=1"], "a cell is written"),
+        (["--game", "chemin", "--strategy", "casino"], "the casino tableau leaves P5, B3/9, B5/4 free"),
+        (["--game", "chemin", "--draw", "X5=1"], "a choice is written"),
         (["--cut", "3"], "at least 6 cards behind it"),
         (["--coups", "many"], "expected a whole number"),
         (["--scheduler", "tcp://127.0.0.1:9"], "Dask"),

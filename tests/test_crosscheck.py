@@ -37,8 +37,8 @@ from solver.simulate import (
     default_payouts,
     simulate,
     strategy_from_cells,
-    tableau_strategy,
 )
+from solver.strategy import InfoSet, Side, Strategy
 
 EIGHT = Shoe.decks(8)
 SIX = Shoe.decks(6)
@@ -46,12 +46,10 @@ SIX = Shoe.decks(6)
 
 def solved_strategy(shoe: Shoe):  # type: ignore[no-untyped-def]
     """The solver's certified B3 parlor equilibrium with 5 % commission, as draw tables (mixed at 5)."""
-    from solver.equilibrium import draw_tables, solve
+    from solver.equilibrium import solve
     from solver.game import build_game
-    from solver.simulate import card_strategy
 
-    P, B = draw_tables(solve(build_game(shoe, 3, "parlor", Fraction(1, 20))))
-    return card_strategy(np.array(P, dtype=object), np.array(B, dtype=object), "solved B3 parlor")
+    return solve(build_game(shoe, 3, "parlor", Fraction(1, 20))).strategy
 
 
 def _check(config: SimConfig, coups: int, seed: int, law_strategy=None, law_shoe=None):  # type: ignore[no-untyped-def]
@@ -124,7 +122,7 @@ def test_our_simulator_passes_at_ten_million_coups(config: SimConfig) -> None:
 def test_rejects_a_banker_who_stands_at_3_against_a_9() -> None:
     """P(banker) moves by only 0.0002 (the outcome law alone needs 4.4e7 coups for power 0.8), but
     the detail law sees banker totals that the tableau forbids: 10^5 coups show about 70 of them."""
-    wrong = tableau_strategy(PUNTO_BANCO, banker={(3, 9): Action.STAND}, name="banker stands at 3 v 9")
+    wrong = Strategy(PUNTO_BANCO, {InfoSet(Side.BANKER, 3, seen=(9,)): Action.STAND}, "banker stands at 3 v 9")
     cc = _check(SimConfig("punto", EIGHT, wrong, burn=Burn("turn"), first_coup_only=True), 10**5, seed=1,
                 law_strategy=PUNTO_STRATEGY)
     assert not cc.passed
@@ -283,7 +281,7 @@ def test_card_tables_law_agrees_with_the_tableau_mixture() -> None:
     from solver.simulate.kernel import detail_key
 
     by_tableau = exact_law("chemin", SIX, KEMENY_SNELL)
-    by_tables = strategy_detail(SIX, KEMENY_SNELL.exact_player, KEMENY_SNELL.exact_banker)
+    by_tables = strategy_detail(SIX, Strategy.from_tables(*KEMENY_SNELL.tables()))
     assert by_tableau.detail == {detail_key(*k): q for k, q in by_tables.items()}
 
 

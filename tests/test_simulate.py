@@ -13,17 +13,16 @@ from solver.errors import ModelError
 from solver.rules import CHEMIN_CASINO, PUNTO_BANCO, Action
 from solver.simulate import (
     KEMENY_SNELL,
+    PUNTO_STRATEGY,
     Burn,
     SimConfig,
-    card_strategy,
     parse_burn,
     simulate,
     strategy_from_cells,
-    tableau_strategy,
-    tables_from_tableau,
 )
 from solver.simulate import run as run_module
 from solver.simulate.run import deal
+from solver.strategy import InfoSet, Side, Strategy
 
 EIGHT = Shoe.decks(8)
 
@@ -69,7 +68,7 @@ def test_cut_card_and_burn_customs_on_a_shoe_of_naturals() -> None:
     and the coup ending at 38 does not reach the cut card: 8 coups.
     """
     nines = Shoe.from_values((0,) * 9 + (52,))
-    base = dict(game="punto", shoe=nines, strategy=tableau_strategy(PUNTO_BANCO), cut=14)
+    base = dict(game="punto", shoe=nines, strategy=PUNTO_STRATEGY, cut=14)
     assert _coups_in_one_shoe(SimConfig(**base, burn=Burn("none"))) == 10  # type: ignore[arg-type]
     assert _coups_in_one_shoe(SimConfig(**base, burn=Burn("none"), extra_coup=True)) == 11  # type: ignore[arg-type]
     assert _coups_in_one_shoe(SimConfig(**base, burn=Burn("fixed", 3))) == 9  # type: ignore[arg-type]
@@ -126,17 +125,21 @@ def test_standard_errors_match_the_spread_between_seeds() -> None:
     assert 0.6 < np.std(eff, ddof=1) / np.mean(se_e) < 1.5
 
 
-def test_tables_from_tableau() -> None:
-    p, b = tables_from_tableau(PUNTO_BANCO)
+def test_draw_tables_of_tableau_strategies() -> None:
+    p, b = Strategy(PUNTO_BANCO).tables()
     assert p.shape == (10, 10) and b.shape == (10, 10, 11)
     assert p[3, 2] == 1 and p[3, 3] == 0 and p[4, 4] == 0  # 5 draws, 6 stands, 8 (a natural) never asks
     assert b[0, 3, 8] == 0 and b[0, 3, 9] == 1 and b[2, 2, 10] == 1 and b[3, 3, 6] == 1 and b[3, 3, 8] == 0
-    with pytest.raises(ModelError, match="player total 5 is free"):
-        tables_from_tableau(CHEMIN_CASINO)
-    p, b = tables_from_tableau(CHEMIN_CASINO, {5: Fraction(9, 11)}, {(3, 9): "D", (5, 4): Action.STAND})
-    assert p[2, 3] == pytest.approx(9 / 11) and b[1, 2, 9] == 1 and b[1, 4, 4] == 0
+    with pytest.raises(ModelError, match="leaves P5, B3/9, B5/4 free"):
+        Strategy(CHEMIN_CASINO).tables()
+    s = Strategy(CHEMIN_CASINO, {InfoSet(Side.PONTE, 5): Fraction(9, 11), InfoSet(Side.BANKER, 3, seen=(9,)): Action.DRAW,
+                                 InfoSet(Side.BANKER, 5, seen=(4,)): Action.STAND})  # type: ignore[dict-item]
+    p, b = s.tables()
+    assert p[2, 3] == Fraction(9, 11) and b[1, 2, 9] == 1 and b[1, 4, 4] == 0
+    fp, _ = s.float_tables()
+    assert fp[2, 3] == pytest.approx(9 / 11)
     with pytest.raises(TypeError):
-        tables_from_tableau(CHEMIN_CASINO, {5: 0.5}, {(3, 9): "D", (5, 4): "S"})  # type: ignore[dict-item]
+        Strategy(CHEMIN_CASINO, {InfoSet(Side.PONTE, 5): 0.5})  # type: ignore[dict-item]
 
 
 def test_strategies_and_customs_are_validated() -> None:
@@ -148,11 +151,13 @@ def test_strategies_and_customs_are_validated() -> None:
         SimConfig.punto(EIGHT, cut=10, extra_coup=True)
     with pytest.raises(ModelError, match="--burn"):
         parse_burn("some")
-    with pytest.raises(ModelError, match="shape|10x10"):
-        card_strategy(np.zeros((10, 9)), np.zeros((10, 10, 11)))
+    with pytest.raises(ModelError, match="shape"):
+        Strategy.from_tables(np.zeros((10, 9), dtype=int), np.zeros((10, 10, 11), dtype=int))
     with pytest.raises(ModelError, match=r"\[0, 1\]"):
-        card_strategy(np.full((10, 10), 2.0), np.zeros((10, 10, 11)))
-    assert KEMENY_SNELL.is_mixed() and KEMENY_SNELL.mixed_cells() == (("P5", Fraction(9, 11)),)
+        Strategy.from_tables(np.full((10, 10), 2), np.zeros((10, 10, 11), dtype=int))
+    with pytest.raises(ModelError, match="floats"):
+        Strategy.from_tables(np.full((10, 10), 0.5), np.zeros((10, 10, 11)))
+    assert KEMENY_SNELL.is_mixed() and KEMENY_SNELL.mixed() == ((InfoSet(Side.PONTE, 5), Fraction(9, 11)),)
 
 
 def test_mixed_cell_is_drawn_with_its_probability() -> None:

@@ -15,10 +15,11 @@ from solver.cli.common import Progress, one_shoe, parse_count
 from solver.errors import BaccaratError, InputError, ModelError
 from solver.numbers import exact
 from solver.rules import TABLEAUX
+from solver.strategy import Strategy
 
 if TYPE_CHECKING:
     from solver.crosscheck import ExactLaw
-    from solver.simulate import SimConfig, SimulationResult, Strategy
+    from solver.simulate import SimConfig, SimulationResult
 
 STRATEGIES = ("kemeny-snell", "solved", "casino", "parlor", "punto")
 DEFAULT_SIM_COUPS = 10**6
@@ -70,11 +71,11 @@ def add_table_options(p: argparse.ArgumentParser, simulate: bool) -> None:
 
 
 def strategy_file(path: str) -> Strategy:
-    """A strategy from a JSON file of draw tables by cards."""
-    from solver.simulate import card_strategy
+    """A strategy from a JSON file of draw tables by cards (numbers read exactly, ``0.5`` as one half)."""
+    from fractions import Fraction
 
     try:
-        data = json.loads(Path(path).read_text(encoding="utf-8"))
+        data = json.loads(Path(path).read_text(encoding="utf-8"), parse_float=Fraction)
     except OSError as e:
         raise InputError(f"cannot read {path}: {e.strerror}") from None
     except json.JSONDecodeError as e:
@@ -86,33 +87,30 @@ def strategy_file(path: str) -> Strategy:
         arr = np.array(x, dtype=object)
         if arr.shape != shape:
             raise InputError(f"{path}: a table of shape {shape} was expected, got {arr.shape}")
-        if any(isinstance(v, float) for v in arr.flat):
-            return arr.astype(np.float64)
         try:
             return np.vectorize(lambda v: exact(v, "draw probability"), otypes=[object])(arr)
         except (BaccaratError, TypeError) as e:
             raise InputError(f"{path}: {e}") from None
 
-    return card_strategy(table(data["player"], (10, 10)), table(data["banker"], (10, 10, 11)),
-                         str(data.get("name", Path(path).name)))
+    try:
+        return Strategy.from_tables(table(data["player"], (10, 10)), table(data["banker"], (10, 10, 11)),
+                                    str(data.get("name", Path(path).name)))
+    except ModelError as e:
+        raise InputError(f"{path}: {e}") from None
 
 
 def solved_strategy(args: argparse.Namespace, shoe: Shoe) -> Strategy:
     """The solver's strategy for the shoe: chemin de fer under ``--information`` and ``--freedom``,
-    with ``--commission``, solved exactly and certified, as draw tables by cards."""
-    from solver.equilibrium import draw_tables, solve
+    with ``--commission``, solved exactly and certified."""
+    from solver.equilibrium import solve
     from solver.game import build_game
-    from solver.simulate import card_strategy
 
-    solution = solve(build_game(shoe, args.information, args.freedom, exact(args.commission, "--commission")))
-    P, B = draw_tables(solution)
-    name = f"solved {solution.game.label}, commission {solution.game.model.commission}"
-    return card_strategy(np.array(P, dtype=object), np.array(B, dtype=object), name)
+    return solve(build_game(shoe, args.information, args.freedom, exact(args.commission, "--commission"))).strategy
 
 
 def strategy_from_args(args: argparse.Namespace, shoe: Shoe) -> Strategy:
     """The strategy named by ``--strategy`` and ``--draw``."""
-    from solver.simulate import KEMENY_SNELL, PUNTO_STRATEGY, strategy_from_cells
+    from solver.strategy import KEMENY_SNELL, PUNTO_STRATEGY, parse_choice, strategy_from_cells
 
     name = args.strategy
     draws = args.draw or []
@@ -129,8 +127,7 @@ def strategy_from_args(args: argparse.Namespace, shoe: Shoe) -> Strategy:
     if name == "kemeny-snell":
         if not draws:
             return KEMENY_SNELL
-        cells = ["P5=9/11", "B3/9=D", "B5/4=S"] + draws
-        return strategy_from_cells(TABLEAUX["casino"], cells)
+        return KEMENY_SNELL.with_choices(dict(parse_choice(d) for d in draws)).check()
     if name in TABLEAUX:
         return strategy_from_cells(TABLEAUX[name], draws)
     if Path(name).suffix.lower() == ".json" or Path(name).exists():

@@ -11,9 +11,9 @@ from solver.cards import Shoe
 from solver.deal import OutcomeTable, outcomes
 from solver.errors import ModelError
 from solver.rules import Action, Tableau
-from solver.simulate import Strategy
 from solver.simulate.config import Payout
 from solver.simulate.kernel import detail_key
+from solver.strategy import Side, Strategy
 
 DEFAULT_ALPHA = Fraction(1, 1000)
 POWER = 0.8
@@ -103,16 +103,16 @@ def tableau_law(game: str, shoe: Shoe, tab: Tableau) -> ExactLaw:
 def mixed_tableau_law(game: str, shoe: Shoe, strategy: Strategy) -> ExactLaw:
     """The exact law of a strategy on totals that mixes at a few tableau cells.
 
-    Each cell randomises independently and a coup meets at most one player cell and one banker cell,
+    Each cell randomises independently and a coup meets at most one ponte cell and one banker cell,
     so the law is the mixture of the pure tableaux' laws with product weights
     ``∏ p_c^{d_c} (1 − p_c)^{1 − d_c}`` (Kuhn's equivalence of behaviour and mixed strategies):
     exact, and ``2^k`` enumerations for ``k`` mixed cells.
+
+    Raises:
+        ModelError: the strategy depends on compositions, or mixes at too many cells.
     """
-    tab = strategy.tableau
-    if tab is None:
-        raise ModelError("this strategy is not a tableau on totals; pass its exact law instead")
-    cells: list[tuple[str, object, Fraction]] = [("P", t, q) for t, q in strategy.player_mix]
-    cells += [("B", c, r) for c, r in strategy.banker_mix]
+    tab = strategy.as_tableau()
+    cells = strategy.mixed()
     if len(cells) > MAX_MIXED_CELLS:
         raise ModelError(f"{len(cells)} mixed cells: too many for the exact mixture (at most {MAX_MIXED_CELLS})")
     total: dict[int, Fraction] = {}
@@ -120,13 +120,13 @@ def mixed_tableau_law(game: str, shoe: Shoe, strategy: Strategy) -> ExactLaw:
         weight = Fraction(1)
         player: dict[int, Action] = {}
         banker: dict[tuple[int, int], Action] = {}
-        for (side, where, q), d in zip(cells, choice):
+        for (infoset, q), d in zip(cells, choice):
             weight *= q if d else 1 - q
             act = Action.DRAW if d else Action.STAND
-            if side == "P":
-                player[where] = act  # type: ignore[index]
+            if infoset.side is Side.PONTE:
+                player[infoset.total] = act
             else:
-                banker[where] = act  # type: ignore[index]
+                banker[(infoset.total, infoset.seen[0])] = act
         if weight == 0:
             continue
         pure = tab.with_player(player).with_banker(banker)
@@ -162,19 +162,21 @@ def law_from_probabilities(game: str, shoe: Shoe, probs: Mapping[str, Fraction],
 def exact_law(game: str, shoe: Shoe, strategy: Strategy) -> ExactLaw:
     """The exact first-coup law of a game played with a strategy, from the enumerator.
 
+    A strategy on totals that mixes at few cells is held as the exact mixture of tableaux
+    (:func:`mixed_tableau_law`); any other (on compositions, or mixing at many cells) through
+    :func:`solver.game.strategy_detail`.
+
     Raises:
-        ModelError: draw tables that break chemin de fer's rules, or given in floats only.
+        ModelError: a strategy that breaks chemin de fer's rules (the ponte free only at 5).
     """
-    if strategy.tableau is not None:
+    if strategy.on_totals() and len(strategy.mixed()) <= MAX_MIXED_CELLS:
         return mixed_tableau_law(game, shoe, strategy)
-    if strategy.exact_player is None or strategy.exact_banker is None:
-        raise ModelError("the exact law of a strategy given in floats is unknown; give its tables as Fractions")
     from solver.game import strategy_detail
 
-    by_detail = strategy_detail(shoe, strategy.exact_player, strategy.exact_banker)
+    by_detail = strategy_detail(shoe, strategy)
     detail = {detail_key(*k): q for k, q in by_detail.items()}
     return ExactLaw(game, shoe, _winner_of_detail(game, detail), detail,
-                    "exact law of the strategy's draw tables (solver.game.strategy_detail)")
+                    "exact law of the strategy's draw tables by cards (solver.game.strategy_detail)")
 
 
 def burn_laws(law: ExactLaw, strategy: Strategy) -> dict[int, dict[str, Fraction]]:

@@ -12,9 +12,10 @@ import numpy as np
 from solver.cards import card_token
 from solver.errors import BaccaratError, InputError
 from solver.rules import STOOD
-from solver.simulate import SimulationResult, Strategy
+from solver.simulate import SimulationResult
 from solver.simulate.config import Payout, default_payouts
 from solver.simulate.kernel import N_DETAIL, NO_TURN, detail_key
+from solver.strategy import Strategy
 
 # -- samples ---------------------------------------------------------------------------------------
 
@@ -85,7 +86,7 @@ def read_coups(stream: TextIO, source: str, strategy: Strategy, game: str,
         InputError: naming the first bad line (a bad card, a wrong number of cards for the rules, a
             reported outcome that does not follow from the cards), or an empty file.
     """
-    ptab, btab = strategy.player, strategy.banker
+    ptab, btab = strategy.tables()
     winner = np.zeros(3, np.int64)
     detail = np.zeros(N_DETAIL, np.int64)
     cards_seen = np.zeros(10, np.int64)
@@ -109,7 +110,7 @@ def read_coups(stream: TextIO, source: str, strategy: Strategy, game: str,
                   whole_shoes=True)
 
 
-def _must(p: float) -> int:
+def _must(p: Fraction) -> int:
     """0 stand, 1 draw, 2 either."""
     return 1 if p >= 1 else 0 if p <= 0 else 2
 
@@ -140,7 +141,7 @@ def _check_coup(line: str, ptab: np.ndarray, btab: np.ndarray) -> tuple[int, int
             raise InputError(f"{n} cards after a natural ({'player' if pt >= 8 else 'banker'} {max(pt, bt)}): "
                              "a natural ends the coup with 4")
     else:
-        p_rule = _must(float(ptab[p1, p2]))
+        p_rule = _must(ptab[p1, p2])
         rest = values[4:]
         if p_rule == 1 and stood_mark:
             raise InputError(f"the player must draw on {pt}, but the line says he stood")
@@ -151,8 +152,8 @@ def _check_coup(line: str, ptab: np.ndarray, btab: np.ndarray) -> tuple[int, int
         elif len(rest) != 1:
             p_drew = 1 if rest else 0
         else:  # five cards and the player's draw left to chance: whose is the fifth?
-            drew_ok = _must(float(btab[b1, b2, rest[0]])) != 1
-            stood_ok = _must(float(btab[b1, b2, STOOD])) != 0
+            drew_ok = _must(btab[b1, b2, rest[0]]) != 1
+            stood_ok = _must(btab[b1, b2, STOOD]) != 0
             if drew_ok and stood_ok:
                 raise InputError("5 cards: the player may draw or stand at this total, so say who took the fifth card "
                                  "(write '-' in fifth place when the player stood)")
@@ -167,7 +168,7 @@ def _check_coup(line: str, ptab: np.ndarray, btab: np.ndarray) -> tuple[int, int
             seen = rest[0]
             pt = (pt + seen) % 10
             rest = rest[1:]
-        b_rule = _must(float(btab[b1, b2, seen]))
+        b_rule = _must(btab[b1, b2, seen])
         seen_text = "the player stood" if seen == STOOD else f"the player's third card {seen}"
         if b_rule == 1 and not rest:
             raise InputError(f"{n} cards, but the banker must draw on {(b1 + b2) % 10} after {seen_text}")

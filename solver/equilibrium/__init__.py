@@ -33,7 +33,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 from fractions import Fraction
 
-from solver.equilibrium.bimatrix import _all_settled, _bimatrix_one_set, _bimatrix_search, _nash_ok
+import numpy as np
+
+from solver.equilibrium.bimatrix import is_equilibrium, one_set_equilibria, search_equilibrium, settled_by_dominance
 from solver.equilibrium.dominance import DominanceStep, iterated_dominance
 from solver.equilibrium.exact import (
     FLOAT_TOL,
@@ -46,9 +48,9 @@ from solver.equilibrium.exact import (
 from solver.equilibrium.zerosum import (
     Constraint,
     OptimalSet,
-    _foster,
-    _lp,
     banker_reply,
+    foster,
+    lp_proposal,
     optimal_sets,
     unique_banker,
     unique_ponte,
@@ -56,11 +58,12 @@ from solver.equilibrium.zerosum import (
 )
 from solver.errors import SolverError
 from solver.game import Game
+from solver.strategy import InfoSet, Strategy
 
 __all__ = [
     "FLOAT_TOL", "Constraint", "DominanceStep", "OptimalSet", "Solution", "banker_guarantee", "banker_reply",
-    "banker_slopes", "draw_tables", "iterated_dominance", "optimal_sets", "outcome_law", "ponte_guarantee",
-    "ponte_slopes", "rank", "solve", "unique_banker", "unique_ponte", "zero_sum", "_lp",
+    "banker_slopes", "draw_tables", "foster", "is_equilibrium", "iterated_dominance", "lp_proposal", "optimal_sets",
+    "outcome_law", "ponte_guarantee", "ponte_slopes", "rank", "solve", "unique_banker", "unique_ponte", "zero_sum",
 ]
 
 
@@ -101,11 +104,18 @@ class Solution:
     method: str
     optimal_set: tuple[OptimalSet, OptimalSet] | None = None
 
-    def ponte(self) -> dict[str, Fraction]:
+    def ponte(self) -> dict[InfoSet, Fraction]:
+        """The ponte's probability of drawing in each of his free information sets."""
         return dict(zip(self.game.ponte_sets, self.q))
 
-    def banker(self) -> dict[str, Fraction]:
+    def banker(self) -> dict[InfoSet, Fraction]:
+        """The banker's probability of drawing in each of his free information sets."""
         return dict(zip(self.game.banker_sets, self.r))
+
+    @property
+    def strategy(self) -> Strategy:
+        """Both sides' solved play as one exact behaviour strategy (the tableau's fixed cells included)."""
+        return self.game.strategy(self.q, self.r, f"solved {self.game.label}, commission {self.game.model.commission}")
 
 
 def _zero_inert(game: Game, q: list[Fraction], r: list[Fraction]) -> tuple[list[Fraction], list[Fraction]]:
@@ -135,7 +145,7 @@ def solve(game: Game) -> Solution:
         if f != h:
             raise SolverError(f"certification failed for {game.label}: f(q) = {f} but h(r) = {h}")
         if len(q) == 1:
-            _, left, right = _foster(c)
+            _, left, right = foster(c)
             uq = (q[0] == 0 and right > 0) or (q[0] == 1 and left < 0) or (left < 0 < right)
         else:
             uq = unique_ponte(c, q, r)
@@ -147,7 +157,7 @@ def solve(game: Game) -> Solution:
             optimal_set=None if (uq and ub) else optimal_sets(game, q, r),
         )
     if len(game.ponte_sets) == 1:
-        found, unique = _bimatrix_one_set(game)
+        found, unique = one_set_equilibria(game)
         if not found:
             raise SolverError(f"no equilibrium found for {game.label}")
         q0, r = found[0]
@@ -155,7 +165,7 @@ def solve(game: Game) -> Solution:
         method = "enumeration of all equilibria (one ponte set: candidates 0, 1 and the banker's breakpoints)"
         equilibria = tuple(x for x, _ in found)
     else:
-        found_pair = _bimatrix_search(game, dominance)
+        found_pair = search_equilibrium(game, dominance)
         if found_pair is None:
             raise SolverError(f"no certified equilibrium found for {game.label}")
         q, r = found_pair
@@ -163,9 +173,9 @@ def solve(game: Game) -> Solution:
         method = ("equilibrium search over the ponte's pure/mixed patterns (first: the zero-sum game on the banker's "
                   "net payoff), banker from the ponte's gross indifference")
     q, r = _zero_inert(game, q, r)
-    if len(game.ponte_sets) > 1 and _all_settled(game, dominance):
+    if len(game.ponte_sets) > 1 and settled_by_dominance(game, dominance):
         unique = True  # iterated strict dominance leaves a single strategy profile
-    if not _nash_ok(game, q, r):
+    if not is_equilibrium(game, q, r):
         raise SolverError(f"certification failed for {game.label}: the strategies are not in equilibrium")
     net, gross = game.net.value(q, r), game.gross.value(q, r)
     return Solution(
@@ -175,13 +185,13 @@ def solve(game: Game) -> Solution:
     )
 
 
-def draw_tables(s: Solution) -> tuple[list[list[Fraction]], list[list[list[Fraction]]]]:
-    """The solved strategies as draw-probability tables indexed by the actual cards.
+def draw_tables(s: Solution) -> tuple[np.ndarray, np.ndarray]:
+    """The solved strategies as exact draw-probability tables indexed by the actual cards.
 
     Returns ``(P, B)``: ``P[p1][p2]``, the ponte's probability of drawing holding values p1, p2
     (no natural on either side), and ``B[b1][b2][seen]``, the banker's, with ``seen`` the ponte's
     third card 0–9 or 10 (stood). Fixed cells of the tableau are 0 or 1. These tables cover every
-    information model, so a simulator can deal any solved strategy.
+    information model, so a simulator can deal any solved strategy (:meth:`Solution.strategy`).
 
     >>> from solver.cards import Shoe
     >>> from solver.game import build_game
@@ -189,33 +199,7 @@ def draw_tables(s: Solution) -> tuple[list[list[Fraction]], list[list[list[Fract
     >>> P[2][3], P[0][4], B[0][6][10], B[3][3][8]
     (Fraction(9, 11), Fraction(1, 1), Fraction(859, 2288), Fraction(0, 1))
     """
-    from solver.game import composition_label
-    from solver.rules import SEEN_LABELS, Action
-
-    g = s.game
-    tab = g.model.tableau
-    info = g.model.information
-    ponte, banker = s.ponte(), s.banker()
-    P = [[Fraction(0)] * 10 for _ in range(10)]
-    B = [[[Fraction(0)] * 11 for _ in range(10)] for _ in range(10)]
-    for a in range(10):
-        for b in range(10):
-            total = (a + b) % 10
-            if total >= 8:
-                continue
-            act = tab.player[total]
-            if act is Action.FREE:
-                P[a][b] = ponte["5" if info < 3 else composition_label(a, b)]
-            else:
-                P[a][b] = Fraction(1 if act is Action.DRAW else 0)
-            own = str(total) if info == 1 else composition_label(a, b)
-            for seen in range(11):
-                cell = tab.banker[total][seen]
-                if cell is Action.FREE:
-                    B[a][b][seen] = banker[f"{own}/{SEEN_LABELS[seen]}"]
-                else:
-                    B[a][b][seen] = Fraction(1 if cell is Action.DRAW else 0)
-    return P, B
+    return s.strategy.tables()
 
 
 def outcome_law(s: Solution) -> dict[str, Fraction]:

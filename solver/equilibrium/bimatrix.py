@@ -7,12 +7,14 @@ from fractions import Fraction
 import numpy as np
 
 from solver.equilibrium.dominance import DominanceStep
-from solver.equilibrium.exact import _solve_exact, banker_slopes, ponte_slopes
+from solver.equilibrium.exact import banker_slopes, ponte_slopes, solve_linear
 from solver.equilibrium.zerosum import banker_reply, zero_sum
 from solver.game import Coefficients, Game
+from solver.rules import Action
+from solver.strategy import Side
 
 
-def _bimatrix_one_set(game: Game) -> tuple[list[tuple[Fraction, list[Fraction]]], bool]:
+def one_set_equilibria(game: Game) -> tuple[list[tuple[Fraction, list[Fraction]]], bool]:
     """Every equilibrium of the commission game with one ponte set; returns them and uniqueness."""
     net, gross = game.net, game.gross
     n = len(game.banker_sets)
@@ -64,7 +66,7 @@ def _bimatrix_one_set(game: Game) -> tuple[list[tuple[Fraction, list[Fraction]]]
     return found, unique
 
 
-def _nash_ok(game: Game, q: list[Fraction], r: list[Fraction]) -> bool:
+def is_equilibrium(game: Game, q: list[Fraction], r: list[Fraction]) -> bool:
     """Exact check: every ponte set minimises the gross result, every banker set maximises net."""
     ps = ponte_slopes(game.gross, r)
     bs = banker_slopes(game.net, q)
@@ -79,7 +81,7 @@ def _banker_reply_for(game: Game, q: list[Fraction]) -> list[Fraction] | None:
     return banker_reply(game.net, game.gross, q, game.inert_banker)
 
 
-def _bimatrix_search(game: Game, dominance: tuple[DominanceStep, ...]) -> tuple[list[Fraction], list[Fraction]] | None:
+def search_equilibrium(game: Game, dominance: tuple[DominanceStep, ...]) -> tuple[list[Fraction], list[Fraction]] | None:
     """Find one equilibrium of the commission game with several ponte sets, exactly.
 
     Candidates for q, in order: the optimal ponte strategy of the zero-sum game on the banker's net
@@ -90,9 +92,10 @@ def _bimatrix_search(game: Game, dominance: tuple[DominanceStep, ...]) -> tuple[
     from itertools import product
 
     m = len(game.ponte_sets)
-    settled_q = {game.ponte_sets.index(d.infoset): Fraction(1 if d.action == "D" else 0)
-                 for d in dominance if d.player == "ponte"}
-    open_cells = [i for i, k in enumerate(game.banker_sets) if k not in {d.infoset for d in dominance if d.player == "banker"}]
+    settled_q = {game.ponte_sets.index(d.infoset): Fraction(1 if d.action is Action.DRAW else 0)
+                 for d in dominance if d.player is Side.PONTE}
+    settled_b = {d.infoset for d in dominance if d.player is Side.BANKER}
+    open_cells = [i for i, k in enumerate(game.banker_sets) if k not in settled_b]
 
     def attempt(q: list[Fraction]) -> tuple[list[Fraction], list[Fraction]] | None:
         if any(q[j] != v for j, v in settled_q.items()):
@@ -146,7 +149,7 @@ def _arrangement_vertices(net: Coefficients, cells: list[int], mixed: list[int],
             continue
         rows = [[Fraction(int(net.G[j][cells[p]]), D) for j in mixed] for p in pick]
         exact_rhs = [-Fraction(int(net.b[cells[p]]) + sum(int(net.G[j][cells[p]]) * v for j, v in base.items()), D) for p in pick]
-        sol = _solve_exact(rows, exact_rhs)
+        sol = solve_linear(rows, exact_rhs)
         if sol is None or not all(0 < v < 1 for v in sol):
             continue
         key = tuple(sol)
@@ -159,5 +162,5 @@ def _arrangement_vertices(net: Coefficients, cells: list[int], mixed: list[int],
     return out
 
 
-def _all_settled(game: Game, dominance: tuple[DominanceStep, ...]) -> bool:
+def settled_by_dominance(game: Game, dominance: tuple[DominanceStep, ...]) -> bool:
     return len(dominance) == len(game.ponte_sets) + len(game.banker_sets)

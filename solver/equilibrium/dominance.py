@@ -6,6 +6,8 @@ from dataclasses import dataclass
 from fractions import Fraction
 
 from solver.game import Game
+from solver.rules import Action
+from solver.strategy import InfoSet, Side
 
 
 @dataclass(frozen=True)
@@ -17,9 +19,9 @@ class DominanceStep:
     unconditional, per unit staked. It is positive.
     """
 
-    player: str  # "banker" or "ponte"
-    infoset: str
-    action: str  # "D" or "S"
+    player: Side
+    infoset: InfoSet
+    action: Action  # DRAW or STAND
     margin: Fraction
 
 
@@ -56,11 +58,11 @@ def iterated_dominance(game: Game) -> tuple[DominanceStep, ...]:
                 continue
             mn, mx = _range_over_box(int(net.b[i]), Gn[i], qlo, qhi)
             if mn > 0 or mx < 0:
-                action = "D" if mn > 0 else "S"
+                action = Action.DRAW if mn > 0 else Action.STAND
                 margin = (mn if mn > 0 else -mx) / net.denominator
-                steps.append(DominanceStep("banker", game.banker_sets[i], action, margin))
+                steps.append(DominanceStep(Side.BANKER, game.banker_sets[i], action, margin))
                 settled_b.add(i)
-                rlo[i] = rhi[i] = Fraction(1 if action == "D" else 0)
+                rlo[i] = rhi[i] = Fraction(1 if action is Action.DRAW else 0)
                 changed = True
         for j in range(m):
             if j in settled_p:
@@ -68,10 +70,10 @@ def iterated_dominance(game: Game) -> tuple[DominanceStep, ...]:
             mn, mx = _range_over_box(int(gross.a[j]), Gg[j], rlo, rhi)
             # The ponte minimises the banker's gross result: drawing is dominant when the slope is < 0.
             if mn > 0 or mx < 0:
-                action = "D" if mx < 0 else "S"
+                action = Action.DRAW if mx < 0 else Action.STAND
                 margin = (-mx if mx < 0 else mn) / gross.denominator
-                steps.append(DominanceStep("ponte", game.ponte_sets[j], action, margin))
+                steps.append(DominanceStep(Side.PONTE, game.ponte_sets[j], action, margin))
                 settled_p.add(j)
-                qlo[j] = qhi[j] = Fraction(1 if action == "D" else 0)
+                qlo[j] = qhi[j] = Fraction(1 if action is Action.DRAW else 0)
                 changed = True
     return tuple(steps)

@@ -49,7 +49,7 @@ def banker_guarantee(c: Coefficients, r: list[Fraction]) -> Fraction:
     return base + sum((s for s in ponte_slopes(c, r) if s < 0), Fraction(0))
 
 
-def _solve_exact(rows: list[list[Fraction]], rhs: list[Fraction]) -> list[Fraction] | None:
+def solve_linear(rows: list[list[Fraction]], rhs: list[Fraction]) -> list[Fraction] | None:
     """Solve a square system exactly by Gaussian elimination; None if singular."""
     n = len(rows)
     m = [list(r) + [b] for r, b in zip(rows, rhs)]
@@ -82,7 +82,7 @@ def rank(rows: list[list[Fraction]]) -> int:
     return rk
 
 
-def _independent_subset(rows: list[list[Fraction]], want: int) -> list[int]:
+def independent_rows(rows: list[list[Fraction]], want: int) -> list[int]:
     """Indices of ``want`` linearly independent rows, greedily (fewer if impossible)."""
     chosen: list[int] = []
     for k in range(len(rows)):

@@ -9,22 +9,23 @@ import numpy as np
 
 from solver.equilibrium.exact import (
     FLOAT_TOL,
-    _independent_subset,
-    _solve_exact,
     banker_guarantee,
     banker_slopes,
+    independent_rows,
     ponte_guarantee,
     ponte_slopes,
     rank,
+    solve_linear,
 )
 from solver.errors import SolverError
 from solver.game import Coefficients, Game
+from solver.strategy import InfoSet, Side
 
 MAX_TIGHT = 10
 """Most banker cells left indifferent at a candidate for which the banker's reply is searched exhaustively."""
 
 
-def _foster(c: Coefficients) -> tuple[Fraction, Fraction, Fraction]:
+def foster(c: Coefficients) -> tuple[Fraction, Fraction, Fraction]:
     """Minimise f over q in [0, 1] for one ponte set (Foster's algorithm).
 
     Returns (q*, left slope, right slope) of f at q*, exactly (per denominator units).
@@ -73,7 +74,7 @@ def _banker_for_interior(c: Coefficients, q: list[Fraction], target_j: list[int]
         fixed = sum((Fraction(int(c.G[j][i]), D) * r[i] for i in range(n) if i not in free), Fraction(0))
         rhs.append(-(Fraction(int(c.a[j]), D) + fixed))
     if len(free) == len(target_j):
-        sol = _solve_exact(rows, rhs)
+        sol = solve_linear(rows, rhs)
         if sol is None:
             return None
         for i, x in zip(free, sol):
@@ -94,7 +95,7 @@ def _banker_for_interior(c: Coefficients, q: list[Fraction], target_j: list[int]
         return r
     # Several equations, more free cells than equations: keep a basis, the rest at their rounded hint.
     cols = [[rows[e][k] for e in range(len(target_j))] for k in range(len(free))]
-    basis = _independent_subset(cols, len(target_j))
+    basis = independent_rows(cols, len(target_j))
     if len(basis) < len(target_j):
         return None
     for k in range(len(free)):
@@ -102,7 +103,7 @@ def _banker_for_interior(c: Coefficients, q: list[Fraction], target_j: list[int]
             r[free[k]] = Fraction(round(r_hint[free[k]])) if r_hint is not None else Fraction(0)
     rhs2 = [rhs[e] - sum((rows[e][k] * r[free[k]] for k in range(len(free)) if k not in basis), Fraction(0))
             for e in range(len(target_j))]
-    sol = _solve_exact([[rows[e][k] for k in basis] for e in range(len(target_j))], rhs2)
+    sol = solve_linear([[rows[e][k] for k in basis] for e in range(len(target_j))], rhs2)
     if sol is None:
         return None
     for k, x in zip(basis, sol):
@@ -110,7 +111,7 @@ def _banker_for_interior(c: Coefficients, q: list[Fraction], target_j: list[int]
     return r
 
 
-def _lp(c: Coefficients) -> tuple[list[float], list[float]]:
+def lp_proposal(c: Coefficients) -> tuple[list[float], list[float]]:
     """Propose (q, r) in floats with HiGHS: min a·q + Σ t s.t. t_i ≥ b_i + G_i·q, t ≥ 0, q in [0,1]."""
     from scipy.optimize import linprog
 
@@ -148,7 +149,7 @@ def _snap_q(c: Coefficients, q_hat: list[float]) -> list[Fraction]:
             G=c.G[j:j + 1],
             denominator=c.denominator,
         )
-        x, _, _ = _foster(restricted)
+        x, _, _ = foster(restricted)
         return [x if k == j else Fraction(fixed[k]) for k in range(m)]
     D = c.denominator
     qf = np.array(q_hat)
@@ -167,7 +168,7 @@ def _snap_q(c: Coefficients, q_hat: list[float]) -> list[Fraction]:
             i = tight[k]
             known = sum((Fraction(int(c.G[j][i]), D) * x for j, x in known_q.items()), Fraction(0))
             rhs.append(-(Fraction(int(c.b[i]), D) + known))
-        sol = _solve_exact(rows, rhs)
+        sol = solve_linear(rows, rhs)
         if sol is None or not all(0 <= x <= 1 for x in sol):
             return None
         full = dict(known_q)
@@ -197,7 +198,7 @@ def zero_sum(c: Coefficients) -> tuple[list[Fraction], list[Fraction], str]:
     """Exact optimal (q, r) of the zero-sum game with payoff c (banker maximises), uncertified."""
     m = c.G.shape[0]
     if m == 1:
-        q0, left, right = _foster(c)
+        q0, left, right = foster(c)
         q = [q0]
         slopes = banker_slopes(c, q)
         interior = [0] if 0 < q0 < 1 else []
@@ -211,7 +212,7 @@ def zero_sum(c: Coefficients) -> tuple[list[Fraction], list[Fraction], str]:
                 if s == 0 and (int(c.G[0][i]) > 0) == (q0 == 0):
                     r[i] = Fraction(1)
         return q, r, "Foster's algorithm (exact breakpoint walk of f)"
-    q_hat, r_hat = _lp(c)
+    q_hat, r_hat = lp_proposal(c)
     q = _snap_q(c, q_hat)
     slopes = banker_slopes(c, q)
     interior = [j for j in range(m) if 0 < q[j] < 1]
@@ -264,7 +265,7 @@ def unique_banker(c: Coefficients, q: list[Fraction], r: list[Fraction]) -> bool
 class Constraint:
     """A linear constraint on one side's strategy: Σ weights[k] · x_k (relation) rhs."""
 
-    weights: dict[str, Fraction]
+    weights: dict[InfoSet, Fraction]
     relation: str  # "=", ">=", "<="
     rhs: Fraction
 
@@ -278,16 +279,16 @@ class OptimalSet:
     subject to ``constraints``.
     """
 
-    player: str
-    fixed: dict[str, Fraction]
-    free: tuple[str, ...]
+    player: Side
+    fixed: dict[InfoSet, Fraction]
+    free: tuple[InfoSet, ...]
     constraints: tuple[Constraint, ...]
 
 
 _FLIP = {"=": "=", ">=": "<=", "<=": ">="}
 
 
-def _normalised(weights: dict[str, Fraction], relation: str, rhs: Fraction) -> Constraint:
+def _normalised(weights: dict[InfoSet, Fraction], relation: str, rhs: Fraction) -> Constraint:
     """Scale a constraint so that its weights sum to one (a weighted average), where they can."""
     total = sum(weights.values(), Fraction(0))
     if total == 0:
@@ -314,7 +315,7 @@ def optimal_sets(game: Game, q: list[Fraction], r: list[Fraction]) -> tuple[Opti
     free_q = [j for j in range(m) if ps[j] == 0 and not game.inert_ponte[j]]
     free_r = [i for i in range(n) if bs[i] == 0 and not game.inert_banker[i]]
 
-    def constraint(coef: dict[int, Fraction], const: Fraction, rel: str, names: tuple[str, ...]) -> Constraint | None:
+    def constraint(coef: dict[int, Fraction], const: Fraction, rel: str, names: tuple[InfoSet, ...]) -> Constraint | None:
         """const + Σ coef_k x_k (rel) 0 over x in [0, 1]^free; None if it holds on the whole box."""
         if not coef:
             return None
@@ -342,9 +343,9 @@ def optimal_sets(game: Game, q: list[Fraction], r: list[Fraction]) -> tuple[Opti
         con = constraint(coef, const, rel, game.banker_sets)
         if con is not None:
             cons_r.append(con)
-    ponte = OptimalSet("ponte", {game.ponte_sets[j]: q[j] for j in range(m) if j not in free_q},
+    ponte = OptimalSet(Side.PONTE, {game.ponte_sets[j]: q[j] for j in range(m) if j not in free_q},
                        tuple(game.ponte_sets[j] for j in free_q), _dedupe(cons_q))
-    banker = OptimalSet("banker", {game.banker_sets[i]: r[i] for i in range(n) if i not in free_r},
+    banker = OptimalSet(Side.BANKER, {game.banker_sets[i]: r[i] for i in range(n) if i not in free_r},
                         tuple(game.banker_sets[i] for i in free_r), _dedupe(cons_r))
     return ponte, banker
 
@@ -401,7 +402,7 @@ def banker_reply(banker_form: Coefficients, ponte_form: Coefficients, q: list[Fr
                          + sum((Fraction(int(ponte_form.G[j][i]), D) * rr[i] for i in range(len(rr)) if i not in basis),
                                Fraction(0)))
                        for j in mixed]
-                sol = _solve_exact(rows, rhs)
+                sol = solve_linear(rows, rhs)
                 if sol is None or not all(0 <= x <= 1 for x in sol):
                     continue
                 for i, x in zip(basis, sol):

@@ -4,10 +4,11 @@ from __future__ import annotations
 
 from fractions import Fraction
 
+from solver.certificate import dominance_dict
 from solver.equilibrium import Solution
-from solver.game import _COMPOSITIONS, composition_label
 from solver.report import DEFAULT_TEXT_DIGITS, decimal_str, fraction_str, percent_str
 from solver.rules import SEEN_LABELS, Action
+from solver.strategy import InfoSet, Side, compositions_of, format_infoset
 
 
 def model_dict(s: Solution) -> dict[str, object]:
@@ -31,26 +32,24 @@ def chemin_dict(s: Solution, digits: int | None = None) -> dict[str, object]:
         "value": fraction_str(s.value),
         "ponte_payoff": fraction_str(s.ponte_payoff),
         "banker_payoff": fraction_str(s.banker_payoff),
-        "ponte": {k: fraction_str(v) for k, v in s.ponte().items()},
-        "banker": {k: fraction_str(v) for k, v in s.banker().items()},
+        "ponte": {format_infoset(k): fraction_str(v) for k, v in s.ponte().items()},
+        "banker": {format_infoset(k): fraction_str(v) for k, v in s.banker().items()},
         "certified": s.certified,
         "method": s.method,
-        "dominance": [
-            {"player": d.player, "infoset": d.infoset, "action": d.action, "margin": fraction_str(d.margin)}
-            for d in s.dominance
-        ],
-        "free_after_dominance": free_after_dominance(s),
-        "inert": [k for k, inert in zip(g.ponte_sets + g.banker_sets, g.inert_ponte + g.inert_banker) if inert],
+        "dominance": [dominance_dict(d) for d in s.dominance],
+        "free_after_dominance": [format_infoset(k) for k in free_after_dominance(s)],
+        "inert": [format_infoset(k) for k, inert in zip(g.ponte_sets + g.banker_sets, g.inert_ponte + g.inert_banker)
+                  if inert],
     }
     if g.zero_sum:
         out["unique"] = {"ponte": s.unique_ponte, "banker": s.unique_banker}
         if s.optimal_set is not None:
             out["optimal_set"] = {
-                o.player: {
-                    "fixed": {k: fraction_str(v) for k, v in o.fixed.items()},
-                    "free": list(o.free),
+                o.player.value: {
+                    "fixed": {format_infoset(k): fraction_str(v) for k, v in o.fixed.items()},
+                    "free": [format_infoset(k) for k in o.free],
                     "constraints": [
-                        {"weights": {k: fraction_str(w) for k, w in c.weights.items()}, "relation": c.relation,
+                        {"weights": {format_infoset(k): fraction_str(w) for k, w in c.weights.items()}, "relation": c.relation,
                          "rhs": fraction_str(c.rhs)}
                         for c in o.constraints
                     ],
@@ -63,7 +62,7 @@ def chemin_dict(s: Solution, digits: int | None = None) -> dict[str, object]:
             out["equilibria_ponte"] = [fraction_str(x) for x in s.equilibria]
     if digits is not None:
         out["value_decimal"] = decimal_str(s.value, digits)
-        out["ponte_decimal"] = {k: decimal_str(v, digits) for k, v in s.ponte().items()}
+        out["ponte_decimal"] = {format_infoset(k): decimal_str(v, digits) for k, v in s.ponte().items()}
     return out
 
 
@@ -77,9 +76,9 @@ def uniqueness_words(s: Solution, proved: str = "proved") -> str:
     return proved if s.unique_equilibrium else "no"
 
 
-def free_after_dominance(s: Solution) -> list[str]:
+def free_after_dominance(s: Solution) -> list[InfoSet]:
     """Banker sets that iterated dominance leaves open."""
-    settled = {d.infoset for d in s.dominance if d.player == "banker"}
+    settled = {d.infoset for d in s.dominance if d.player is Side.BANKER}
     return [k for k in s.game.banker_sets if k not in settled]
 
 
@@ -89,8 +88,8 @@ CSV_HEADER = ("shoe", "model", "item", "exact", "decimal")
 def chemin_csv_rows(s: Solution, digits: int | None = None) -> list[tuple[str, ...]]:
     """Long-format rows: the value, each side's payoff, and every strategy entry."""
     items: list[tuple[str, Fraction]] = [("value", s.value), ("ponte_payoff", s.ponte_payoff), ("banker_payoff", s.banker_payoff)]
-    items += [(f"ponte:{k}", v) for k, v in s.ponte().items()]
-    items += [(f"banker:{k}", v) for k, v in s.banker().items()]
+    items += [(f"ponte:{format_infoset(k)}", v) for k, v in s.ponte().items()]
+    items += [(f"banker:{format_infoset(k)}", v) for k, v in s.banker().items()]
     label, model = s.game.shoe.label(), s.game.label
     return [(label, model, k, fraction_str(v), decimal_str(v, digits) if digits is not None else "") for k, v in items]
 
@@ -115,22 +114,22 @@ def banker_grid(s: Solution) -> list[tuple[str, list[str]]]:
     g = s.game
     tab = g.model.tableau
     strat = s.banker()
-    dominated = {d.infoset for d in s.dominance if d.player == "banker"}
+    dominated = {d.infoset for d in s.dominance if d.player is Side.BANKER}
     rows: list[tuple[str, list[str]]] = []
     for total in range(8):
         has_free = any(tab.banker[total][c] is Action.FREE for c in range(11))
         if g.model.information == 1 or not has_free:
-            owners = [str(total)]
+            owners: list[tuple[int, int] | None] = [None]
         else:
-            owners = [composition_label(a, b) for a, b in _COMPOSITIONS if (a + b) % 10 == total]
+            owners = list(compositions_of(total))
         for own in owners:
             cells = []
             for c in range(11):
-                key = f"{own}/{SEEN_LABELS[c]}"
+                key = InfoSet(Side.BANKER, total, cards=own, seen=(c,))
                 act = tab.banker[total][c]
                 p = strat.get(key) if act is Action.FREE else None
                 cells.append(_cell(act, p, key in dominated))
-            label = own if own == str(total) else f"{own} ({total})"
+            label = str(total) if own is None else f"{own[0]}+{own[1]} ({total})"
             rows.append((label, cells))
     return rows
 
@@ -153,7 +152,7 @@ def chemin_text(s: Solution, digits: int | None = None) -> str:
     def say(v: Fraction) -> str:
         return "draw" if v == 1 else "stand" if v == 0 else f"draw with probability {fraction_str(v)} (≈ {decimal_str(v, d)})"
 
-    lines.append("  ponte at 5: " + ", ".join(f"{k}: {say(v)}" for k, v in s.ponte().items()))
+    lines.append("  ponte at 5: " + ", ".join(f"{format_infoset(k)}: {say(v)}" for k, v in s.ponte().items()))
     lines.append("")
     lines.append("  banker's tableau (rows: banker's total or composition; columns: ponte's third card, S = stood)")
     lines.append("  " + " " * 12 + " ".join(f"{c:>3}" for c in SEEN_LABELS))
@@ -162,12 +161,12 @@ def chemin_text(s: Solution, digits: int | None = None) -> str:
     lines.append("  D/S: draw/stand (rule or optimal); D*/S*: free cell settled by iterated strict dominance; m: mixed")
     mixed = [(k, v) for k, v in s.banker().items() if 0 < v < 1]
     for k, v in mixed:
-        lines.append(f"    m at {k}: draw with probability {fraction_str(v)} (≈ {decimal_str(v, d)})")
+        lines.append(f"    m at {format_infoset(k)}: draw with probability {fraction_str(v)} (≈ {decimal_str(v, d)})")
     lines.append("")
     n_free = len(g.banker_sets)
     open_cells = free_after_dominance(s)
-    lines.append(f"  free banker sets: {n_free}; settled by dominance: {n_free - len(open_cells)}; left open: "
-                 + ((", ".join(open_cells) or "none") if len(open_cells) <= 12 else f"{len(open_cells)} sets"))
+    left = (", ".join(map(format_infoset, open_cells)) or "none") if len(open_cells) <= 12 else f"{len(open_cells)} sets"
+    lines.append(f"  free banker sets: {n_free}; settled by dominance: {n_free - len(open_cells)}; left open: {left}")
     lines.append(f"  certified: {'yes' if s.certified else 'NO'} — {s.method}")
     if g.zero_sum:
         lines.append(f"  unique optimal strategies: ponte {'proved' if s.unique_ponte else 'not proved'}, "
@@ -175,10 +174,11 @@ def chemin_text(s: Solution, digits: int | None = None) -> str:
         for o, unique in zip(s.optimal_set or (), (s.unique_ponte, s.unique_banker)):
             if unique or not o.free:
                 continue
-            lines.append(f"  every optimal {o.player} strategy: as shown outside {', '.join(o.free)}; on those, any "
+            lines.append(f"  every optimal {o.player.value} strategy: as shown outside {', '.join(map(format_infoset, o.free))}; "
+                         "on those, any "
                          "draw probabilities in [0, 1] with")
             for c in o.constraints:
-                terms = " + ".join(f"{fraction_str(w)}·x({k})" for k, w in c.weights.items())
+                terms = " + ".join(f"{fraction_str(w)}·x({format_infoset(k)})" for k, w in c.weights.items())
                 lines.append(f"    {terms} {c.relation} {fraction_str(c.rhs)}")
     elif s.unique_equilibrium is not None:
         eq = f" (ponte strategies at equilibria: {', '.join(map(fraction_str, s.equilibria))})" if s.equilibria else ""
@@ -190,7 +190,7 @@ def chemin_table_text(solutions: list[Solution], digits: int | None = None) -> s
     """One row per shoe: value and the ponte's strategy at 5, rounded for comparison."""
     d = DEFAULT_TEXT_DIGITS if digits is None else digits
     first = solutions[0]
-    sets = first.game.ponte_sets
+    sets = [format_infoset(k) for k in first.game.ponte_sets]
     head = f"{'shoe':<10} {'model':<12} {'value %':>{d + 5}}  " + "  ".join(f"{'q(' + k + ')':>{d + 4}}" for k in sets)
     lines = [f"Chemin de fer ({first.game.model.freedom}, commission {fraction_str(first.game.model.commission)}): "
              f"banker's value and the ponte's draw probability at 5, rounded to {d} decimals (exact in --format json)", head]

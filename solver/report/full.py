@@ -14,6 +14,7 @@ from solver.report import DEFAULT_TEXT_DIGITS, decimal_str, fraction_str, percen
 from solver.report import latex as tex
 from solver.report.chemin import chemin_dict, chemin_text, uniqueness_words
 from solver.report.punto import punto_dict, punto_text
+from solver.strategy import format_infoset
 
 
 def model_name(s: Solution) -> str:
@@ -28,7 +29,7 @@ def _ponte_words(s: Solution, d: int) -> str:
     parts = []
     for k, v in s.ponte().items():
         word = "D" if v == 1 else "S" if v == 0 else decimal_str(v, max(d, 2))  # never round a mix to 0 or 1
-        parts.append(word if len(s.q) == 1 else f"{k}: {word}")
+        parts.append(word if len(s.q) == 1 else f"{format_infoset(k)}: {word}")
     return ", ".join(parts)
 
 

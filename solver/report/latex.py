@@ -29,6 +29,7 @@ from solver.equilibrium import Solution
 from solver.report import decimal_str, fraction_str, percent_str
 from solver.report.chemin import banker_grid, free_after_dominance, uniqueness_words
 from solver.rules import SEEN_LABELS
+from solver.strategy import InfoSet, Side, compositions_of, format_infoset
 
 DEFAULT_DIGITS = 4
 """Decimal places of rounded numbers in the tables."""
@@ -332,7 +333,8 @@ def chemin_values_table(solutions: Sequence[Solution], digits: int, command: str
 
 def chemin_ponte_table(solutions: Sequence[Solution], freedom: str, digits: int, command: str) -> str:
     """The ponte's optimal probability of drawing at 5, by shoe, for one freedom (information 1, 2, 3)."""
-    sets3 = next((x.game.ponte_sets for x in solutions if x.game.model.information == 3), ("0+5", "1+4", "2+3", "6+9", "7+8"))
+    sets3 = [format_infoset(k) for k in next((x.game.ponte_sets for x in solutions if x.game.model.information == 3),
+                                             tuple(InfoSet(Side.PONTE, cards=c) for c in compositions_of(5)))]
     head = [["Shoe", "5", "5", *sets3]]
     body = []
     dagger = False
@@ -362,7 +364,7 @@ def chemin_ponte_table(solutions: Sequence[Solution], freedom: str, digits: int,
                  note=note + _models_caption())
 
 
-def _banker_cell(s: Solution, key: str, digits: int) -> str:
+def _banker_cell(s: Solution, key: InfoSet, digits: int) -> str:
     if s.game.inert_banker[s.game.banker_sets.index(key)]:
         return "--"
     p = s.banker()[key]
@@ -388,7 +390,7 @@ def chemin_banker_table(solutions: Sequence[Solution], freedom: str, information
     rows = [k for k in keys if k in open_keys or len(keys) <= ALL_CELLS_UP_TO]
     head = [["Cell", *(_decks_tex(shoe) + ("$^\\dagger$" if s.game.zero_sum and not s.unique_banker else "")
                        for shoe, s in chosen)]]
-    body = [[escape(k), *(_banker_cell(s, k, digits) for _, s in chosen)] for k in rows]
+    body = [[escape(format_infoset(k)), *(_banker_cell(s, k, digits) for _, s in chosen)] for k in rows]
     if not body:
         body = [["none", *([""] * len(chosen))]]
     dagger = any(s.game.zero_sum and not s.unique_banker for _, s in chosen)
@@ -424,8 +426,8 @@ def banker_tableau_table(s: Solution, digits: int, command: str) -> str:
                 out.append(c)
         body.append([escape(label), *out])
     mixed = [(k, v) for k, v in s.banker().items() if 0 < v < 1]
-    mixed_text = "; ".join(f"{escape(k)}: draw with probability {tex_fraction(v)} ($\\approx$ {tex_decimal(v, digits)})"
-                           for k, v in mixed)
+    mixed_text = "; ".join(f"{escape(format_infoset(k))}: draw with probability {tex_fraction(v)} "
+                           f"($\\approx$ {tex_decimal(v, digits)})" for k, v in mixed)
     note = ("D/S: draw/stand, by the rules or optimally; D$^*$/S$^*$: a free cell settled by iterated strict dominance; "
             "\\textbf{m}: mixed" + (f" ({mixed_text})." if mixed else "."))
     g = s.game
@@ -456,10 +458,10 @@ def chemin_exact_table(solutions: Sequence[Solution], digits: int, command: str)
             body.append(["", "ponte's payoff", tex_fraction(s.ponte_payoff), tex_percent(s.ponte_payoff, digits) + "\\,\\%"])
         for k, v in s.ponte().items():
             if 0 < v < 1:
-                body.append(["", f"ponte draws at {escape(k)}", tex_fraction(v), tex_decimal(v, digits)])
+                body.append(["", f"ponte draws at {escape(format_infoset(k))}", tex_fraction(v), tex_decimal(v, digits)])
         for k, v in s.banker().items():
             if 0 < v < 1:
-                body.append(["", f"banker draws at {escape(k)}", tex_fraction(v), tex_decimal(v, digits)])
+                body.append(["", f"banker draws at {escape(format_infoset(k))}", tex_fraction(v), tex_decimal(v, digits)])
     shoes = {s.game.shoe for s in solutions}
     where = f" on {shoe_tex(next(iter(shoes)))}" if len(shoes) == 1 else ""
     caption = (
@@ -476,7 +478,7 @@ def _ponte_summary(s: Solution, digits: int) -> str:
     parts = []
     for k, v in s.ponte().items():
         word = "D" if v == 1 else "S" if v == 0 else tex_probability(v, digits)
-        parts.append(word if len(s.q) == 1 else f"{escape(k)}: {word}")
+        parts.append(word if len(s.q) == 1 else f"{escape(format_infoset(k))}: {word}")
     return ", ".join(parts)
 
 

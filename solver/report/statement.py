@@ -11,6 +11,7 @@ from fractions import Fraction
 
 from solver.equilibrium import Solution
 from solver.report import decimal_str, fraction_str
+from solver.strategy import format_infoset
 
 Fmt = Callable[[str], str]
 
@@ -37,11 +38,11 @@ def _paragraphs(s: Solution, name: str, num: Callable[[Fraction], str], key: Fmt
             + (", and it is the unique equilibrium" if s.unique_equilibrium else "")
             + "."
         )
-    draws_at_5 = ", ".join(f"{key(k)}: {num(v)}" for k, v in s.ponte().items())
+    draws_at_5 = ", ".join(f"{key(format_infoset(k))}: {num(v)}" for k, v in s.ponte().items())
     ponte = f"{head('Ponte')} (probability of drawing at 5): {draws_at_5}."
     mixed = [(k, v) for k, v in s.banker().items() if 0 < v < 1]
     draws = sum(1 for v in s.banker().values() if v == 1)
-    mixes = ": " + ", ".join(f"{key(k)} with probability {num(v)}" for k, v in mixed) if mixed else ""
+    mixes = ": " + ", ".join(f"{key(format_infoset(k))} with probability {num(v)}" for k, v in mixed) if mixed else ""
     banker = (f"{head('Banker')} ({len(g.banker_sets)} free information sets): draws in {draws}, mixes in {len(mixed)}"
               f"{mixes}, stands in the rest (the full list is in the JSON certificate).")
     dominance = (f"{head('Dominance.')} {len(s.dominance)} decisions are settled by iterated strict dominance, each with "

@@ -21,21 +21,12 @@ from solver.errors import InputError
 from solver.simulate.config import DEFAULT_BURN, DEFAULT_CUT, Burn, Payout, SimConfig, default_payouts, parse_burn
 from solver.simulate.run import Tallies, default_workers, run_tallies, shoes_for_coups
 from solver.simulate.stats import Estimate, SimulationResult
-from solver.simulate.strategy import (
-    KEMENY_SNELL,
-    PUNTO_STRATEGY,
-    Strategy,
-    card_strategy,
-    parse_cell,
-    strategy_from_cells,
-    tableau_strategy,
-    tables_from_tableau,
-)
+from solver.strategy import KEMENY_SNELL, PUNTO_STRATEGY, Strategy, strategy_from_cells
 
 __all__ = [
     "DEFAULT_BURN", "DEFAULT_CUT", "KEMENY_SNELL", "PUNTO_STRATEGY", "Burn", "Estimate", "Payout", "SimConfig",
-    "SimulationResult", "Shoe", "Strategy", "Tallies", "card_strategy", "default_payouts", "default_workers",
-    "parse_burn", "parse_cell", "simulate", "strategy_from_cells", "tableau_strategy", "tables_from_tableau",
+    "SimulationResult", "Shoe", "Strategy", "Tallies", "default_payouts", "default_workers", "parse_burn", "simulate",
+    "strategy_from_cells",
 ]
 
 

@@ -14,11 +14,12 @@ from fractions import Fraction
 
 import numpy as np
 
-from solver.bets import STANDARD_COMMISSION, exact
+from solver.bets import STANDARD_COMMISSION
 from solver.cards import RANK_VALUE, Shoe
 from solver.errors import ModelError
+from solver.numbers import exact
 from solver.simulate import kernel
-from solver.simulate.strategy import KEMENY_SNELL, PUNTO_STRATEGY, Strategy
+from solver.strategy import KEMENY_SNELL, PUNTO_STRATEGY, Strategy
 
 GAMES = ("punto", "chemin")
 DEFAULT_CUT = {"punto": 14, "chemin": 7}
@@ -105,7 +106,8 @@ class SimConfig:
     Attributes:
         game: ``punto`` or ``chemin``.
         shoe: the starting composition (finite).
-        strategy: draw tables (punto banco's tableau, or a chemin de fer strategy).
+        strategy: the exact behaviour strategy dealt (punto banco's tableau, or a chemin de fer strategy);
+            the kernel deals its card-indexed draw tables.
         burn: the burn at the start of each shoe.
         cut: cards left behind the cut card.
         extra_coup: deal one more coup after the one in which the cut card appears (a punto banco custom).

@@ -68,8 +68,7 @@ def deal(config: SimConfig, n_shoes: int, rng: np.random.Generator, compiled: bo
     codes, value_of = config.kernel_cards()
     t = Tallies.zeros(config.max_coups)
     fn = kernel.compiled() if compiled else kernel.deal_shoes
-    # writable copies: one compiled signature whether the tables arrive read-only or unpickled
-    ptab, btab = config.strategy.player.copy(), config.strategy.banker.copy()
+    ptab, btab = config.strategy.float_tables()  # fresh writable float arrays: one compiled signature
     coups = fn(codes, value_of, n_shoes, config.max_coups, ptab, btab,
                _BURN_CODES[config.burn.mode], config.burn.count, config.cut, config.extra_coup, rng,
                t.pos_counts, t.first_detail, t.first_cards, t.burn_winner, t.moments)

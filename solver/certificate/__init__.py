@@ -9,23 +9,23 @@ Beside each certificate, :mod:`solver.report.statement` writes the claim as a th
 cite, in Markdown and in LaTeX.
 
 The standard set (:func:`standard_solutions`) is committed under proofs/certificates/; the tests
-regenerate it and fail if it differs. Regenerate with ``python -m solver.certificate proofs/certificates``.
+regenerate it and fail if it differs. Regenerate with ``python -m solver.certificate proofs/certificates``
+(:mod:`solver.certificate.__main__`, which writes the statements beside the certificates).
 """
 
 from __future__ import annotations
 
 import json
-import sys
 from collections.abc import Iterable
 from fractions import Fraction
 from pathlib import Path
 
 from solver.cards import Shoe
-from solver.equilibrium import Solution, solve
+from solver.equilibrium import DominanceStep, Solution, solve
 from solver.errors import InputError
 from solver.game import build_game
-from solver.report import fraction_str
-from solver.report.statement import statement_latex, statement_markdown
+from solver.numbers import fraction_str
+from solver.strategy import format_infoset
 
 FORMAT = "baccarat-chemin-certificate"
 VERSION = 1
@@ -55,14 +55,17 @@ def certificate_dict(s: Solution) -> dict[str, object]:
         "value": fraction_str(s.value),
         "ponte_payoff": fraction_str(s.ponte_payoff),
         "banker_payoff": fraction_str(s.banker_payoff),
-        "ponte": {k: fraction_str(v) for k, v in s.ponte().items()},
-        "banker": {k: fraction_str(v) for k, v in s.banker().items()},
-        "dominance": [
-            {"player": d.player, "infoset": d.infoset, "action": d.action, "margin": fraction_str(d.margin)}
-            for d in s.dominance
-        ],
+        "ponte": {format_infoset(k): fraction_str(v) for k, v in s.ponte().items()},
+        "banker": {format_infoset(k): fraction_str(v) for k, v in s.banker().items()},
+        "dominance": [dominance_dict(d) for d in s.dominance],
         "claims": claims,
     }
+
+
+def dominance_dict(d: DominanceStep) -> dict[str, str]:
+    """One dominance step as JSON: ``player``, ``infoset``, ``action`` (``D``/``S``), exact ``margin``."""
+    return {"player": d.player.value, "infoset": format_infoset(d.infoset), "action": d.action.value,
+            "margin": fraction_str(d.margin)}
 
 
 def certificate_name(s: Solution) -> str:
@@ -122,23 +125,3 @@ def standard_solutions() -> list[Solution]:
                 for alpha in (Fraction(0), Fraction(1, 20)):
                     out.append(solve(build_game(shoe, info, freedom, alpha)))
     return out
-
-
-def write_standard(directory: str | Path) -> list[Path]:
-    """(Re)write the standard certificates and their statements into ``directory``."""
-    d = Path(directory)
-    d.mkdir(parents=True, exist_ok=True)
-    written = []
-    for s in standard_solutions():
-        name = certificate_name(s)
-        (d / f"{name}.json").write_text(certificate_text(s), encoding="utf-8")
-        (d / f"{name}.md").write_text(statement_markdown(s, name), encoding="utf-8")
-        (d / f"{name}.tex").write_text(statement_latex(s, name), encoding="utf-8")
-        written.append(d / f"{name}.json")
-    return written
-
-
-if __name__ == "__main__":
-    target = sys.argv[1] if len(sys.argv) > 1 else "proofs/certificates"
-    files = write_standard(target)
-    print(f"wrote {len(files)} certificates and statements to {target}", file=sys.stderr)
