@@ -1,0 +1,88 @@
+"""An exact solver for baccarat: punto banco, chemin de fer and baccara banque, with certificates.
+
+Every probability, edge and game value is computed exactly, from integer counts of card sequences,
+and returned as :class:`~fractions.Fraction` values; games are solved by linear programming and
+certified in exact rationals. The front door (docs/api.md has a worked tour):
+
+* shoes: :class:`Shoe`, :func:`parse_shoe`;
+* the exact law of a coup and the bets: :func:`outcomes`, :func:`punto_banco`, :class:`Bet`;
+* chemin de fer as a game: :func:`build_game`, :func:`solve`, :class:`Solution`; strategies as exact
+  values: :class:`Side`, :class:`InfoSet`, :class:`Strategy`, :func:`strategy_law`;
+* certificates that ``baccarat-check`` verifies independently: :func:`certificate_text`,
+  :func:`write_certificates`;
+* the simulator and the cross-check: :class:`SimConfig`, :func:`exact_law`, :func:`read_coups`, and
+  the subpackages' own verbs ``solver.simulate.simulate`` and ``solver.crosscheck.crosscheck``;
+* the full report: :func:`full_report`.
+
+Names are loaded on first use, so ``import solver`` stays cheap (the command line starts fast).
+
+>>> import solver
+>>> solver.punto_banco(solver.Shoe.decks(8)).bet("banker").edge
+Fraction(114753351728, 10847218479825)
+>>> solver.solve(solver.build_game(solver.Shoe.infinite(), 1, "parlor")).q
+(Fraction(9, 11),)
+"""
+
+from __future__ import annotations
+
+import importlib
+from typing import TYPE_CHECKING, Any
+
+__version__ = "0.2.0"
+
+_WHERE: dict[str, str] = {
+    "Shoe": "solver.cards", "parse_shoe": "solver.cards",
+    "outcomes": "solver.deal", "OutcomeTable": "solver.deal",
+    "Bet": "solver.bets", "BetResult": "solver.bets", "PuntoResult": "solver.bets", "evaluate": "solver.bets",
+    "punto_banco": "solver.bets", "main_bets": "solver.bets", "variant_bets": "solver.bets",
+    "Side": "solver.strategy", "InfoSet": "solver.strategy", "Strategy": "solver.strategy",
+    "KEMENY_SNELL": "solver.strategy", "PUNTO_STRATEGY": "solver.strategy",
+    "Model": "solver.game", "Game": "solver.game", "build_game": "solver.game",
+    "strategy_law": "solver.game", "strategy_detail": "solver.game",
+    "Solution": "solver.equilibrium", "solve": "solver.equilibrium",
+    "certificate_dict": "solver.certificate", "certificate_text": "solver.certificate",
+    "write_certificates": "solver.certificate",
+    "SimConfig": "solver.simulate", "SimulationResult": "solver.simulate",
+    "ExactLaw": "solver.crosscheck", "CrossCheck": "solver.crosscheck", "exact_law": "solver.crosscheck",
+    "read_coups": "solver.crosscheck",
+    "FullReport": "solver.analysis", "full_report": "solver.analysis",
+    "BaccaratError": "solver.errors", "ShoeError": "solver.errors", "ModelError": "solver.errors",
+    "InputError": "solver.errors", "SolverError": "solver.errors",
+}
+
+__all__ = [
+    "__version__",
+    "BaccaratError", "Bet", "BetResult", "CrossCheck", "ExactLaw", "FullReport", "Game", "InfoSet",
+    "InputError", "KEMENY_SNELL", "Model", "ModelError", "OutcomeTable", "PUNTO_STRATEGY", "PuntoResult",
+    "Shoe", "ShoeError", "Side", "SimConfig", "SimulationResult", "Solution", "SolverError", "Strategy",
+    "build_game", "certificate_dict", "certificate_text", "evaluate", "exact_law", "full_report", "main_bets",
+    "outcomes", "parse_shoe", "punto_banco", "read_coups", "solve", "strategy_detail", "strategy_law",
+    "variant_bets", "write_certificates",
+]
+
+
+def __getattr__(name: str) -> Any:
+    module = _WHERE.get(name)
+    if module is None:
+        raise AttributeError(f"module 'solver' has no attribute {name!r}")
+    value = getattr(importlib.import_module(module), name)
+    globals()[name] = value
+    return value
+
+
+def __dir__() -> list[str]:
+    return sorted(set(globals()) | set(__all__))
+
+
+if TYPE_CHECKING:  # pragma: no cover - for type checkers and editors
+    from solver.analysis import FullReport, full_report
+    from solver.bets import Bet, BetResult, PuntoResult, evaluate, main_bets, punto_banco, variant_bets
+    from solver.cards import Shoe, parse_shoe
+    from solver.certificate import certificate_dict, certificate_text, write_certificates
+    from solver.crosscheck import CrossCheck, ExactLaw, exact_law, read_coups
+    from solver.deal import OutcomeTable, outcomes
+    from solver.equilibrium import Solution, solve
+    from solver.errors import BaccaratError, InputError, ModelError, ShoeError, SolverError
+    from solver.game import Game, Model, build_game, strategy_detail, strategy_law
+    from solver.simulate import SimConfig, SimulationResult
+    from solver.strategy import KEMENY_SNELL, PUNTO_STRATEGY, InfoSet, Side, Strategy

@@ -38,7 +38,7 @@ from solver.cards import Shoe
 from solver.deal import DealTree, Grouping, deal_tree, denominator, multiset_weights
 from solver.errors import ModelError
 from solver.numbers import exact
-from solver.rules import CHEMIN_CASINO, CHEMIN_PARLOR, Action, Tableau
+from solver.rules import CHEMIN_CASINO, CHEMIN_PARLOR, Tableau
 from solver.strategy import InfoSet, Side, Strategy, compositions_of
 
 INFORMATION = (1, 2, 3)
@@ -318,49 +318,6 @@ def build_game(shoe: Shoe, information: int, freedom: str, commission: Fraction 
             all(c.b[i] == 0 and not any(c.G[:, i]) for c in coeffs.values()) for i in range(n)
         ),
     )
-
-
-def fixed_strategy(game: Game, ponte: Action, banker: dict[tuple[int, int], Action]) -> tuple[list[Fraction], list[Fraction]]:
-    """Pure behaviour strategies from total-level choices: the ponte's action at 5 in every set,
-    the banker's by (total, seen) cell (applied to every composition with that total).
-
-    >>> g = build_game(Shoe.decks(8), 1, "casino")
-    >>> fixed_strategy(g, Action.DRAW, {(3, 9): Action.DRAW, (5, 4): Action.DRAW})
-    ([Fraction(1, 1)], [Fraction(1, 1), Fraction(1, 1)])
-    """
-    choices: dict[InfoSet, Action] = {InfoSet(Side.PONTE, t): ponte for t in game.model.tableau.free_player_totals()}
-    choices.update({InfoSet(Side.BANKER, t, seen=(s,)): a for (t, s), a in banker.items()})
-    return game.vectors(Strategy(game.model.tableau, choices))  # type: ignore[arg-type]
-
-
-MAX_NORMAL_FORM = 2**16
-"""Largest number of payoff entries a normal form is expanded to (rows × columns)."""
-
-
-def normal_form(c: Coefficients) -> tuple[list[tuple[int, ...]], list[tuple[int, ...]], np.ndarray]:
-    """The normal-form payoff matrix of an additive game, where it is small enough to write down.
-
-    Rows are the ponte's pure strategies (a 0/1 choice per set), columns the banker's; entries are
-    exact Fractions ``E(q, r)`` for those pure choices.
-
-    Raises:
-        ModelError: more than :data:`MAX_NORMAL_FORM` entries (the parlor games: use the additive form).
-
-    >>> g = build_game(Shoe.decks(8), 1, "casino")
-    >>> rows, cols, A = normal_form(g.gross)
-    >>> A.shape
-    (2, 4)
-    """
-    m, n = c.G.shape
-    if 2 ** (m + n) > MAX_NORMAL_FORM:
-        raise ModelError(f"the normal form would have 2^{m} x 2^{n} entries; too large to write down")
-    rows = [tuple((k >> j) & 1 for j in range(m)) for k in range(2**m)]
-    cols = [tuple((k >> i) & 1 for i in range(n)) for k in range(2**n)]
-    Q = np.array(rows, dtype=object).reshape(2**m, m)
-    R = np.array(cols, dtype=object).reshape(2**n, n)
-    ints = c.c0 + (Q @ c.a).reshape(-1, 1) + (R @ c.b).reshape(1, -1) + (Q @ c.G) @ R.T
-    D = c.denominator
-    return rows, cols, np.array([[Fraction(int(x), D) for x in row] for row in ints], dtype=object)
 
 
 def _finest_vectors(shoe: Shoe, strategy: Strategy) -> tuple[Game, list[Fraction], list[Fraction]]:

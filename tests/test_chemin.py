@@ -20,10 +20,11 @@ import pytest
 from solver.bets import punto_banco
 from solver.cards import Shoe
 from solver.equilibrium import banker_guarantee, lp_proposal, ponte_guarantee, solve, zero_sum
-from solver.game import build_game, fixed_strategy, normal_form
+from solver.equilibrium.exact import normal_form
+from solver.game import Game, build_game
 from solver.report import percent_str
 from solver.rules import PUNTO_BANCO, Action
-from solver.strategy import Side, format_infoset, parse_infoset
+from solver.strategy import InfoSet, Side, Strategy, format_infoset, parse_infoset
 
 DECKS = range(1, 9)
 
@@ -90,6 +91,13 @@ def test_lp_agrees_with_foster(shoe: Shoe) -> None:
     f = ponte_guarantee(c, q_exact)
     h_lp = banker_guarantee(c, [Fraction(x).limit_denominator(10**12) for x in r_lp])
     assert abs(float(f - h_lp)) < 1e-9
+
+
+def fixed_strategy(game: Game, ponte: Action, banker: dict[tuple[int, int], Action]) -> tuple[list[Fraction], list[Fraction]]:
+    """(q, r) of the pure strategy: the ponte's action at 5, the banker's by (total, seen) cell."""
+    choices: dict[InfoSet, object] = {InfoSet(Side.PONTE, 5): ponte}
+    choices.update({InfoSet(Side.BANKER, t, seen=(s,)): a for (t, s), a in banker.items()})
+    return game.vectors(Strategy(game.model.tableau, choices))  # type: ignore[arg-type]
 
 
 def _product_mixture(probs: tuple[Fraction, ...], pures: list[tuple[int, ...]]) -> np.ndarray:

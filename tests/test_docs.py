@@ -13,7 +13,11 @@ holding only ``...`` matches any run of lines, none included. Trailing spaces ar
   example, a batch file the next command reads).
 - A ```console-skip block is shown to readers but not run: for runs too long for a test (minutes to
   hours). Only the pages in :data:`SKIP_ALLOWED` may have one, so skipping cannot spread silently.
-- Outside those blocks, no fenced block may show a ``baccarat`` command (it would escape the check).
+- A ```pycon block is a Python session (``>>> `` lines and their output, as doctest reads them):
+  the blocks of one page run in order in one namespace, in the page's temporary directory, with
+  doctest's ELLIPSIS and NORMALIZE_WHITESPACE. docs/api.md is written in them.
+- Outside those blocks, no fenced block may show a ``baccarat`` command or Python that imports the
+  package (it would escape the check).
 
 The README's ```sh blocks are checked more lightly: each ``baccarat`` command in them runs and exits 0.
 """
@@ -137,13 +141,37 @@ def run(command: str, cwd: Path) -> str:
     return run_with_code(command, cwd)[0]
 
 
+def run_pycon(block: Block, namespace: dict[str, object], path: Path, workdir: Path) -> int:
+    """Run one ```pycon block as a doctest in ``namespace``; raise AssertionError on a failure."""
+    import doctest
+    import io
+
+    test = doctest.DocTestParser().get_doctest(block.text, namespace, f"{block.page}:{block.line}", str(path), block.line)
+    runner = doctest.DocTestRunner(optionflags=doctest.ELLIPSIS | doctest.NORMALIZE_WHITESPACE)
+    report = io.StringIO()
+    old = Path.cwd()
+    os.chdir(workdir)
+    try:
+        result = runner.run(test, out=report.write, clear_globs=False)
+    finally:
+        os.chdir(old)
+    namespace.update(test.globs)
+    if result.failed:
+        raise AssertionError(f"{block.page}:{block.line}: a Python example has drifted:\n{report.getvalue()}")
+    return result.attempted
+
+
 def check_page(path: Path, workdir: Path) -> int:
     """Run every example of a page in ``workdir``; raise AssertionError on the first drift. Returns the count."""
     page = path.name
     n = 0
+    namespace: dict[str, object] = {}
     for block in blocks(path.read_text(encoding="utf-8"), page):
         if block.info.startswith("file:"):
             (workdir / block.info[5:].strip()).write_text(block.text, encoding="utf-8")
+            continue
+        if block.info == "pycon":
+            n += run_pycon(block, namespace, path, workdir)
             continue
         if block.info != "console":
             continue
@@ -169,7 +197,7 @@ def test_page_examples(page: str, tmp_path: Path, columns: None) -> None:
 
 def test_the_docs_exist() -> None:
     want = {"index.md", "tutorial.md", "howto-partly-dealt-shoe.md", "howto-kemeny-snell.md", "howto-latex-tables.md",
-            "howto-crosscheck.md", "reference.md", "discussion.md"}
+            "howto-crosscheck.md", "reference.md", "discussion.md", "api.md"}
     assert want <= set(PAGES)
     index = (DOCS / "index.md").read_text(encoding="utf-8")
     for name in sorted(want - {"index.md"}):
@@ -182,11 +210,13 @@ def test_no_command_escapes_the_check() -> None:
             if block.info == SKIP_MARKER:
                 assert page in SKIP_ALLOWED, f"{page}:{block.line}: a {SKIP_MARKER} block outside {sorted(SKIP_ALLOWED)}"
                 continue
-            if block.info == "console" or block.info.startswith("file:"):
+            if block.info in ("console", "pycon") or block.info.startswith("file:"):
                 continue
             for line in block.text.splitlines():
                 assert not re.match(r"\s*(\$\s*)?baccarat\s", line), (
                     f"{page}:{block.line}: a baccarat command in a ```{block.info} block is never run; use ```console")
+                assert not re.match(r"\s*(>>>\s*)?(import solver|from solver)", line), (
+                    f"{page}:{block.line}: Python using the package in a ```{block.info} block is never run; use ```pycon")
 
 
 def test_a_drifted_example_fails(tmp_path: Path, columns: None) -> None:
@@ -197,6 +227,15 @@ def test_a_drifted_example_fails(tmp_path: Path, columns: None) -> None:
     page.write_text("```console\n$ baccarat punto --decks inf --format csv\nshoe,item,exact,decimal\n...\n"
                     "inf,P(tie),460602/4826809,\n...\n```\n", encoding="utf-8")
     with pytest.raises(AssertionError, match=r"drift.md:2: the output of `baccarat punto --decks inf --format csv`"):
+        check_page(page, tmp_path)
+
+
+def test_a_drifted_python_example_fails(tmp_path: Path) -> None:
+    page = tmp_path / "py.md"
+    page.write_text("```pycon\n>>> from fractions import Fraction\n>>> Fraction(2, 4)\nFraction(1, 2)\n```\n", encoding="utf-8")
+    assert check_page(page, tmp_path) == 2
+    page.write_text("```pycon\n>>> 1 + 1\n3\n```\n", encoding="utf-8")
+    with pytest.raises(AssertionError, match="py.md:1: a Python example has drifted"):
         check_page(page, tmp_path)
 
 

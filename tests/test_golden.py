@@ -24,6 +24,7 @@ from solver.cards import Shoe
 from solver.equilibrium import Solution, solve
 from solver.game import build_game
 from solver.report import latex
+from solver.report import paper as paper_tex
 from solver.report.full import full_dict, full_latex, full_text
 
 GOLDEN = Path(__file__).resolve().parent / "golden"
@@ -60,7 +61,7 @@ def solutions() -> tuple[Solution, ...]:
 def paper() -> dict[str, str]:
     sols = solutions()
     inf = [s for s in sols if s.game.shoe.is_infinite]
-    return latex.paper_tables(PaperResults(puntos(), sols, puntos()[1], tuple(inf)), latex.DEFAULT_DIGITS, COMMAND)
+    return paper_tex.paper_tables(PaperResults(puntos(), sols, puntos()[1], tuple(inf)), latex.DEFAULT_DIGITS, COMMAND)
 
 
 PAPER_FILES = (
@@ -88,7 +89,7 @@ def test_paper_table_golden(name: str) -> None:
 
 def test_summary_tables_golden() -> None:
     inf = [s for s in solutions() if s.game.shoe.is_infinite]
-    check_golden("latex/chemin-summary.tex", latex.chemin_summary_table(inf, 4, "baccarat report --decks inf --format latex"))
+    check_golden("latex/chemin-summary.tex", paper_tex.chemin_summary_table(inf, 4, "baccarat report --decks inf --format latex"))
 
 
 @cache

@@ -10,6 +10,7 @@ import argparse
 import sys
 from collections.abc import Sequence
 
+from solver import __version__
 from solver.cli import chemin, crosscheck, punto, report, simulate, tables
 from solver.cli.common import EXIT_INTERRUPTED, EXIT_USAGE, Parser
 from solver.errors import BaccaratError
@@ -27,6 +28,7 @@ def build_parser() -> argparse.ArgumentParser:
         "examples:\n  baccarat report\n  baccarat punto --decks 6 --remove 5,5,K --format json\n",
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
+    parser.add_argument("--version", action="version", version=f"baccarat {__version__}")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=Parser)
     for command in COMMANDS:
         command.add_parser(sub)

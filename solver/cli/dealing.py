@@ -8,8 +8,6 @@ import json
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-import numpy as np
-
 from solver.cards import Shoe
 from solver.cli.common import Progress, one_shoe, parse_count
 from solver.errors import BaccaratError, InputError, ModelError
@@ -73,6 +71,8 @@ def add_table_options(p: argparse.ArgumentParser, simulate: bool) -> None:
 def strategy_file(path: str) -> Strategy:
     """A strategy from a JSON file of draw tables by cards (numbers read exactly, ``0.5`` as one half)."""
     from fractions import Fraction
+
+    import numpy as np
 
     try:
         data = json.loads(Path(path).read_text(encoding="utf-8"), parse_float=Fraction)

@@ -30,7 +30,7 @@ examples:
 
 def run(args: argparse.Namespace) -> int:
     from solver.analysis import paper_results, paper_steps
-    from solver.report.latex import paper_tables
+    from solver.report.paper import paper_tables
 
     shoes = parse_decks(args.decks)
     progress = Progress(paper_steps(shoes), "tables")

@@ -45,13 +45,11 @@ from solver.equilibrium.exact import (
     ponte_slopes,
     rank,
 )
+from solver.equilibrium.optimal import Constraint, OptimalSet, optimal_sets
 from solver.equilibrium.zerosum import (
-    Constraint,
-    OptimalSet,
     banker_reply,
     foster,
     lp_proposal,
-    optimal_sets,
     unique_banker,
     unique_ponte,
     zero_sum,

@@ -7,6 +7,7 @@ from fractions import Fraction
 
 import numpy as np
 
+from solver.errors import ModelError
 from solver.game import Coefficients
 
 FLOAT_TOL = 1e-9
@@ -91,3 +92,34 @@ def independent_rows(rows: list[list[Fraction]], want: int) -> list[int]:
         if rank([rows[i] for i in chosen] + [rows[k]]) == len(chosen) + 1:
             chosen.append(k)
     return chosen
+
+
+MAX_NORMAL_FORM = 2**16
+"""Largest number of payoff entries a normal form is expanded to (rows × columns)."""
+
+
+def normal_form(c: Coefficients) -> tuple[list[tuple[int, ...]], list[tuple[int, ...]], np.ndarray]:
+    """The normal-form payoff matrix of an additive game, where it is small enough to write down.
+
+    Rows are the ponte's pure strategies (a 0/1 choice per set), columns the banker's; entries are
+    exact Fractions ``E(q, r)`` for those pure choices.
+
+    Raises:
+        ModelError: more than :data:`MAX_NORMAL_FORM` entries (the parlor games: use the additive form).
+
+    >>> from solver.cards import Shoe
+    >>> from solver.game import build_game
+    >>> rows, cols, A = normal_form(build_game(Shoe.decks(8), 1, "casino").gross)
+    >>> A.shape
+    (2, 4)
+    """
+    m, n = c.G.shape
+    if 2 ** (m + n) > MAX_NORMAL_FORM:
+        raise ModelError(f"the normal form would have 2^{m} x 2^{n} entries; too large to write down")
+    rows = [tuple((k >> j) & 1 for j in range(m)) for k in range(2**m)]
+    cols = [tuple((k >> i) & 1 for i in range(n)) for k in range(2**n)]
+    Q = np.array(rows, dtype=object).reshape(2**m, m)
+    R = np.array(cols, dtype=object).reshape(2**n, n)
+    ints = c.c0 + (Q @ c.a).reshape(-1, 1) + (R @ c.b).reshape(1, -1) + (Q @ c.G) @ R.T
+    D = c.denominator
+    return rows, cols, np.array([[Fraction(int(x), D) for x in row] for row in ints], dtype=object)

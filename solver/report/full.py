@@ -10,7 +10,7 @@ from collections.abc import Sequence
 from solver.analysis import FullReport
 from solver.cards import Shoe
 from solver.equilibrium import Solution
-from solver.report import DEFAULT_TEXT_DIGITS, decimal_str, fraction_str, percent_str
+from solver.report import DEFAULT_TEXT_DIGITS, decimal_str, fraction_str, paper, percent_str
 from solver.report import latex as tex
 from solver.report.chemin import chemin_dict, chemin_text, uniqueness_words
 from solver.report.punto import punto_dict, punto_text
@@ -128,19 +128,19 @@ def full_dict(rep: FullReport, digits: int | None = None) -> dict[str, object]:
 
 
 def full_latex(rep: FullReport, digits: int | None = None, command: str = "baccarat report --format latex") -> str:
-    """A standalone LaTeX document of the full report (tables from :mod:`solver.report.latex`)."""
+    """A standalone LaTeX document of the full report (tables from :mod:`solver.report.paper`)."""
     d = tex.DEFAULT_DIGITS if digits is None else digits
     parts = [
         "\\subsection*{Punto banco}",
-        tex.punto_exact_table(rep.punto, d, command),
+        paper.punto_exact_table(rep.punto, d, command),
         "\\subsection*{Chemin de fer}",
-        tex.chemin_summary_table(rep.chemin, d, command),
+        paper.chemin_summary_table(rep.chemin, d, command),
     ]
     if rep.commission:
-        parts.append(tex.chemin_summary_table(rep.commission, d, command))
-    parts.append(tex.chemin_exact_table(rep.chemin, d, command))
+        parts.append(paper.chemin_summary_table(rep.commission, d, command))
+    parts.append(paper.chemin_exact_table(rep.chemin, d, command))
     parts.append("\\clearpage")
-    parts += [tex.banker_tableau_table(s, d, command) for s in rep.chemin]
+    parts += [paper.banker_tableau_table(s, d, command) for s in rep.chemin]
     intro = (
         f"{tex.escape(_shoes_line(rep)).capitalize()}. Every number is computed exactly; fractions are exact and "
         f"decimals are rounded half to even to {d} places from them. "
