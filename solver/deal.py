@@ -31,6 +31,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from fractions import Fraction
 from functools import cache
+from typing import Any
 
 import numpy as np
 
@@ -41,6 +42,26 @@ from solver.rules import PUNTO_BANCO, STOOD, Action, Tableau
 INT64_LIMIT = 2**63 - 1
 MAX_CARDS = 6
 NO_CARD = -1
+
+N_DETAIL = 800
+"""Number of detail keys (:func:`detail_key`)."""
+
+
+def detail_key(p_total: Any, b_total: Any, p_drew: Any, b_drew: Any, natural: Any) -> Any:
+    """The code 0–799 of a coup's detail: final totals, who drew a third card, natural.
+
+    Works on ints and, elementwise, on numpy integer arrays. The simulator's kernel tallies first
+    coups by the same code.
+
+    >>> detail_key(9, 2, 0, 0, 1), detail_parts(737)
+    (737, (9, 2, 0, 0, 1))
+    """
+    return p_total * 80 + b_total * 8 + p_drew * 4 + b_drew * 2 + natural
+
+
+def detail_parts(key: int) -> tuple[int, int, int, int, int]:
+    """Inverse of :func:`detail_key`: ``(player total, banker total, player drew, banker drew, natural)``."""
+    return key // 80, key // 8 % 10, key >> 2 & 1, key >> 1 & 1, key & 1
 
 
 def falling(x: int, k: int) -> int:

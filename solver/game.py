@@ -35,7 +35,7 @@ from functools import cached_property, lru_cache
 import numpy as np
 
 from solver.cards import Shoe
-from solver.deal import DealTree, Grouping, deal_tree, denominator, multiset_weights
+from solver.deal import N_DETAIL, DealTree, Grouping, deal_tree, denominator, detail_key, detail_parts, multiset_weights
 from solver.errors import ModelError
 from solver.numbers import exact
 from solver.rules import CHEMIN_CASINO, CHEMIN_PARLOR, Tableau
@@ -363,9 +363,9 @@ def strategy_detail(shoe: Shoe, strategy: Strategy) -> dict[tuple[int, int, int,
     st = _structure("parlor", 3)
     tree = st.tree
     n = len(st.banker_sets)
-    detail = (tree.p_total.astype(np.int64) * 80 + tree.b_total.astype(np.int64) * 8
-              + (tree.p_third >= 0) * 4 + (tree.b_third >= 0) * 2 + tree.natural)
-    key = ((st.ponte_index + 1) * (n + 1) + (st.banker_index + 1)) * 800 + detail
+    detail = detail_key(tree.p_total.astype(np.int64), tree.b_total.astype(np.int64), (tree.p_third >= 0).astype(np.int64),
+                        (tree.b_third >= 0).astype(np.int64), tree.natural.astype(np.int64))
+    key = ((st.ponte_index + 1) * (n + 1) + (st.banker_index + 1)) * N_DETAIL + detail
     grouping = tree.grouping("chemin-detail", lambda _t: key)
     sums = grouping.evaluate(multiset_weights(tree, shoe))
     qd = math.lcm(*(x.denominator for x in q))
@@ -376,11 +376,12 @@ def strategy_detail(shoe: Shoe, strategy: Strategy) -> dict[tuple[int, int, int,
     for k, w in zip(grouping.keys.tolist(), sums.tolist()):
         if not w:
             continue
-        d = k % 800
-        rest = k // 800
+        d = k % N_DETAIL
+        rest = k // N_DETAIL
         i, j = rest % (n + 1) - 1, rest // (n + 1) - 1
-        pf = qd if j < 0 else (qn[j] if d & 4 else qd - qn[j])
-        rf = rd if i < 0 else (rn[i] if d & 2 else rd - rn[i])
+        _, _, p_drew, b_drew, _ = detail_parts(d)
+        pf = qd if j < 0 else (qn[j] if p_drew else qd - qn[j])
+        rf = rd if i < 0 else (rn[i] if b_drew else rd - rn[i])
         acc[d] = acc.get(d, 0) + int(w) * pf * rf
     scale = denominator(shoe) * qd * rd
-    return {(d // 80, d // 8 % 10, d >> 2 & 1, d >> 1 & 1, d & 1): Fraction(v, scale) for d, v in acc.items() if v}
+    return {detail_parts(d): Fraction(v, scale) for d, v in acc.items() if v}

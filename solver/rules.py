@@ -26,6 +26,17 @@ from solver.errors import ModelError
 STOOD = 10
 """Column index of the banker's tableau used when the player stood (did not draw)."""
 
+OUTCOMES: dict[str, tuple[str, str, str]] = {"punto": ("banker", "player", "tie"), "chemin": ("banker", "ponte", "tie")}
+"""The three results of a coup, as each game names them (punto banco's player is chemin de fer's ponte)."""
+
+
+def outcome_names(game: str) -> tuple[str, str, str]:
+    """``("banker", "player", "tie")`` for punto banco, ``("banker", "ponte", "tie")`` for chemin de fer."""
+    try:
+        return OUTCOMES[game]
+    except KeyError:
+        raise ModelError(f"unknown game {game!r} (punto or chemin)") from None
+
 SEEN_LABELS: tuple[str, ...] = tuple(str(c) for c in range(10)) + ("S",)
 """How the eleven columns of a banker tableau are written: third card 0–9, or ``S`` (stood)."""
 
@@ -90,14 +101,6 @@ class Tableau:
             row[t] = a
         return Tableau(self.name, tuple(row), self.banker)
 
-    def text(self) -> str:
-        """The tableau printed as rule sheets print it: banker totals down, third card across."""
-        lines = ["player: " + " ".join(f"{t}:{a.value}" for t, a in enumerate(self.player))]
-        lines.append("banker   " + " ".join(f"{s:>2}" for s in SEEN_LABELS))
-        for t, row in enumerate(self.banker):
-            lines.append(f"  {t}      " + " ".join(f"{a.value:>2}" for a in row))
-        return "\n".join(lines)
-
 
 #                       seen: 0123456789S
 PUNTO_BANCO = Tableau(
@@ -140,11 +143,3 @@ CHEMIN_PARLOR = Tableau(
 """Chemin de fer as a parlor game: ponte free at 5, every banker decision free."""
 
 TABLEAUX: dict[str, Tableau] = {t.name: t for t in (PUNTO_BANCO, CHEMIN_CASINO, CHEMIN_PARLOR)}
-
-
-def tableau(name: str) -> Tableau:
-    """Look a tableau up by name (``punto``, ``casino``, ``parlor``)."""
-    try:
-        return TABLEAUX[name]
-    except KeyError:
-        raise ModelError(f"unknown tableau {name!r} (choose from {', '.join(TABLEAUX)})") from None

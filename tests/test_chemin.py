@@ -136,8 +136,38 @@ def test_nashpy_support_enumeration_small_game() -> None:
     assert abs(float(x @ Af @ y) - float(s.value)) < 1e-12  # float tolerance: double rounding of 8 terms
 
 
+def _deviation_gains(c, x: list[Fraction], y: list[Fraction], side: str) -> list[tuple[Fraction, Fraction]]:  # type: ignore[no-untyped-def]
+    """For each set of one side, the exact change of the payoff form ``c`` when that set alone moves
+    to 0 or to 1: (change at 0, change at 1). Computed here from the coefficients (not through the
+    solver's slope helpers): the form is linear in each coordinate."""
+    out = []
+    D = c.denominator
+    if side == "banker":
+        for i, ri in enumerate(y):
+            slope = Fraction(int(c.b[i]), D) + sum((Fraction(int(c.G[j][i]), D) * qj for j, qj in enumerate(x)), Fraction(0))
+            out.append((slope * (0 - ri), slope * (1 - ri)))
+    else:
+        for j, qj in enumerate(x):
+            slope = Fraction(int(c.a[j]), D) + sum((Fraction(int(c.G[j][i]), D) * ri for i, ri in enumerate(y)), Fraction(0))
+            out.append((slope * (0 - qj), slope * (1 - qj)))
+    return out
+
+
 @pytest.mark.parametrize("d", [1, 6])
 def test_commission_equilibrium_is_nash(d: int) -> None:
+    # No single-set switch helps the deviator: the ponte minimises the banker's gross result, the
+    # banker maximises his net result.
+    for info in (1, 2, 3):
+        s = solve(build_game(Shoe.decks(d), info, "parlor", Fraction(1, 20)))
+        g = s.game
+        assert all(lo >= 0 and hi >= 0 for lo, hi in _deviation_gains(g.gross, list(s.q), list(s.r), "ponte"))
+        assert all(lo <= 0 and hi <= 0 for lo, hi in _deviation_gains(g.net, list(s.q), list(s.r), "banker"))
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("d", [1, 6])
+def test_commission_equilibrium_is_nash_by_full_payoffs(d: int) -> None:
+    # The same claim, each deviation evaluated as a whole payoff (slow: one bilinear form per switch).
     for info in (1, 2, 3):
         s = solve(build_game(Shoe.decks(d), info, "parlor", Fraction(1, 20)))
         g = s.game

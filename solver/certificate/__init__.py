@@ -20,6 +20,7 @@ from collections.abc import Iterable
 from fractions import Fraction
 from pathlib import Path
 
+from solver.bets import STANDARD_COMMISSION
 from solver.cards import Shoe
 from solver.equilibrium import DominanceStep, Solution, solve
 from solver.errors import InputError
@@ -122,6 +123,6 @@ def standard_solutions() -> list[Solution]:
     for shoe, infos in shoes:
         for info in infos:
             for freedom in ("casino", "parlor"):
-                for alpha in (Fraction(0), Fraction(1, 20)):
+                for alpha in (Fraction(0), STANDARD_COMMISSION):
                     out.append(solve(build_game(shoe, info, freedom, alpha)))
     return out

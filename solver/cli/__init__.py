@@ -26,7 +26,6 @@ def build_parser() -> argparse.ArgumentParser:
         description="Exact solver for baccarat: punto banco, chemin de fer, with certificates.",
         epilog="Run 'baccarat COMMAND --help' for a command's options and examples.\n\n"
         "examples:\n  baccarat report\n  baccarat punto --decks 6 --remove 5,5,K --format json\n",
-        formatter_class=argparse.RawDescriptionHelpFormatter,
     )
     parser.add_argument("--version", action="version", version=f"baccarat {__version__}")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=Parser)

@@ -49,7 +49,6 @@ def add_parser(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-ar
         description="Chemin de fer as a game: optimal (or, with commission, equilibrium) strategies for the "
         "ponte and the banker, the exact value, certified in exact rationals, with iterated dominance.",
         epilog=SHOE_HELP + "\n\n" + EPILOG,
-        formatter_class=argparse.RawDescriptionHelpFormatter,
     )
     add_shoe_options(p, default_decks="6")
     add_format_options(p)

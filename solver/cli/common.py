@@ -24,8 +24,28 @@ EXIT_USAGE = 2
 EXIT_INTERRUPTED = 130
 
 
+class HelpFormatter(argparse.RawDescriptionHelpFormatter):
+    """The help layout, the same on every Python from 3.11 on.
+
+    Descriptions and epilogs are printed as written. Python 3.13 counts a sub-command's indentation
+    when it sizes the first column, and 3.11 does not; this formatter always counts it (3.13's rule),
+    so ``--help`` output, and the reference that quotes it, do not depend on the Python version.
+    """
+
+    def add_argument(self, action: argparse.Action) -> None:
+        super().add_argument(action)
+        if action.help is not argparse.SUPPRESS:
+            for sub in self._iter_indented_subactions(action):
+                length = len(self._format_action_invocation(sub)) + self._current_indent
+                self._action_max_length = max(self._action_max_length, length)
+
+
 class Parser(argparse.ArgumentParser):
-    """An argument parser whose errors are one line and exit code 2."""
+    """An argument parser whose errors are one line and exit code 2, with :class:`HelpFormatter`."""
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        kwargs["formatter_class"] = HelpFormatter
+        super().__init__(*args, **kwargs)
 
     def error(self, message: str) -> NoReturn:
         self.exit(EXIT_USAGE, f"{self.prog}: error: {message} (see {self.prog} --help)\n")

@@ -81,7 +81,6 @@ def add_parser(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-ar
         "  baccarat crosscheck --game punto --decks 8 --coups dealt.txt\n"
         "  engine | baccarat crosscheck --coups -\n"
         "  baccarat crosscheck --simulate 1e7 --seed 1                our own simulator\n",
-        formatter_class=argparse.RawDescriptionHelpFormatter,
     )
     add_shoe_options(p)
     p.add_argument("--format", choices=("text", "json", "csv"), default="text", help="output format (default text)")

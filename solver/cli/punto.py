@@ -56,7 +56,6 @@ def add_parser(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-ar
         "exact house edge of every bet (Banker at 0.95 to 1, Player, Tie at 8 and 9 to 1, EZ Baccarat, "
         "Dragon 7, Panda 8, and the Player and Banker Pair side bets where the shoe's ranks are known).",
         epilog=SHOE_HELP + "\n\n" + EPILOG,
-        formatter_class=argparse.RawDescriptionHelpFormatter,
     )
     add_shoe_options(p)
     add_format_options(p)

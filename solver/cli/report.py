@@ -71,7 +71,6 @@ def add_parser(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-ar
         "parlor games under information 1, 2 and 3, without commission and with the casino's commission, with "
         "values, optimal strategies, the banker's tableau, certification and uniqueness.",
         epilog=EPILOG,
-        formatter_class=argparse.RawDescriptionHelpFormatter,
     )
     g = p.add_argument_group("shoe")
     g.add_argument("--decks", metavar="D", help="deck count or 'inf', for both games (default: each game's shoe as it is "

@@ -37,7 +37,6 @@ def add_parser(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-ar
         "  baccarat simulate --coups 1e8 --seed 1                     punto banco, 8 decks, cut at 14\n"
         "  baccarat simulate --game chemin --decks 6 --coups 1e8      chemin de fer, Kemeny-Snell strategy\n"
         "  baccarat simulate --first-coup --coups 1e7 --format json   one coup per fresh shoe\n",
-        formatter_class=argparse.RawDescriptionHelpFormatter,
     )
     add_shoe_options(p)
     add_format_options(p)

@@ -61,7 +61,6 @@ def add_parser(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-ar
         description="Write the LaTeX tables (booktabs) of punto banco by deck count, the bet edges, chemin de fer's "
         "values and optimal strategies by model and deck count, the banker's optimal tableaux, and exact appendices.",
         epilog=EPILOG,
-        formatter_class=argparse.RawDescriptionHelpFormatter,
     )
     p.add_argument("--out", required=True, metavar="DIR", help="directory to write the .tex files into (created if needed)")
     p.add_argument("--decks", default=DEFAULT_DECKS, metavar="LIST",

@@ -8,11 +8,10 @@ from fractions import Fraction
 from itertools import product
 
 from solver.cards import Shoe
-from solver.deal import OutcomeTable, outcomes
+from solver.deal import OutcomeTable, detail_key, detail_parts, outcomes
 from solver.errors import ModelError
-from solver.rules import Action, Tableau
+from solver.rules import Action, Tableau, outcome_names
 from solver.simulate.config import Payout
-from solver.simulate.kernel import detail_key
 from solver.strategy import Side, Strategy
 
 DEFAULT_ALPHA = Fraction(1, 1000)
@@ -67,10 +66,6 @@ class ExactLaw:
         return out
 
 
-def _names(game: str) -> tuple[str, str, str]:
-    return ("banker", "player", "tie") if game == "punto" else ("banker", "ponte", "tie")
-
-
 def _table_detail(table: OutcomeTable) -> dict[int, Fraction]:
     out: dict[int, Fraction] = {}
     for pt, bt, pc, bc, nat, w in zip(table.p_total, table.b_total, table.p_cards, table.b_cards, table.natural,
@@ -83,14 +78,14 @@ def _table_detail(table: OutcomeTable) -> dict[int, Fraction]:
 def _winner_of_detail(game: str, detail: Mapping[int, Fraction]) -> dict[str, Fraction]:
     b = p = t = Fraction(0)
     for key, q in detail.items():
-        pt, bt = key // 80, key // 8 % 10
+        pt, bt, _, _, _ = detail_parts(key)
         if bt > pt:
             b += q
         elif pt > bt:
             p += q
         else:
             t += q
-    return dict(zip(_names(game), (b, p, t)))
+    return dict(zip(outcome_names(game), (b, p, t)))
 
 
 def tableau_law(game: str, shoe: Shoe, tab: Tableau) -> ExactLaw:
@@ -145,7 +140,7 @@ def law_from_probabilities(game: str, shoe: Shoe, probs: Mapping[str, Fraction],
     ``probs`` maps banker, player (or ponte), tie to Fractions summing to 1; the detail and burn laws
     are then not tested.
     """
-    names = _names(game)
+    names = outcome_names(game)
     alias = {"banker": "banker", "player": names[1], "ponte": names[1], "tie": "tie"}
     winner = {name: Fraction(0) for name in names}
     for k, v in probs.items():

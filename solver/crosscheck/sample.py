@@ -9,6 +9,7 @@ from typing import TextIO
 
 import numpy as np
 
+from solver.bets import STANDARD_COMMISSION
 from solver.cards import card_token
 from solver.errors import BaccaratError, InputError
 from solver.rules import STOOD
@@ -106,7 +107,7 @@ def read_coups(stream: TextIO, source: str, strategy: Strategy, game: str,
     if n == 0:
         raise InputError(f"{source}: no coups found")
     return Sample(source, n, winner, detail, cards_seen, None,
-                  _bet_sums(winner, payouts if payouts is not None else default_payouts(game, Fraction(1, 20))),
+                  _bet_sums(winner, payouts if payouts is not None else default_payouts(game, STANDARD_COMMISSION)),
                   whole_shoes=True)
 
 

@@ -9,6 +9,7 @@ from fractions import Fraction
 
 import numpy as np
 
+from solver.bets import STANDARD_COMMISSION
 from solver.crosscheck.law import DEFAULT_ALPHA, MIN_EXPECTED, POWER, ExactLaw
 from solver.crosscheck.sample import Sample
 from solver.errors import InputError
@@ -166,7 +167,7 @@ def crosscheck(
     if sample.n < least:
         raise InputError(f"too few coups to check: {sample.n}; the outcome law needs at least {least} "
                          f"(an expected {MIN_EXPECTED:g} of the rarest outcome)")
-    pays = tuple(payouts) if payouts is not None else default_payouts(law.game, Fraction(1, 20))
+    pays = tuple(payouts) if payouts is not None else default_payouts(law.game, STANDARD_COMMISSION)
     pays = tuple(p for p in pays if p.name in sample.bets)
     run_detail = sample.detail is not None and law.detail is not None
     run_cards = sample.cards is not None and not law.shoe.is_infinite

@@ -16,12 +16,6 @@ from solver.report.chemin import chemin_dict, chemin_text, uniqueness_words
 from solver.report.punto import punto_dict, punto_text
 from solver.strategy import format_infoset
 
-
-def model_name(s: Solution) -> str:
-    """``B1 casino``."""
-    return s.game.label
-
-
 # -- text -------------------------------------------------------------------------------------------
 
 
@@ -58,7 +52,7 @@ def chemin_summary_text(solutions: Sequence[Solution], digits: int | None = None
                 f"{'ponte at 5':<{pw}}  certified  unique equilibrium")
     lines = [head]
     for s in solutions:
-        row = f"  {model_name(s):<10} {fraction_str(s.value):<{w}} {percent_str(s.value, d):>{n}} "
+        row = f"  {s.game.label:<10} {fraction_str(s.value):<{w}} {percent_str(s.value, d):>{n}} "
         if not zero_sum:
             row += f"{percent_str(s.ponte_payoff, d):>{n}} "
         row += f" {_ponte_words(s, d):<{pw}}  {'yes' if s.certified else 'NO':<9}  {uniqueness_words(s)}"

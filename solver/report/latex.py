@@ -105,8 +105,8 @@ def decks_tex(shoe: Shoe) -> str:
 
 
 def model_tex(s: Solution) -> str:
-    """``B1 casino``: Ethier's name (dealing and information) and the freedom."""
-    return f"{s.game.model.name(s.game.shoe)} {s.game.model.freedom}"
+    """``B1 casino``: the game's label (Ethier's name and the freedom), escaped."""
+    return escape(s.game.label)
 
 
 def rounding(digits: int) -> str:

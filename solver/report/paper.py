@@ -281,7 +281,7 @@ def chemin_exact_table(solutions: Sequence[Solution], digits: int, command: str)
     starts = []
     for s in solutions:
         starts.append(len(body))
-        name = escape(model_tex(s))
+        name = model_tex(s)
         if len({x.game.shoe for x in solutions}) > 1:
             name += f", {shoe_tex(s.game.shoe)}"
         body.append([name, "banker's value" if s.game.zero_sum else "banker's payoff", tex_fraction(s.value),
@@ -319,7 +319,7 @@ def chemin_summary_table(solutions: Sequence[Solution], digits: int, command: st
     zero_sum = all(s.game.zero_sum for s in solutions)
     body = []
     for s in solutions:
-        row = [escape(model_tex(s)), tex_percent(s.value, digits)]
+        row = [model_tex(s), tex_percent(s.value, digits)]
         if not zero_sum:
             row.append(tex_percent(s.ponte_payoff, digits))
         certified = "yes" if s.certified else "\\textbf{no}"

@@ -28,6 +28,7 @@ from statistics import NormalDist
 
 import numpy as np
 
+from solver.rules import outcome_names
 from solver.simulate.config import SimConfig
 from solver.simulate.run import Tallies
 
@@ -51,10 +52,6 @@ class Estimate:
     def as_dict(self, level: float = DEFAULT_LEVEL) -> dict[str, float | int]:
         lo, hi = self.ci(level)
         return {"estimate": self.value, "se": self.se, "ci_low": lo, "ci_high": hi, "units": self.units}
-
-
-def _outcome_names(game: str) -> tuple[str, str, str]:
-    return ("banker", "player", "tie") if game == "punto" else ("banker", "ponte", "tie")
 
 
 @dataclass(frozen=True, eq=False)
@@ -82,7 +79,7 @@ class SimulationResult:
     @property
     def outcomes(self) -> tuple[str, str, str]:
         """Outcome names: banker, player (ponte in chemin de fer), tie."""
-        return _outcome_names(self.config.game)
+        return outcome_names(self.config.game)
 
     @property
     def n_shoes(self) -> int:
