@@ -1,8 +1,10 @@
 """Golden-file tests of the renderers: each LaTeX table, and the full report as text, JSON and LaTeX.
 
 The renderers are pure functions of result objects, so their output is pinned whole, byte for byte,
-in tests/golden/. The inputs are small and fast (1 deck and the infinite deck). After a deliberate
-change to a renderer, regenerate the files and review the diff before committing:
+in tests/golden/. The inputs are hand-made result objects (tests/handmade.py) with invented numbers:
+a golden file pins a layout, never a number (the numbers are pinned by the tests named after their
+sources), so regenerating one cannot approve a wrong value. After a deliberate change to a renderer,
+regenerate the files and review the diff before committing:
 
     UPDATE_GOLDEN=1 python -m pytest tests/test_golden.py
 
@@ -16,13 +18,10 @@ import os
 from functools import cache
 from pathlib import Path
 
+import handmade
 import pytest
 
-from solver.analysis import MODELS, FullReport, PaperResults, full_report
-from solver.bets import PuntoResult, punto_banco
-from solver.cards import Shoe
-from solver.equilibrium import Solution, solve
-from solver.game import build_game
+from solver.analysis import FullReport
 from solver.report import latex
 from solver.report import paper as paper_tex
 from solver.report.full import full_dict, full_latex, full_text
@@ -44,24 +43,9 @@ def check_golden(name: str, text: str) -> None:
     assert text == expected, f"{name} differs from its golden file; if the change is intended, run UPDATE_GOLDEN=1"
 
 
-SHOES = (Shoe.decks(1), Shoe.infinite())
-
-
-@cache
-def puntos() -> tuple[PuntoResult, ...]:
-    return tuple(punto_banco(s) for s in SHOES)
-
-
-@cache
-def solutions() -> tuple[Solution, ...]:
-    return tuple(solve(build_game(shoe, i, f)) for shoe in SHOES for f, i in MODELS)
-
-
 @cache
 def paper() -> dict[str, str]:
-    sols = solutions()
-    inf = [s for s in sols if s.game.shoe.is_infinite]
-    return paper_tex.paper_tables(PaperResults(puntos(), sols, puntos()[1], tuple(inf)), latex.DEFAULT_DIGITS, COMMAND)
+    return paper_tex.paper_tables(handmade.paper_results(), latex.DEFAULT_DIGITS, COMMAND)
 
 
 PAPER_FILES = (
@@ -88,13 +72,13 @@ def test_paper_table_golden(name: str) -> None:
 
 
 def test_summary_tables_golden() -> None:
-    inf = [s for s in solutions() if s.game.shoe.is_infinite]
+    inf = handmade.paper_results().standard_chemin
     check_golden("latex/chemin-summary.tex", paper_tex.chemin_summary_table(inf, 4, "baccarat report --decks inf --format latex"))
 
 
 @cache
 def report_inf() -> FullReport:
-    return full_report(Shoe.infinite(), Shoe.infinite())
+    return handmade.full_report()
 
 
 def test_full_text_golden() -> None:
