@@ -9,9 +9,9 @@ from __future__ import annotations
 
 import json
 import subprocess
-from functools import cache
 import sys
 from fractions import Fraction
+from functools import cache
 from pathlib import Path
 
 import pytest
