@@ -966,6 +966,7 @@ def _files(paths: list[str]) -> list[tuple[str, Path]]:
 def main(argv: list[str] | None = None) -> int:
     """Check certificates and print one line each; return 0 (all OK), 1 (a claim fails), 2 (unusable)."""
     parser = argparse.ArgumentParser(
+        prog="baccarat-check",
         description="Independently check chemin de fer certificates (exact rationals, own enumeration)."
     )
     default = Path(__file__).resolve().parent / "certificates"

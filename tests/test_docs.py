@@ -131,7 +131,8 @@ def run_with_code(command: str, cwd: Path) -> tuple[str, int]:
             os.chdir(old)
         return r.out + (r.err if r.code != 0 else ""), r.code
     env = {**os.environ, "PYTHONPATH": str(ROOT), "COLUMNS": COLUMNS}
-    script = f'baccarat() {{ "{sys.executable}" -m solver.cli "$@"; }}\n{command}\n'
+    script = (f'baccarat() {{ "{sys.executable}" -m solver.cli "$@"; }}\n'
+              f'baccarat-check() {{ "{sys.executable}" -m proofs.check "$@"; }}\n{command}\n')
     p = subprocess.run(["bash", "-c", script], cwd=cwd, env=env, capture_output=True, text=True, timeout=120)
     return p.stdout + (p.stderr if p.returncode != 0 else ""), p.returncode
 
@@ -247,7 +248,7 @@ def test_ellipsis_matching() -> None:
     assert not matches(["a", "b"], ["a", "b", "c"])
 
 
-README_COMMAND = re.compile(r"(?:^|&&\s*)(baccarat\s.*|printf .*\|\s*baccarat\s.*)$")
+README_COMMAND = re.compile(r"^(baccarat(?:-check)?\s.*|printf .*\|\s*baccarat\s.*)$")
 
 
 def test_readme_commands_run(tmp_path: Path, columns: None) -> None:
@@ -258,11 +259,12 @@ def test_readme_commands_run(tmp_path: Path, columns: None) -> None:
             continue
         for line in block.text.splitlines():
             line = re.sub(r"\s{2,}#.*$", "", line).strip()
-            m = README_COMMAND.search(line.split("&&")[-1].strip())
-            if not m:
-                continue
-            command = m.group(1)
-            out, code = run_with_code(command, tmp_path)
-            assert code == 0, f"README: `{command}` failed: {out}"
-            ran += 1
+            for part in line.split("&&"):
+                m = README_COMMAND.search(part.strip())
+                if not m:
+                    continue
+                command = m.group(1)
+                out, code = run_with_code(command, tmp_path)
+                assert code == 0, f"README: `{command}` failed: {out}"
+                ran += 1
     assert ran >= 5
