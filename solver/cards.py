@@ -31,6 +31,13 @@ RANK_VALUE: tuple[int, ...] = (1, 2, 3, 4, 5, 6, 7, 8, 9, 0, 0, 0, 0)
 
 CARDS_PER_RANK_PER_DECK = 4
 
+MAX_DECKS = 1_000_000
+"""The most decks a shoe may hold (52 million cards): the exact enumeration works far beyond what any
+table uses, but a number typed by mistake must not send it into hours of arithmetic."""
+
+MAX_COUNT = CARDS_PER_RANK_PER_DECK * MAX_DECKS * 4
+"""The most cards of one value a shoe may hold (ten-valued cards of :data:`MAX_DECKS` decks)."""
+
 # What users may type for one card: a rank, or a point value 0-9 (0 = any ten-valued card).
 _RANK_ALIASES = {"A": 0, "1": 0, "T": 9, "10": 9, "J": 10, "Q": 11, "K": 12}
 _RANK_ALIASES.update({str(p): p - 1 for p in range(2, 10)})
@@ -50,7 +57,7 @@ def card_token(token: str) -> tuple[int | None, int]:
     if t in _RANK_ALIASES:
         rank = _RANK_ALIASES[t]
         return rank, RANK_VALUE[rank]
-    raise ShoeError(f"unknown card {token.strip()!r} (use A, 2-9, T or 10, J, Q, K, or 0 for a ten-valued card)")
+    raise ShoeError(f"unknown card {_short(token.strip())!r} (use A, 2-9, T or 10, J, Q, K, or 0 for a ten-valued card)")
 
 
 def _check_counts(counts: Iterable[object], what: str) -> tuple[int, ...]:
@@ -60,6 +67,8 @@ def _check_counts(counts: Iterable[object], what: str) -> tuple[int, ...]:
             raise ShoeError(f"{what} must be whole numbers, got {c!r}")
         if c < 0:
             raise ShoeError(f"{what} must not be negative, got {c}")
+        if c > MAX_COUNT:
+            raise ShoeError(f"{what} must be at most {MAX_COUNT:,} ({MAX_DECKS:,} decks' worth)")
         out.append(c)
     return tuple(out)
 
@@ -111,6 +120,8 @@ class Shoe:
         """``d`` standard 52-card decks."""
         if isinstance(d, bool) or not isinstance(d, int) or d < 1:
             raise ShoeError(f"the number of decks must be a positive whole number, got {d!r}")
+        if d > MAX_DECKS:
+            raise ShoeError(f"the number of decks must be at most {MAX_DECKS:,}")
         return cls.from_ranks([CARDS_PER_RANK_PER_DECK * d] * 13)
 
     @classmethod
@@ -204,10 +215,17 @@ class Shoe:
 
 def _parse_int_list(text: str, what: str) -> list[int]:
     parts = [p.strip() for p in text.split(",")]
+    if any(len(p) > len(str(MAX_COUNT)) for p in parts):
+        raise ShoeError(f"{what}: a count of more than {len(str(MAX_COUNT))} digits is too large (at most {MAX_COUNT:,})")
     try:
         return [int(p) for p in parts]
     except ValueError:
-        raise ShoeError(f"{what} must be comma-separated whole numbers, got {text!r}") from None
+        raise ShoeError(f"{what} must be comma-separated whole numbers, got {_short(text)!r}") from None
+
+
+def _short(text: str, most: int = 60) -> str:
+    """``text`` cut short for an error message."""
+    return text if len(text) <= most else text[:most] + "..."
 
 
 def parse_decks(text: str) -> list[Shoe]:
@@ -222,10 +240,12 @@ def parse_decks(text: str) -> list[Shoe]:
         if p in ("inf", "infinite", "∞"):
             shoes.append(Shoe.infinite())
             continue
+        if len(p) > len(str(MAX_DECKS)):
+            raise ShoeError(f"--decks: at most {MAX_DECKS:,} decks, got a number of {len(p)} digits")
         try:
             d = int(p)
         except ValueError:
-            raise ShoeError(f"--decks takes a positive whole number or 'inf', got {part.strip()!r}") from None
+            raise ShoeError(f"--decks takes a positive whole number or 'inf', got {_short(part.strip())!r}") from None
         if d < 1:
             raise ShoeError(f"--decks takes a positive whole number or 'inf', got {d}")
         shoes.append(Shoe.decks(d))

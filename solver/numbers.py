@@ -47,7 +47,8 @@ def exact(x: object, what: str = "value") -> Fraction:
                 mantissa, _, power = text.lower().partition("e")
                 p = int(power)
                 if abs(p) > MAX_NUMBER_CHARS:
-                    raise ValueError
+                    raise InputError(f"{what}: the exponent of {x.strip()!r} is out of range (at most {MAX_NUMBER_CHARS} "
+                                     "either way)")
                 value = Fraction(mantissa) * Fraction(10) ** p
             else:
                 value = Fraction(text)

@@ -20,7 +20,7 @@ PACKAGE = ROOT / "solver"
 MAX_LINES = 400
 
 LAYERS: dict[str, int] = {
-    "errors": 0, "numbers": 0,
+    "errors": 0, "numbers": 0, "files": 0,
     "cards": 1,
     "rules": 2,
     "deal": 3,
@@ -30,7 +30,7 @@ LAYERS: dict[str, int] = {
     "certificate": 7, "simulate": 7,
     "crosscheck": 8, "analysis": 8,
     "report": 9,
-    "cli": 10, "certificate.__main__": 10,
+    "cli": 10, "certificate.__main__": 10, "entry": 10,
 }
 """Each top-level module or package of solver/ by layer (DESIGN.md: cards → rules → deal →
 bets/game/strategy → equilibrium → simulate/crosscheck/... → report → cli). A module may import its

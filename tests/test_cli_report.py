@@ -98,17 +98,45 @@ def test_bad_input_is_one_line_and_exit_2(cli, argv: list[str], message: str) ->
 def test_main_job_under_ten_seconds_from_a_fresh_process() -> None:
     env = {**os.environ, "PYTHONPATH": str(ROOT)}
     start = time.perf_counter()
-    r = subprocess.run([sys.executable, "-m", "solver.cli", "report"], capture_output=True, text=True, env=env, cwd=ROOT)
+    r = subprocess.run([sys.executable, "-m", "solver.cli", "report", "--progress"], capture_output=True, text=True,
+                       env=env, cwd=ROOT)
     elapsed = time.perf_counter() - start
     assert r.returncode == 0, r.stderr
     assert elapsed < MAIN_JOB_SECONDS, f"baccarat report took {elapsed:.1f} s"
     assert r.stdout.startswith("Baccarat: the full exact report")
-    # stderr holds progress only, and only once the work has taken more than a second
+    # stderr holds progress only (asked for: stderr is not a terminal), and only once the work has
+    # taken more than a second
     assert all(part.startswith("report: ") for part in r.stderr.replace("\r", "\n").split("\n") if part)
     if elapsed > 1.5:
         assert "report: 13/13 done in" in r.stderr
     elif elapsed < 1.0:
         assert r.stderr == ""
+
+
+def test_progress_only_on_a_terminal_or_when_asked() -> None:
+    import io
+
+    from solver.cli.common import Progress
+
+    class Terminal(io.StringIO):
+        def isatty(self) -> bool:
+            return True
+
+    def shown(stream: io.StringIO, show: bool | None) -> str:
+        Progress.show = show
+        try:
+            p = Progress(10, "shoes", stream)
+            p.start -= 5  # as if the work had taken five seconds
+            p.update(3)
+            p.close()
+        finally:
+            Progress.show = None
+        return stream.getvalue()
+
+    assert shown(io.StringIO(), None) == ""  # a log file: nothing
+    assert "shoes: 3/10" in shown(Terminal(), None) and "done in" in shown(Terminal(), None)
+    assert "shoes: 3/10" in shown(io.StringIO(), True)  # --progress
+    assert shown(Terminal(), False) == ""  # --quiet
 
 
 def test_tables_writes_one_file_per_table(cli, tmp_path: Path) -> None:

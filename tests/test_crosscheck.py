@@ -26,6 +26,7 @@ from solver.crosscheck import (
     sample_from_simulation,
     tableau_law,
 )
+from solver.deal import detail_key
 from solver.errors import InputError, ModelError
 from solver.rules import CHEMIN_CASINO, PUNTO_BANCO, Action
 from solver.simulate import (
@@ -251,12 +252,15 @@ def test_a_missing_file_is_unusable_input(cli) -> None:  # type: ignore[no-untyp
 
 
 def test_reader_handles_a_mixed_ponte_cell() -> None:
-    """Where the ponte's draw is left to chance, a five-card coup must say who drew ('-': he stood)."""
+    """Where the ponte's draw is left to chance, '-' in fifth place says he stood; without it the fifth
+    card is his draw where both readings are legal (the file format's rule, docs/simulate.md)."""
     rules = KEMENY_SNELL
     ok = read_coups(io.StringIO("2,3,3,K,-,4;B\n2,3,3,K,9;P\n2,3,3,3,8;B\n2,3,3,3\n2,3,3,K,7,A\n"), "f", rules, "chemin")
     assert ok.n == 5  # the 9 can only be the banker's (3 draws against a 9), the 8 only the ponte's (6 stands)
-    with pytest.raises(InputError, match="line 1: 5 cards: the player may draw or stand"):
-        read_coups(io.StringIO("2,3,3,K,8\n"), "f", rules, "chemin")
+    drew = read_coups(io.StringIO("2,3,3,K,8\n"), "f", rules, "chemin")  # ponte 5 + 8 = 3, banker 3 stands on an 8
+    assert drew.detail is not None and drew.detail[detail_key(3, 3, 1, 0, 0)] == 1
+    stood = read_coups(io.StringIO("2,3,3,K,-,8\n"), "f", rules, "chemin")  # banker 3 draws the 8 when the ponte stood
+    assert stood.detail is not None and stood.detail[detail_key(5, 1, 0, 1, 0)] == 1
     with pytest.raises(InputError, match="line 1: 5 cards, but neither reading is legal"):
         read_coups(io.StringIO("2,3,3,3,7\n"), "f", rules, "chemin")
 

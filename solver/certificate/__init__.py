@@ -24,6 +24,7 @@ from solver.bets import STANDARD_COMMISSION
 from solver.cards import Shoe
 from solver.equilibrium import DominanceStep, Solution, solve
 from solver.errors import InputError
+from solver.files import write_texts
 from solver.game import build_game
 from solver.numbers import fraction_str
 from solver.strategy import format_infoset
@@ -90,29 +91,25 @@ def certificate_text(s: Solution) -> str:
 def write_certificates(solutions: Iterable[Solution], target: str, overwrite: bool = False) -> list[Path]:
     """Write certificates: one solution to the file ``target``; several into the directory ``target``.
 
-    Never overwrites an existing file unless ``overwrite``.
+    With several solutions ``target`` names a directory (created if needed; a name ending in
+    ``.json`` is refused, since it would look like a file), and each certificate is written there as
+    ``NAME.json`` (:func:`certificate_name`). Each file is written whole or not at all, and nothing is
+    written over an existing file unless ``overwrite``.
 
     Raises:
-        InputError: the file exists (and not ``overwrite``), or cannot be written.
+        InputError: a file exists (and not ``overwrite``), the target does not suit the number of
+            certificates, or a file cannot be written.
     """
     sols = list(solutions)
     path = Path(target)
     if len(sols) == 1 and not path.is_dir():
-        out = [(path, sols[0])]
+        files = {path: certificate_text(sols[0])}
     else:
-        out = [(path / (certificate_name(s) + ".json"), s) for s in sols]
-    for p, _ in out:
-        if p.exists() and not overwrite:
-            raise InputError(f"{p} exists; pass --force to overwrite it")
-    written = []
-    try:
-        for p, s in out:
-            p.parent.mkdir(parents=True, exist_ok=True)
-            p.write_text(certificate_text(s), encoding="utf-8")
-            written.append(p)
-    except OSError as e:
-        raise InputError(f"cannot write {e.filename}: {e.strerror}") from None
-    return written
+        if path.suffix.lower() == ".json" or (path.exists() and not path.is_dir()):
+            raise InputError(f"{len(sols)} certificates (one per shoe) go into a directory: give --certificate a "
+                             f"directory name, not {target!r}")
+        files = {path / (certificate_name(s) + ".json"): certificate_text(s) for s in sols}
+    return write_texts(files, overwrite)
 
 
 def standard_solutions() -> list[Solution]:

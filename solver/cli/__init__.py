@@ -12,7 +12,8 @@ from collections.abc import Sequence
 
 from solver import __version__
 from solver.cli import chemin, crosscheck, punto, report, simulate, tables
-from solver.cli.common import EXIT_INTERRUPTED, EXIT_USAGE, Parser
+from solver.cli.common import EXIT_INTERRUPTED, EXIT_REJECT, EXIT_USAGE, Parser, add_message_options, configure_messages
+from solver.cli.output import prepare_streams, silence_stdout
 from solver.errors import BaccaratError
 
 COMMANDS = (report, punto, chemin, tables, simulate, crosscheck)
@@ -31,26 +32,52 @@ def build_parser() -> argparse.ArgumentParser:
     sub = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=Parser)
     for command in COMMANDS:
         command.add_parser(sub)
+    for p in sub.choices.values():
+        add_message_options(p)
     return parser
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    """Run ``baccarat`` with ``argv`` (default: the process's arguments); returns the exit code."""
+    """Run ``baccarat`` with ``argv`` (default: the process's arguments); returns the exit code.
+
+    Exit codes: 0 done (or the check passed); 1 the cross-check rejected, or the output or the
+    environment failed during the run; 2 unusable input; 130 interrupted.
+    """
+    prepare_streams()
     parser = build_parser()
     args = parser.parse_args(argv)
     if not getattr(args, "run", None):
         parser.print_help(sys.stderr)
         return EXIT_USAGE
     try:
-        return int(args.run(args))
+        configure_messages(args)
+        code = int(args.run(args))
+        sys.stdout.flush()
+        return code
     except BaccaratError as e:
         sys.stderr.write(f"baccarat: error: {e}\n")
         return EXIT_USAGE
-    except BrokenPipeError:
+    except BrokenPipeError:  # the reader stopped listening (e.g. piped into head): stop quietly, like a Unix tool
+        silence_stdout()
         return 0
     except KeyboardInterrupt:
         sys.stderr.write("baccarat: interrupted\n")
         return EXIT_INTERRUPTED
+    except OSError as e:
+        if _is_stdout_error(e):
+            silence_stdout()
+            sys.stderr.write(f"baccarat: error: cannot write the output: {e.strerror or e}\n")
+            return EXIT_REJECT
+        raise
+
+
+def _is_stdout_error(e: OSError) -> bool:
+    """Whether an OSError came from writing standard output (a full disk, a closed descriptor)."""
+    try:
+        sys.stdout.flush()
+    except OSError:
+        return True
+    return e.filename is None and e.errno is not None
 
 
 if __name__ == "__main__":

@@ -13,10 +13,12 @@ import shlex
 import sys
 import time
 from collections.abc import Callable, Iterable, Sequence
+from fractions import Fraction
 from typing import Any, NoReturn, TextIO
 
 from solver.cards import Shoe, parse_decks, parse_shoe
 from solver.errors import BaccaratError, InputError
+from solver.files import open_text, read_lines
 
 EXIT_OK = 0
 EXIT_REJECT = 1
@@ -92,24 +94,44 @@ def digits_option(text: str) -> int:
     return n
 
 
-def parse_count(text: str) -> int:
-    """A positive count as users write it: ``1000000``, ``1e6``, ``10_000_000``."""
-    from fractions import Fraction
+MAX_COUNT = 10**15
+"""The most coups or shoes a run may ask for (about a year of one core at 35 million coups a second)."""
 
+
+def parse_count(text: str) -> int:
+    """A positive count as users write it: ``1000000``, ``1e6``, ``10_000_000``; at most :data:`MAX_COUNT`."""
     t = text.strip().replace("_", "").replace(",", "")
     try:
-        if "e" in t.lower():
-            mant, exp = t.lower().split("e")
-            value = Fraction(mant) * 10 ** int(exp)
+        if len(t) > 30:
+            raise ValueError
+        mant, e, exp = t.lower().partition("e")
+        if e:
+            power = int(exp)
+            if power > 30:
+                raise argparse.ArgumentTypeError(f"at most {MAX_COUNT:.0e}, got {text.strip()!r}")
+            value = Fraction(mant) * 10**power if power >= 0 else Fraction(mant) / 10**-power
             if value.denominator != 1:
                 raise ValueError
             n = int(value)
         else:
             n = int(t)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"expected a whole number such as 1000000 or 1e6, got {text!r}") from None
+    except (ValueError, ZeroDivisionError):
+        raise argparse.ArgumentTypeError(f"expected a whole number such as 1000000 or 1e6, got {text.strip()[:40]!r}") from None
     if n < 1:
-        raise argparse.ArgumentTypeError(f"expected a positive number, got {text!r}")
+        raise argparse.ArgumentTypeError(f"expected a positive number, got {text.strip()!r}")
+    if n > MAX_COUNT:
+        raise argparse.ArgumentTypeError(f"at most {MAX_COUNT:.0e}, got {text.strip()!r}")
+    return n
+
+
+def seed_option(text: str) -> int:
+    """``--seed``: a whole number from 0 to 2^128 - 1 (numpy's SeedSequence takes non-negative integers)."""
+    try:
+        n = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected a whole number, got {text[:40]!r}") from None
+    if not 0 <= n < 2**128:
+        raise argparse.ArgumentTypeError(f"expected a whole number from 0 to 2^128 - 1, got {text[:40]!r}")
     return n
 
 
@@ -148,7 +170,7 @@ def read_shoe_lines(stream: TextIO, source: str) -> list[tuple[int, str, Shoe]]:
     the first bad line raises :class:`InputError` naming it.
     """
     out = []
-    for number, raw in enumerate(stream, start=1):
+    for number, raw in read_lines(stream, source):
         line = raw.split("#", 1)[0].strip()
         if not line:
             continue
@@ -169,13 +191,8 @@ def read_shoe_lines(stream: TextIO, source: str) -> list[tuple[int, str, Shoe]]:
 
 
 def open_input(name: str) -> TextIO:
-    """A text file to read (UTF-8), or standard input for ``-``."""
-    if name == "-":
-        return sys.stdin
-    try:
-        return open(name, encoding="utf-8")
-    except OSError as e:
-        raise InputError(f"cannot read {name}: {e.strerror}") from None
+    """A text file to read (UTF-8, a byte-order mark allowed), or standard input for ``-``."""
+    return open_text(name, sys.stdin)
 
 
 def source_name(name: str) -> str:
@@ -187,15 +204,29 @@ def source_name(name: str) -> str:
 
 
 class Progress:
-    """A quiet progress line on stderr, shown only once work has taken more than a second."""
+    """A quiet progress line on stderr, shown only once work has taken more than a second, and only
+    on a terminal (a log does not fill with carriage returns) unless ``--progress`` asks for it;
+    ``--quiet`` silences it. :func:`configure_messages` sets the choice for the run."""
+
+    show: bool | None = None
+    """None: show on a terminal; True: always (``--progress``); False: never (``--quiet``)."""
+    quiet: bool = False
+    """``--quiet``: no notes either (:func:`note`)."""
 
     def __init__(self, total: int, what: str, stream: TextIO | None = None) -> None:
         self.total, self.what, self.stream = total, what, stream or sys.stderr
         self.start = time.perf_counter()
         self.shown = False
         self.last = 0.0
+        wanted = Progress.show
+        if wanted is None:
+            isatty = getattr(self.stream, "isatty", None)
+            wanted = bool(isatty and isatty())
+        self.enabled = wanted
 
     def update(self, done: int) -> None:
+        if not self.enabled:
+            return
         now = time.perf_counter()
         if now - self.start < 1.0 or now - self.last < 0.2:
             return
@@ -204,9 +235,45 @@ class Progress:
         self.stream.write(f"\r{self.what}: {done}/{self.total} ({rate:,.0f}/s)")
         self.stream.flush()
 
-    def close(self) -> None:
-        if self.shown:
+    def close(self, finished: bool = True) -> None:
+        """End the progress line: with the total and the time when the work finished, else just a newline
+        (so an error or "interrupted" starts on a line of its own)."""
+        if not self.shown:
+            return
+        if finished:
             self.stream.write(f"\r{self.what}: {self.total}/{self.total} done in {time.perf_counter() - self.start:.1f} s\n")
+        else:
+            self.stream.write("\n")
+        self.stream.flush()
+        self.shown = False
+
+    def __enter__(self) -> Progress:
+        return self
+
+    def __exit__(self, kind: object, value: object, tb: object) -> None:
+        self.close(finished=kind is None)
+
+
+def add_message_options(p: argparse.ArgumentParser) -> None:
+    """``--quiet`` and ``--progress`` (every command has them)."""
+    g = p.add_argument_group("messages")
+    g.add_argument("--quiet", action="store_true", help="no progress line and no notes on stderr (errors still)")
+    g.add_argument("--progress", action="store_true", help="show the progress line on stderr even when it is not a terminal")
+
+
+def configure_messages(args: argparse.Namespace) -> None:
+    """Apply ``--quiet`` / ``--progress`` for this run."""
+    quiet, progress = getattr(args, "quiet", False), getattr(args, "progress", False)
+    if quiet and progress:
+        raise InputError("give --quiet or --progress, not both")
+    Progress.show = False if quiet else True if progress else None
+    Progress.quiet = quiet
+
+
+def note(message: str) -> None:
+    """A note for the user on stderr (not data; silenced by ``--quiet``)."""
+    if not Progress.quiet:
+        sys.stderr.write(f"baccarat: note: {message}\n")
 
 
 def emit(rows: Iterable[str]) -> None:

@@ -29,6 +29,9 @@ from solver.cli.dealing import (
 from solver.errors import InputError
 from solver.numbers import exact
 
+HELP_COUPS = ("2,K,3,3,7,4;B", "9,4,Q,2;P", "5,3,K,Q,-,7;P")
+"""The example lines of the help text (a test reads each one with the file reader)."""
+
 
 def run(args: argparse.Namespace) -> int:
     from solver.crosscheck import burn_laws, crosscheck, exact_law, read_coups, sample_from_simulation
@@ -76,8 +79,9 @@ def add_parser(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-ar
         "chi-square tests of the outcome, detail and card laws and z-scores of the bets, at a stated false-alarm "
         "rate, with the smallest deviation the sample could detect. Exit code 0 pass, 1 reject, 2 unusable input.",
         epilog=SHOE_HELP + "\n\n" + SIM_EPILOG + "\ncoup file: one coup per line, the cards in deal order separated by "
-        "commas,\n  optionally ';' and the outcome reported (B, P or T); '#' starts a comment:\n"
-        "    5,K,2,9,7,3;B\n    9,4,Q,2;P\n\nexamples:\n"
+        "commas,\n  optionally ';' and the outcome reported (B, P or T); '#' starts a comment; '-' in fifth\n"
+        "  place says the player stood (without it a free player's fifth card is his draw):\n"
+        + "".join(f"    {line}\n" for line in HELP_COUPS) + "\nexamples:\n"
         "  baccarat crosscheck --game punto --decks 8 --coups dealt.txt\n"
         "  engine | baccarat crosscheck --coups -\n"
         "  baccarat crosscheck --simulate 1e7 --seed 1                our own simulator\n",

@@ -9,7 +9,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from solver.cards import Shoe
-from solver.cli.common import Progress, one_shoe, parse_count
+from solver.cli.common import Progress, one_shoe, parse_count, seed_option
 from solver.errors import BaccaratError, InputError, ModelError
 from solver.numbers import exact
 from solver.rules import TABLEAUX
@@ -62,7 +62,7 @@ def add_table_options(p: argparse.ArgumentParser, simulate: bool) -> None:
                        help="cards behind the cut card (default 14 for punto, 7 for chemin)")
         t.add_argument("--extra-coup", action="store_true", help="deal one more coup after the cut card appears")
     r = p.add_argument_group("run")
-    r.add_argument("--seed", type=int, default=0, help="seed of the run (default 0); same seed, same result")
+    r.add_argument("--seed", type=seed_option, default=0, help="seed of the run (default 0); same seed, same result")
     r.add_argument("--workers", type=positive_count, metavar="N", help="local processes (default: all cores)")
     r.add_argument("--scheduler", metavar="ADDRESS", help="a Dask distributed scheduler, e.g. tcp://host:8786 "
                    "(pip install 'baccarat-solver[dask]')")

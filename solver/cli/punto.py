@@ -17,6 +17,7 @@ from solver.cli.common import (
     shoes_from_args,
     source_name,
 )
+from solver.errors import InputError
 
 EPILOG = """\
 examples:
@@ -33,8 +34,14 @@ def run(args: argparse.Namespace) -> int:
     from solver.report.punto import CSV_HEADER, punto_csv_rows, punto_dict, punto_table_text, punto_text
 
     if args.shoes is not None:
+        given = [f"--{o}" for o in ("decks", "shoe", "remove") if getattr(args, o) is not None]
+        if given or args.format != "text":
+            raise InputError(f"--shoes reads every shoe from its file and writes JSON lines: leave out "
+                             f"{', '.join(given + (['--format'] if args.format != 'text' else []))}")
         stream = open_input(args.shoes)
         lines = read_shoe_lines(stream, source_name(args.shoes))
+        if not lines:
+            raise InputError(f"{source_name(args.shoes)} holds no shoe (one per line, e.g. --decks 8 --remove 5,5)")
         progress = Progress(len(lines), "shoes")
         for i, (number, line, shoe) in enumerate(lines):
             record = punto_dict(punto_banco(shoe, args.commission), args.digits)

@@ -46,11 +46,14 @@ def report_command(args: argparse.Namespace) -> str:
 
 def run(args: argparse.Namespace) -> int:
     from solver.analysis import full_report, report_steps
+    from solver.game import MAX_COMMISSION
     from solver.numbers import exact
     from solver.report.full import full_dict, full_latex, full_text
 
     punto_shoe, chemin_shoe = report_shoes(args)
     alpha = exact(args.commission, "commission")
+    if not 0 <= alpha <= MAX_COMMISSION:  # checked before any work
+        raise InputError(f"the commission must lie in [0, 1/10], got {args.commission}")
     progress = Progress(report_steps(alpha), "report")
     rep = full_report(punto_shoe, chemin_shoe, alpha, progress=progress.update)
     progress.close()

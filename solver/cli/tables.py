@@ -3,13 +3,14 @@
 from __future__ import annotations
 
 import argparse
-import os
 import shlex
 import sys
+from pathlib import Path
 
 from solver.cards import parse_decks
 from solver.cli.common import Progress, digits_option
 from solver.errors import InputError
+from solver.files import check_writable, write_texts
 
 DEFAULT_DECKS = "1,2,3,4,5,6,7,8,inf"
 
@@ -30,9 +31,13 @@ examples:
 
 def run(args: argparse.Namespace) -> int:
     from solver.analysis import paper_results, paper_steps
-    from solver.report.paper import paper_tables
+    from solver.report.paper import TABLE_NAMES, paper_tables
 
     shoes = parse_decks(args.decks)
+    out = Path(args.out)
+    if out.exists() and not out.is_dir():
+        raise InputError(f"--out {args.out}: not a directory")
+    check_writable([out / f"{name}.tex" for name in TABLE_NAMES], args.force)
     progress = Progress(paper_steps(shoes), "tables")
     results = paper_results(shoes, progress=progress.update)
     progress.close()
@@ -42,15 +47,9 @@ def run(args: argparse.Namespace) -> int:
     if args.digits != 4:
         command += ["--digits", str(args.digits)]
     files = paper_tables(results, args.digits, shlex.join(command))
-    try:
-        os.makedirs(args.out, exist_ok=True)
-        for name, text in files.items():
-            path = os.path.join(args.out, name + ".tex")
-            with open(path, "w", encoding="utf-8") as fh:
-                fh.write(text)
-            sys.stdout.write(path + "\n")
-    except OSError as e:
-        raise InputError(f"cannot write to {args.out}: {e.strerror}") from None
+    written = write_texts({Path(args.out) / f"{name}.tex": text for name, text in files.items()}, overwrite=args.force)
+    for path in written:
+        sys.stdout.write(f"{path}\n")
     return 0
 
 
@@ -67,4 +66,5 @@ def add_parser(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-ar
                    help=f"deck counts for the by-shoe tables, 'inf' for an infinite deck (default {DEFAULT_DECKS})")
     p.add_argument("--digits", type=digits_option, default=4, metavar="N",
                    help="decimal places where a number is rounded (default 4)")
+    p.add_argument("--force", action="store_true", help="overwrite table files that already exist in DIR")
     p.set_defaults(run=run)

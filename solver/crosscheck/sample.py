@@ -12,6 +12,7 @@ import numpy as np
 from solver.bets import STANDARD_COMMISSION
 from solver.cards import card_token
 from solver.errors import BaccaratError, InputError
+from solver.files import read_lines
 from solver.rules import STOOD
 from solver.simulate import SimulationResult
 from solver.simulate.config import Payout, default_payouts
@@ -80,8 +81,9 @@ def read_coups(stream: TextIO, source: str, strategy: Strategy, game: str,
     One coup per line: the cards in deal order (Player, Banker, Player, Banker, then third cards in
     the order dealt) as ranks ``A``, ``2``–``9``, ``T`` or ``10``, ``J``, ``Q``, ``K`` separated by
     commas, optionally ``;`` and the outcome the engine reported (``B``, ``P`` or ``T``). ``#`` starts
-    a comment. Where the strategy leaves the player's draw to chance and the coup has five cards, the
-    file must say who drew: ``-`` in the fifth place means the player stood (``5,3,K,Q,-,7``).
+    a comment. A ``-`` in the fifth place says the player stood and the fifth card is the banker's
+    (``5,3,K,Q,-,7``); without it, a five-card coup whose player was free to draw is read as his draw.
+    Where only one reading is legal under the rules, ``-`` may be left out.
 
     Raises:
         InputError: naming the first bad line (a bad card, a wrong number of cards for the rules, a
@@ -91,7 +93,7 @@ def read_coups(stream: TextIO, source: str, strategy: Strategy, game: str,
     winner = np.zeros(3, np.int64)
     detail = np.zeros(N_DETAIL, np.int64)
     cards_seen = np.zeros(10, np.int64)
-    for number, raw in enumerate(stream, start=1):
+    for number, raw in read_lines(stream, source):
         line = raw.split("#", 1)[0].strip()
         if not line:
             continue
@@ -155,13 +157,10 @@ def _check_coup(line: str, ptab: np.ndarray, btab: np.ndarray) -> tuple[int, int
         else:  # five cards and the player's draw left to chance: whose is the fifth?
             drew_ok = _must(btab[b1, b2, rest[0]]) != 1
             stood_ok = _must(btab[b1, b2, STOOD]) != 0
-            if drew_ok and stood_ok:
-                raise InputError("5 cards: the player may draw or stand at this total, so say who took the fifth card "
-                                 "(write '-' in fifth place when the player stood)")
             if not (drew_ok or stood_ok):
                 raise InputError(f"5 cards, but neither reading is legal: had the player stood, the banker must stand on "
                                  f"{(b1 + b2) % 10}; had he drawn the {rest[0]}, the banker must draw again")
-            p_drew = 1 if drew_ok else 0
+            p_drew = 1 if drew_ok else 0  # both legal: no '-' means the player drew (the file format's rule)
         if p_drew and not rest:
             raise InputError(f"4 cards, but the player must draw on {pt}")
         seen = STOOD

@@ -129,10 +129,17 @@ def _z_test(name: str, total: float, n: int, mean: Fraction, var: Fraction, alph
     se = sd / math.sqrt(n)
     z = (observed - float(mean)) / se if se > 0 else (0.0 if observed == float(mean) else math.inf)
     nd = _normal()
-    pv = 2 * nd.cdf(-abs(z)) if math.isfinite(z) else 0.0
-    detect = (nd.inv_cdf(1 - alpha / 2) + nd.inv_cdf(POWER)) * se
+    pv = _two_sided_p(z)
+    detect = (-nd.inv_cdf(alpha / 2) + nd.inv_cdf(POWER)) * se  # the upper alpha/2 quantile, accurate at tiny alpha
     note = f"mean {observed:+.6f} per unit staked, exact {float(mean):+.6f} ({mean})"
     return TestResult(name, "z", z, 0, pv, alpha, pv < alpha, detect, "shift of the mean per unit staked", note)
+
+
+def _two_sided_p(z: float) -> float:
+    """P(|Z| >= |z|) for a standard normal Z, accurate in the far tail (scipy's survival function)."""
+    from scipy import stats
+
+    return float(2 * stats.norm.sf(abs(z))) if math.isfinite(z) else 0.0
 
 
 def _normal():  # type: ignore[no-untyped-def]

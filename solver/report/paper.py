@@ -348,6 +348,14 @@ def chemin_summary_table(solutions: Sequence[Solution], digits: int, command: st
 # -- the paper's set of tables -------------------------------------------------------------------------
 
 
+TABLE_NAMES: tuple[str, ...] = (
+    "punto-by-decks", "bet-edges", "chemin-values", "chemin-ponte-casino", "chemin-ponte-parlor",
+    *(f"chemin-banker-{f}-{i}" for f in ("casino", "parlor") for i in (1, 2, 3)),
+    "tableau-parlor-1", "tableau-parlor-2", "tableau-parlor-3", "punto-exact", "chemin-exact",
+)
+"""The files :func:`paper_tables` makes (without ``.tex``), in the order docs/report.tex inputs them."""
+
+
 def paper_tables(results: PaperResults, digits: int, command: str) -> dict[str, str]:
     """Every table a paper needs, as ``{file name without .tex: LaTeX}``, in the order to input them.
 
@@ -372,4 +380,5 @@ def paper_tables(results: PaperResults, digits: int, command: str) -> dict[str, 
             out[f"tableau-parlor-{s.game.model.information}"] = banker_tableau_table(s, digits, command)
     out["punto-exact"] = punto_exact_table(results.standard_punto, digits, command)
     out["chemin-exact"] = chemin_exact_table(results.standard_chemin, digits, command)
+    assert tuple(out) == TABLE_NAMES
     return out

@@ -1,0 +1,133 @@
+"""Reading and writing users' files safely: text in UTF-8 (with or without a byte-order mark), whole
+files written whole or not at all, and nothing overwritten unless asked.
+
+:func:`write_text` writes to a temporary file in the target's directory and renames it into place,
+so a full disk or an interruption never leaves a truncated file behind under the real name; on
+failure the temporary file is removed and the error names the real path and the reason.
+:func:`read_text` and :func:`read_lines` refuse bytes that are not UTF-8 with one clear message.
+"""
+
+from __future__ import annotations
+
+import os
+import tempfile
+from collections.abc import Iterable, Iterator
+from pathlib import Path
+from typing import TextIO
+
+from solver.errors import InputError
+
+ENCODING = "utf-8-sig"
+"""UTF-8; a byte-order mark at the start of a file is read and dropped (so the first card or number
+of a file saved by an editor that writes one is read correctly)."""
+
+MAX_LINE_CHARS = 100_000
+"""The longest line an input file may have (a line of coups or shoes is far shorter)."""
+
+
+def _decode_error(name: str, e: UnicodeDecodeError) -> InputError:
+    return InputError(f"{name}: not UTF-8 text (byte 0x{e.object[e.start]:02x} at offset {e.start}); save it as UTF-8")
+
+
+def read_text(path: str | Path, what: str | None = None) -> str:
+    """A whole text file.
+
+    Raises:
+        InputError: the file cannot be read, or is not UTF-8.
+    """
+    name = what or str(path)
+    try:
+        data = Path(path).read_bytes()
+    except OSError as e:
+        raise InputError(f"cannot read {name}: {e.strerror}") from None
+    try:
+        return data.decode(ENCODING)
+    except UnicodeDecodeError as e:
+        raise _decode_error(name, e) from None
+
+
+def read_lines(stream: TextIO, source: str) -> Iterator[tuple[int, str]]:
+    """``(line number, line)`` of a text stream opened by :func:`open_text`, checked as they are read.
+
+    Raises:
+        InputError: a line longer than :data:`MAX_LINE_CHARS`, or bytes that are not UTF-8.
+    """
+    number = 0
+    try:
+        while True:
+            line = stream.readline(MAX_LINE_CHARS + 1)
+            if not line:
+                return
+            number += 1
+            if len(line) > MAX_LINE_CHARS and not line.endswith("\n"):
+                raise InputError(f"{source}, line {number}: longer than {MAX_LINE_CHARS:,} characters")
+            if number == 1:
+                line = line.removeprefix("\ufeff")
+            yield number, line
+    except UnicodeDecodeError as e:
+        raise InputError(f"{source}, line {number + 1}: not UTF-8 text (byte 0x{e.object[e.start]:02x}); "
+                         "save it as UTF-8") from None
+
+
+def open_text(name: str, stdin: TextIO) -> TextIO:
+    """A text file to read (UTF-8, strict), or ``stdin`` for ``-``.
+
+    Raises:
+        InputError: the file cannot be opened.
+    """
+    if name == "-":
+        return stdin
+    try:
+        return open(name, encoding=ENCODING, errors="strict")
+    except OSError as e:
+        raise InputError(f"cannot read {name}: {e.strerror}") from None
+
+
+def check_writable(paths: Iterable[Path], overwrite: bool, option: str = "--force") -> None:
+    """Refuse to go on when a target exists and overwriting was not asked for.
+
+    Raises:
+        InputError: naming the first existing file (and the option that allows overwriting it).
+    """
+    for p in paths:
+        if p.exists() and not overwrite:
+            raise InputError(f"{p} exists; pass {option} to overwrite it")
+        if p.is_dir():
+            raise InputError(f"{p} is a directory, not a file")
+
+
+def write_text(path: str | Path, text: str, overwrite: bool = False) -> Path:
+    """Write ``text`` to ``path`` whole, or not at all (temporary file, then an atomic rename).
+
+    Raises:
+        InputError: the file exists (and not ``overwrite``), or cannot be written (naming the real
+            path and the reason); no partial file is left.
+    """
+    target = Path(path)
+    check_writable([target], overwrite)
+    directory = target.parent if str(target.parent) else Path(".")
+    tmp_name = None
+    try:
+        directory.mkdir(parents=True, exist_ok=True)
+        fd, tmp_name = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=directory)
+        with os.fdopen(fd, "w", encoding="utf-8", newline="") as fh:
+            fh.write(text)
+            fh.flush()
+            os.fsync(fh.fileno())
+        os.replace(tmp_name, target)
+        tmp_name = None
+    except OSError as e:
+        raise InputError(f"cannot write {target}: {e.strerror or e}") from None
+    finally:
+        if tmp_name is not None:
+            try:
+                os.unlink(tmp_name)
+            except OSError:
+                pass
+    return target
+
+
+def write_texts(files: dict[Path, str], overwrite: bool = False) -> list[Path]:
+    """Write several files, each whole or not at all; nothing is written if any target is refused."""
+    check_writable(files, overwrite)
+    return [write_text(p, text, overwrite=True) for p, text in files.items()]
