@@ -292,3 +292,11 @@ def test_card_tables_law_agrees_with_the_tableau_mixture() -> None:
 def test_solved_strategy_law_has_the_detail() -> None:
     law = exact_law("chemin", SIX, solved_strategy(SIX))
     assert law.detail is not None and sum(law.detail.values()) == 1
+
+
+def test_the_help_examples_are_legal_coups() -> None:
+    from solver.cli.crosscheck import HELP_COUPS
+    from solver.strategy import PUNTO_STRATEGY
+
+    assert read_coups(io.StringIO("\n".join(HELP_COUPS[:2])), "help", PUNTO_STRATEGY, "punto").n == 2
+    assert read_coups(io.StringIO(HELP_COUPS[2]), "help", KEMENY_SNELL, "chemin").n == 1
