@@ -22,8 +22,8 @@ The rules played (the seed's rule sheet; seats numbered as in :mod:`solver.table
 * **Settling**: each tableau is paid separately; a tie on a tableau moves nothing (its players stake
   afresh, by their policies, on the next coup). The **cagnotte** is the tax (2 % at limitée, 1.25 % at
   ouverte) of the banker's net winnings of the coup, wins and losses on the two tableaux netted; or,
-  by the house rule ``capital_tax``, a share of the bank's capital paid by the banker once, at the
-  bank's first coup.
+  by the house rule ``capital_tax``, a share of the bank's capital paid by the banker once, when the
+  bank opens (the log reports it as the tax of the coup it follows, or of the first coup).
 * **The end**: as at chemin de fer (last shoe, pontes short of the minimum banco, no stakes, no bank).
 """
 
@@ -85,9 +85,12 @@ def auction(table: TableConfig, policies: Policies, state: TableState,
 
 def open_bank(table: TableConfig, state: TableState, seat: int, amount: Fraction,
               events: tuple[str, ...]) -> tuple[TableState, tuple[str, ...]]:
-    """``seat`` holds the bank with ``amount``; the capital tax, if the house rule applies, falls due."""
-    state = state.credit([(seat, -amount)]).evolve(banker=seat, turn=seat, bank=amount, capital=amount,
-                    capital_due=_fee(table, amount), wins=0, held=0, suivi=None, streak=0)
+    """``seat`` holds the bank with ``amount``, and pays the capital tax if the house rule applies (it is
+    reported with the coup it comes after, or with the first coup)."""
+    fee = _fee(table, amount)
+    state = state.credit([(seat, -amount - fee)]).evolve(banker=seat, turn=seat, bank=amount, capital=amount,
+                                                          house=state.house + fee, capital_due=state.capital_due + fee,
+                                                          wins=0, held=0, suivi=None, streak=0)
     if state.pontes_money() < table.minimum_banco:
         closed, _ = close_session(state, "the pontes cannot reach the minimum banco")
         return closed, events + ("session ends",)
@@ -138,15 +141,20 @@ def prepare(table: TableConfig, policies: Policies, state: TableState) -> tuple[
     assert banker is not None
     right, left = tableaux(table, banker)
     side = {s: 1 for s in right} | {s: 2 for s in left}
-    bank = state.bank
     events: tuple[str, ...] = ()
+    if table.banque == "ouverte" and state.bank < table.minimum_banco:  # the bank stands at the minimum banco at least
+        extra = min(table.minimum_banco - state.bank, state.bankrolls[banker - 1])
+        if extra > 0:
+            state = state.credit([(banker, -extra)]).evolve(bank=state.bank + extra)
+            events = ("top up",)
+    bank = state.bank
     order = alternate(right, left)
     calls = []
     for seat in order:
         pol, money = policies[seat], state.bankrolls[seat - 1]
-        if seat == state.suivi and state.streak < MAX_BANCOS_IN_A_ROW and pol.suivi and money >= bank:
+        if seat == state.suivi and state.streak < MAX_BANCOS_IN_A_ROW and pol.suivi and 0 < bank <= money:
             calls.append(Call(seat, "suivi"))
-        elif pol.banco != "none" and (pol.banco_up_to is None or bank <= pol.banco_up_to) and money >= bank:
+        elif pol.banco != "none" and 0 < bank <= money and (pol.banco_up_to is None or bank <= pol.banco_up_to):
             calls.append(Call(seat, pol.banco))
     won, partner, prime = resolve_calls(calls, right, left, state.prime)
     state = state.evolve(prime=prime)
@@ -170,9 +178,10 @@ def prepare(table: TableConfig, policies: Policies, state: TableState) -> tuple[
         kind = policies[won.seat].banco if won.kind == "suivi" else won.kind
         covered = ([(won.seat, 1, part(bank, 2)), (won.seat, 2, part(bank, 2))] if kind == "cheval"
                    else [(won.seat, side[won.seat], bank)])
+    near = {s: i for i, s in enumerate(order)}
     hands: list[int | None] = []
-    for t, seats in ((1, right), (2, left)):
-        mine = [(a, -seats.index(s), s) for s, tt, a in covered if tt == t]
+    for t in (1, 2):
+        mine = [(a, -near[s], s) for s, tt, a in covered if tt == t]
         hands.append(max(mine)[2] if mine else None)
     return state, Stakes(tuple(covered), tuple(calls), won, partner, tuple(hands)), events
 
@@ -187,11 +196,8 @@ def settle(table: TableConfig, policies: Policies, state: TableState, stakes: St
     net_win = -sum((x for _, x in pays), ZERO)
     tax = table.tax_rate * max(net_win, ZERO)
     state = state.credit(pays)
-    fee = state.capital_due
-    if fee:
-        state = state.credit([(banker, -fee)])
-    state = state.evolve(bank=state.bank + net_win - tax, house=state.house + tax + fee, capital_due=ZERO,
-                    held=state.held + 1, wins=state.wins + (net_win > 0))
+    state = state.evolve(bank=state.bank + net_win - tax, house=state.house + tax, held=state.held + 1,
+                         wins=state.wins + (net_win > 0))
     won = stakes.won
     if won is not None and stakes.partner is None:
         result = sum((x for s, x in pays if s == won.seat), ZERO)
@@ -215,5 +221,7 @@ def settle(table: TableConfig, policies: Policies, state: TableState, stakes: St
         else:
             state, more = auction(table, policies, state, banker)
         events += more
+    fee = state.capital_due  # capital tax paid since the last report
+    state = state.evolve(capital_due=ZERO)
     return finish(table, state, tax + fee, events, net_win - tax - fee, ended, cut_seen,
                   lambda st: can_play(table, policies, st, prepare))

@@ -99,8 +99,8 @@ class TableState:
             many bancos in a row it has called (baccara banque allows three).
         prime: baccara banque's tableau with the prime when calls from both sides compete (1, 2, 1, …).
         carried: the stakes of a tied coup, played again (chemin de fer).
-        capital: baccara banque: the sum the bank opened with; capital_due: the capital tax owed at
-            the bank's first coup.
+        capital: baccara banque: the sum the bank opened with; capital_due: capital tax paid since
+            the last coup's record (reported with the next record).
         coup: coups played; shoe: the shoe being dealt.
         ended: why the session ended, or ``None``.
     """
