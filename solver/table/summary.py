@@ -175,6 +175,27 @@ def ratio_estimate(xs: Sequence[Fraction | int], cs: Sequence[Fraction | int]) -
     return Estimate(float(r), se, n)
 
 
+def kaplan_meier(ended: Counter[int], cut: Counter[int], upto: int) -> list[float]:
+    """Survival ``S(k) = P(L > k)``, ``k = 0 .. upto``, of bank-run lengths, by Kaplan and Meier (1958).
+
+    A session's end cuts its last run short: that run is known only to have lasted *more* than the
+    coups it had held (right-censored). Leaving it out would favour short runs (long runs are more
+    often cut); the product-limit estimator ``S(k) = Π_{j ≤ k} (1 − d_j / n_j)`` counts it among the
+    ``n_j`` runs at risk up to its length, with ``d_j`` the runs that ended at exactly ``j`` coups.
+
+    >>> kaplan_meier(Counter({1: 1, 2: 1}), Counter({1: 1}), 2)
+    [1.0, 0.6666666666666667, 0.0]
+    """
+    out, s = [1.0], 1.0
+    at_risk = sum(ended.values()) + sum(cut.values())
+    for k in range(1, upto + 1):
+        if at_risk > 0:
+            s *= 1 - ended.get(k, 0) / at_risk
+        out.append(s)
+        at_risk -= ended.get(k, 0) + cut.get(k, 0)
+    return out
+
+
 @dataclass(frozen=True)
 class TableSummary:
     """The sessions of a run, and what they estimate.
@@ -220,12 +241,36 @@ class TableSummary:
             "banker_per_coup": ratio_estimate(net, coups),
             "banker_per_unit_at_stake": ratio_estimate(net, stake),
             "runs_per_session": mean_estimate(runs),
-            "run_length": ratio_estimate([sum(t.runs) for t in self.tallies], runs),
+            "run_length": self.run_length_mean(),
         }
 
     def seat_results(self) -> list[Estimate]:
         """Each seat's result per session, seat 1 first."""
         return [mean_estimate([t.results[s] for t in self.tallies]) for s in range(self.table.seats)]
+
+    def run_length_law(self, upto: int) -> list[float]:
+        """The Kaplan–Meier estimate of ``P(L = k)``, ``k = 1 .. upto``, from the ended runs and the runs
+        the sessions' ends cut short (see :func:`kaplan_meier`)."""
+        ended, cut = self._run_counts()
+        surv = kaplan_meier(sum(ended, Counter()), sum(cut, Counter()), upto)
+        return [surv[k - 1] - surv[k] for k in range(1, upto + 1)]
+
+    def run_length_mean(self) -> Estimate:
+        """The mean length of a bank run: Kaplan–Meier, with the jackknife standard error over sessions."""
+        ended, cut = self._run_counts()
+        all_ended, all_cut = sum(ended, Counter()), sum(cut, Counter())
+        top = max(list(all_ended) + list(all_cut) + [1])
+        value = sum(kaplan_meier(all_ended, all_cut, top))
+        n = len(self.tallies)
+        if n < 2:
+            return Estimate(value, math.nan, n)
+        loo = [sum(kaplan_meier(all_ended - e, all_cut - c, top)) for e, c in zip(ended, cut)]
+        m = sum(loo) / n
+        return Estimate(value, math.sqrt((n - 1) / n * sum((x - m) ** 2 for x in loo)), n)
+
+    def _run_counts(self) -> tuple[list[Counter[int]], list[Counter[int]]]:
+        return ([Counter(t.runs) for t in self.tallies],
+                [Counter([t.censored] if t.censored else []) for t in self.tallies])
 
     def run_lengths(self) -> dict[int, int]:
         """How many ended bank runs lasted each number of coups."""
