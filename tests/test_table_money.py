@@ -89,6 +89,7 @@ def test_money_is_conserved_at_every_coup(case: tuple[TableConfig, Policies, int
     total = sum(before)
     play = table_play(table, KEMENY_SNELL)
     lines = []
+    house = Fraction(0)
     for r in play_session(table, policies, play, seed):
         a = r.after
         assert a.money() == total
@@ -101,6 +102,8 @@ def test_money_is_conserved_at_every_coup(case: tuple[TableConfig, Policies, int
         assert r.bank == sum(staked.values())
         for seat, amount in staked.items():
             assert seat not in (r.banker, r.co_banker) and amount <= before[seat - 1]
+        assert a.house == house + r.tax
+        house = a.house
         line = json.loads(json.dumps(r.as_json()))
         on_line = sum(amount_from_json(v) for v in line["bankrolls"].values()) + sum(
             amount_from_json(line[k]) for k in ("bank_after", "garage", "house"))

@@ -12,10 +12,9 @@ from solver.numbers import fraction_str
 
 TABLE_EPILOG = """\
 policies (--policy FILE): JSON; fields at the top level apply to every seat, "seats" overrides them
-  seat by seat, e.g. {"stake": 20, "seats": {"3": {"banco": "solo"}}}; the fields and their defaults
-  are in docs/table.md
-log (--log FILE): one JSON line per coup, written as the coup is played (append-only, whole lines);
-  fields in docs/table-log.md
+  seat by seat, e.g. {"stake": 20, "seats": {"3": {"banco": "solo"}}}
+log (--log FILE): one JSON line per coup, written as the coup is played (append-only, whole lines)
+the rules played, the policy fields and their defaults, the log's fields: docs/table-log.md
 tax (--commission): chemin de fer 1/20 of the banker's win; baccara banque's cagnotte 1/50 of the
   banker's net winnings at banque limitee, 1/80 at banque ouverte; --capital-tax R (banque) takes R of
   the bank's capital once instead

@@ -113,7 +113,8 @@ def table_text(s: TableSummary, digits: int | None = None) -> str:
     lines.append(f"  shoe: {t.shoe.label()}; {t.burn.label()}; cut card with {t.cut_cards} cards behind it")
     lines.append(f"  strategy: {s.strategy}")
     lines.append(f"  policies: {s.policies.name}")
-    lines.append(f"  totals (exact): {totals['coups']:,} coups, {totals['shoes']:,} shoes, house's take "
+    lines.append(f"  totals (exact): {totals['coups']:,} coups, {totals['shoes']:,} shoe{'s' if totals['shoes'] != 1 else ''}, "
+                 "house's take "
                  f"{fraction_str(totals['tax'])}, bank's result {fraction_str(totals['banker_net'])}, at stake "
                  f"{fraction_str(totals['at_stake'])}")
     lines.append("")
