@@ -48,7 +48,7 @@ def tableaux(table: TableConfig, banker: int) -> tuple[list[int], list[int]]:
     """
     others = seats_right_of(banker, table.seats)
     k = (len(others) + 1) // 2
-    return others[:k], others[k:][::-1]
+    return list(others[:k]), list(others[k:][::-1])
 
 
 def start(table: TableConfig, policies: Policies) -> tuple[TableState, tuple[str, ...]]:
@@ -91,7 +91,7 @@ def open_bank(table: TableConfig, state: TableState, seat: int, amount: Fraction
     state = state.credit([(seat, -amount - fee)]).evolve(banker=seat, turn=seat, bank=amount, capital=amount,
                                                           house=state.house + fee, capital_due=state.capital_due + fee,
                                                           wins=0, held=0, suivi=None, streak=0)
-    if state.pontes_money() < table.minimum_banco:
+    if not state.pontes_reach(table.minimum_banco):
         closed, _ = close_session(state, "the pontes cannot reach the minimum banco")
         return closed, events + ("session ends",)
     return state, events

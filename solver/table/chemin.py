@@ -81,7 +81,7 @@ def open_bank(table: TableConfig, policies: Policies, state: TableState, seat: i
             state = state.credit([(other, -amount)]).evolve(co_banker=other, bank=2 * amount)
             events = ("banco double",)
             break
-    if state.pontes_money() < table.minimum_banco:
+    if not state.pontes_reach(table.minimum_banco):
         closed, _ = close_session(state, "the pontes cannot reach the minimum banco")
         return closed, events + ("session ends",)
     return state, events
@@ -116,7 +116,7 @@ def prime_order(table: TableConfig, state: TableState) -> list[int]:
     owners = state.owners()
     start_seat = state.turn if state.suite else state.banker
     assert start_seat is not None
-    return [s for s in [start_seat] + seats_right_of(start_seat, table.seats) if s not in owners]
+    return [s for s in (start_seat, *seats_right_of(start_seat, table.seats)) if s not in owners]
 
 
 def gather_calls(table: TableConfig, policies: Policies, state: TableState) -> list[Call]:

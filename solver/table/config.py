@@ -26,6 +26,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from fractions import Fraction
+from functools import lru_cache
 
 from solver.cards import Shoe
 from solver.errors import InputError
@@ -172,10 +173,11 @@ def _money(x: object, what: str) -> Fraction:
     return parse_amount(x, what)
 
 
-def seats_right_of(seat: int, seats: int) -> list[int]:
+@lru_cache(maxsize=256)
+def seats_right_of(seat: int, seats: int) -> tuple[int, ...]:
     """The other seats in order from ``seat``'s right: ``seat + 1, seat + 2, …`` around the table.
 
     >>> seats_right_of(9, 10)
-    [10, 1, 2, 3, 4, 5, 6, 7, 8]
+    (10, 1, 2, 3, 4, 5, 6, 7, 8)
     """
-    return [(seat + k - 1) % seats + 1 for k in range(1, seats)]
+    return tuple((seat + k - 1) % seats + 1 for k in range(1, seats))

@@ -146,10 +146,16 @@ class TableState:
             return ()
         return (self.banker,) if self.co_banker is None else (self.banker, self.co_banker)
 
-    def pontes_money(self) -> Fraction:
-        """The bankrolls of everyone but the bank's owners."""
+    def pontes_reach(self, amount: Fraction) -> bool:
+        """Whether everyone but the bank's owners holds ``amount`` together (adding only until they do)."""
         owners = self.owners()
-        return sum((m for s, m in enumerate(self.bankrolls, 1) if s not in owners), ZERO)
+        total = ZERO
+        for s, m in enumerate(self.bankrolls, 1):
+            if s not in owners:
+                total += m
+                if total >= amount:
+                    return True
+        return False
 
     def credit(self, changes: Iterable[tuple[int, Fraction]]) -> TableState:
         """Add ``amount`` to ``seat``'s bankroll for each pair (negative amounts debit)."""
@@ -263,7 +269,7 @@ def finish(table: TableConfig, state: TableState, tax: Fraction, events: tuple[s
         reason = None
         if cut_seen and state.shoe >= table.shoes:
             reason = "shoes finished"
-        elif state.pontes_money() < table.minimum_banco:
+        elif not state.pontes_reach(table.minimum_banco):
             reason = "the pontes cannot reach the minimum banco"
         elif not can_play(state):
             reason = "no one stakes"
