@@ -116,6 +116,13 @@ def test_bad_policy_file_one_line_exit_2(policy: object, message: str, tmp_path:
     assert r.err.count("\n") == 1 and message in r.err, r.err
 
 
+def test_a_strategy_file_of_floats_is_refused(tmp_path: Path) -> None:
+    path = tmp_path / "floats.json"
+    path.write_text(json.dumps({"player": [[0.5] * 10] * 10, "banker": [[[0.5] * 11] * 10] * 10}))
+    r = run_cli(["table", "--strategy", str(path)])
+    assert r.code == 2 and r.err.count("\n") == 1 and "only with exact probabilities" in r.err, r.err
+
+
 def test_a_policy_file_is_played(tmp_path: Path) -> None:
     path = tmp_path / "players.json"
     path.write_text(json.dumps({"name": "a banco player", "seats": {"2": {"banco": "solo", "bankroll": 100000}}}))

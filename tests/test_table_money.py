@@ -10,6 +10,7 @@ from __future__ import annotations
 import json
 from fractions import Fraction
 
+import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -81,10 +82,20 @@ def exact(x: object) -> bool:
     return isinstance(x, (int, Fraction)) and not isinstance(x, bool)
 
 
-@settings(max_examples=120, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=80, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(sessions())
 def test_money_is_conserved_at_every_coup(case: tuple[TableConfig, Policies, int]) -> None:
-    table, policies, seed = case
+    check_session(*case)
+
+
+@pytest.mark.slow
+@settings(max_examples=2000, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(sessions())
+def test_money_is_conserved_at_every_coup_many_more_tables(case: tuple[TableConfig, Policies, int]) -> None:
+    check_session(*case)
+
+
+def check_session(table: TableConfig, policies: Policies, seed: int) -> None:
     before = tuple(policies[s].bankroll for s in range(1, table.seats + 1))
     total = sum(before)
     play = table_play(table, KEMENY_SNELL)

@@ -299,3 +299,16 @@ def test_banque_banker_draws_for_the_larger_stake() -> None:
     assert p.banker_draw((3, 0), (9, 8), (F(10), F(10))) == 1  # equal stakes: tableau 1
     assert p.banker_draw((6, 0), (6, 5), (F(10), F(50))) == 0
     assert p.banker_draw((6, 0), (6, 11), (F(10), F(50))) == 1  # tableau 2 settled by a natural
+
+
+def test_the_new_strategy_type_deals_the_same_tables() -> None:
+    """A solver.strategy.Strategy (the typed vocabulary) and the simulator's Kemeny-Snell strategy give
+    the table the same exact draw tables."""
+    from solver.rules import CHEMIN_CASINO
+    from solver.simulate import KEMENY_SNELL
+    from solver.strategy import InfoSet, Side, Strategy
+
+    typed = Strategy(CHEMIN_CASINO, {InfoSet(Side.PONTE, 5): F(9, 11), InfoSet(Side.BANKER, 3, seen=(9,)): F(1),
+                                     InfoSet(Side.BANKER, 5, seen=(4,)): F(0)})
+    a, b = CheminPlay.of(typed), CheminPlay.of(KEMENY_SNELL)
+    assert (a.player, a.banker) == (b.player, b.banker)

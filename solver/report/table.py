@@ -64,8 +64,7 @@ def table_dict(s: TableSummary, digits: int | None = None) -> dict[str, object]:
         "policies": s.policies.name,
         "seed": s.seed,
         "sessions": totals["sessions"],
-        "totals": {k: amount_json(v) if k in ("tax", "at_stake") else (fraction_str(v) if k == "banker_net" else v)
-                   for k, v in totals.items()},
+        "totals": {k: amount_json(v) for k, v in totals.items()},
         "estimates": {k: estimate_dict(v) for k, v in s.estimates().items()},
         "seats": {str(i + 1): estimate_dict(e) for i, e in enumerate(s.seat_results())},
         "run_lengths": {str(k): v for k, v in s.run_lengths().items()},
