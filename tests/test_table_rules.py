@@ -71,6 +71,8 @@ CALL_CASES = [
      {2: {"banco": "solo"}}, Call(2, "solo"), None),
     ("during a suite the prime counts from the original banker's seat (3), not the banker's (7)",
      held(banker=7, turn=3, suite=True), {8: {"banco": "solo"}, 4: {"banco": "solo"}}, Call(4, "solo"), None),
+    ("during a suite the original banker, now a ponte, has the prime last", held(banker=7, turn=3, suite=True),
+     {3: {"banco": "solo"}, 2: {"banco": "solo"}}, Call(2, "solo"), None),
     ("the same calls outside a suite: from the banker's right", held(banker=7),
      {8: {"banco": "solo"}, 4: {"banco": "solo"}}, Call(8, "solo"), None),
     ("a banco only up to the policy's limit", held(bank=500),
@@ -200,6 +202,14 @@ def test_suivi_follows_a_lost_banco_and_has_no_limit_at_chemin_de_fer() -> None:
     pols = policies(seats={1: {"pass_after": 0}, 3: {"banco": "solo", "banco_up_to": 100}, 5: {"banco": "solo"}})
     recs = play(CHEMIN, pols, [B, B, B, B])
     assert [r.stakes.won for r in recs] == [Call(3, "solo")] + [Call(3, "suivi")] * 3
+
+
+def test_no_suivi_for_a_marche_caller_whom_the_table_left_nothing() -> None:
+    """Seats 2 to 4 cover the bank of 100 (30, 30, 30, then 10 from seat 5) before seat 7's banco et la
+    table marche takes anything: he lost no banco, so no one may follow."""
+    recs = play(CHEMIN, policies(stake=30, seats={7: {"banco": "marche"}}), [B])
+    assert recs[0].stakes.won == Call(7, "marche") and 7 not in {s for s, _, _ in recs[0].stakes.covered}
+    assert recs[0].after.suivi is None
 
 
 def test_the_session_ends_when_the_pontes_cannot_reach_the_minimum_banco() -> None:

@@ -33,7 +33,7 @@ from fractions import Fraction
 
 from solver.table.config import TableConfig, seats_right_of
 from solver.table.deal import Outcome
-from solver.table.money import ZERO, part
+from solver.table.money import ZERO, part, whole
 from solver.table.policy import Policies
 from solver.table.state import Call, Settlement, Stakes, TableState, can_play, close_session, finish, pay_out_bank
 
@@ -89,8 +89,8 @@ def open_bank(table: TableConfig, state: TableState, seat: int, amount: Fraction
     reported with the coup it comes after, or with the first coup)."""
     fee = _fee(table, amount)
     state = state.credit([(seat, -amount - fee)]).evolve(banker=seat, turn=seat, bank=amount, capital=amount,
-                                                          house=state.house + fee, capital_due=state.capital_due + fee,
-                                                          wins=0, held=0, suivi=None, streak=0)
+                                                         house=whole(state.house + fee), wins=0, held=0, suivi=None,
+                                                         streak=0, capital_due=whole(state.capital_due + fee))
     if not state.pontes_reach(table.minimum_banco):
         closed, _ = close_session(state, "the pontes cannot reach the minimum banco")
         return closed, events + ("session ends",)
@@ -194,16 +194,16 @@ def settle(table: TableConfig, policies: Policies, state: TableState, stakes: St
     pays = [(s, a if outcomes[t - 1] is Outcome.PONTE else -a if outcomes[t - 1] is Outcome.BANKER else ZERO)
             for s, t, a in stakes.covered]
     net_win = -sum((x for _, x in pays), ZERO)
-    tax = table.tax_rate * max(net_win, ZERO)
+    tax = whole(table.tax_rate * max(net_win, ZERO))
     state = state.credit(pays)
-    state = state.evolve(bank=state.bank + net_win - tax, house=state.house + tax, held=state.held + 1,
+    state = state.evolve(bank=whole(state.bank + net_win - tax), house=whole(state.house + tax), held=state.held + 1,
                          wins=state.wins + (net_win > 0))
     won = stakes.won
     if won is not None and stakes.partner is None:
         result = sum((x for s, x in pays if s == won.seat), ZERO)
-        if result < 0:
+        if result < 0:  # he lost his banco: he may follow (suivi)
             state = state.evolve(suivi=won.seat, streak=(state.streak if state.suivi == won.seat else 0) + 1)
-        elif result > 0:
+        elif result > 0 or state.suivi != won.seat:  # won it, or tied a first banco: no one follows
             state = state.evolve(suivi=None, streak=0)
     else:
         state = state.evolve(suivi=None, streak=0)

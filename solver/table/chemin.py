@@ -41,7 +41,7 @@ from fractions import Fraction
 
 from solver.table.config import TableConfig, seats_right_of
 from solver.table.deal import Outcome
-from solver.table.money import ZERO, part
+from solver.table.money import ZERO, part, whole
 from solver.table.policy import Policies
 from solver.table.state import Call, Settlement, Stakes, TableState, can_play, close_session, finish, pay_out_bank
 
@@ -72,8 +72,8 @@ def rotate(table: TableConfig, policies: Policies, state: TableState, first: int
 def open_bank(table: TableConfig, policies: Policies, state: TableState, seat: int, amount: Fraction,
               suite: bool) -> tuple[TableState, tuple[str, ...]]:
     """``seat`` puts up a bank of ``amount``; the first seat on his right whose policy doubles it does."""
-    state = state.credit([(seat, -amount)]).evolve(banker=seat, co_banker=None, bank=amount, garage=ZERO,
-                    suite=suite, wins=0, held=0, suivi=None, carried=None)
+    state = state.credit([(seat, -amount)]).evolve(banker=seat, co_banker=None, bank=amount, garage=ZERO, suite=suite,
+                                                    wins=0, held=0, suivi=None, carried=None)
     events: tuple[str, ...] = ()
     for other in seats_right_of(seat, table.seats):
         pol, money = policies[other], state.bankrolls[other - 1]
@@ -99,11 +99,13 @@ def pass_hand(table: TableConfig, policies: Policies, state: TableState) -> tupl
         if up_to is not None and amount <= up_to and state.bankrolls[seat - 1] >= amount:
             opened, events = open_bank(table, policies, state, seat, amount, suite=True)
             return opened, ("suite taken",) + events
-    bids = [(policies[s].bid, -i, s) for i, s in enumerate(order)
-            if policies[s].bid is not None and state.bankrolls[s - 1] >= policies[s].bid]  # type: ignore[operator]
+    bids: list[tuple[Fraction, int, int]] = []
+    for i, seat in enumerate(order):
+        bid = policies[seat].bid
+        if bid is not None and state.bankrolls[seat - 1] >= bid:
+            bids.append((bid, -i, seat))  # the highest bid; on equal bids, the nearest his right
     if bids:
-        bid, _, seat = max(bids)  # type: ignore[type-var]
-        assert bid is not None
+        bid, _, seat = max(bids)
         opened, events = open_bank(table, policies, state, seat, bid, suite=True)
         return opened, ("auction",) + events
     opened, events = rotate(table, policies, state, state.turn % table.seats + 1)
@@ -111,12 +113,12 @@ def pass_hand(table: TableConfig, policies: Policies, state: TableState) -> tupl
 
 
 def prime_order(table: TableConfig, state: TableState) -> list[int]:
-    """The pontes in the order of the prime: from the banker's right, or during a suite from the
-    original banker's seat."""
+    """The pontes in the order of the prime: from the banker's right, or during a suite from the right
+    of the original banker's seat (the original banker, now a ponte, comes last)."""
     owners = state.owners()
     start_seat = state.turn if state.suite else state.banker
     assert start_seat is not None
-    return [s for s in (start_seat, *seats_right_of(start_seat, table.seats)) if s not in owners]
+    return [s for s in (*seats_right_of(start_seat, table.seats), start_seat) if s not in owners]
 
 
 def gather_calls(table: TableConfig, policies: Policies, state: TableState) -> list[Call]:
@@ -235,12 +237,13 @@ def settle(table: TableConfig, policies: Policies, state: TableState, stakes: St
     if outcome is Outcome.TIE:
         state = state.evolve(carried=stakes)
     elif outcome is Outcome.BANKER:
-        tax = table.tax_rate * total
+        tax = whole(table.tax_rate * total)
         net = total - tax
         state = state.credit((s, -a) for s, _, a in stakes.covered)
-        caller = stakes.won.seat if stakes.won is not None else None
-        state = state.evolve(bank=state.bank + net, house=state.house + tax, wins=state.wins + 1, suivi=caller,
-                        carried=None)
+        staked = {s for s, _, _ in stakes.covered}
+        caller = stakes.won.seat if stakes.won is not None and stakes.won.seat in staked else None  # lost his banco
+        state = state.evolve(bank=whole(state.bank + net), house=whole(state.house + tax), wins=state.wins + 1,
+                             suivi=caller, carried=None)
         after = policies[banker].pass_after
         if after and state.wins >= after:
             ended = (state.held,)

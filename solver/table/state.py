@@ -21,7 +21,7 @@ from functools import cached_property
 
 from solver.table.config import TableConfig
 from solver.table.deal import Outcome
-from solver.table.money import ZERO, amount_json, part
+from solver.table.money import ZERO, amount_json, part, whole
 from solver.table.policy import Policies
 
 EVENTS = (
@@ -161,7 +161,7 @@ class TableState:
         """Add ``amount`` to ``seat``'s bankroll for each pair (negative amounts debit)."""
         b = list(self.bankrolls)
         for seat, amount in changes:
-            b[seat - 1] += amount
+            b[seat - 1] = whole(b[seat - 1] + amount)
         return self.evolve(bankrolls=tuple(b))
 
 
