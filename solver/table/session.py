@@ -24,6 +24,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
+from solver.errors import InputError
 from solver.table import banque, chemin
 from solver.table.config import TableConfig
 from solver.table.deal import (
@@ -109,8 +110,7 @@ def apply_coup(table: TableConfig, policies: Policies, state: TableState, deal: 
     """
     if state.ended is not None or state.banker is None:
         raise ValueError("the session has ended: no coup to play")
-    game = chemin if table.game == "chemin" else banque
-    ready, stakes, pre = game.prepare(table, policies, state)
+    ready, stakes, pre = (chemin.prepare if table.game == "chemin" else banque.prepare)(table, policies, state)
     dealt = deal(stakes)
     banker, co = ready.banker, ready.co_banker
     assert banker is not None
@@ -144,8 +144,6 @@ class LogWriter:
     """The JSON-lines log: append-only, one whole line per coup, each handed to the OS in one write."""
 
     def __init__(self, path: str) -> None:
-        from solver.errors import InputError
-
         try:
             self.fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_TRUNC | os.O_APPEND, 0o644)
         except OSError as e:

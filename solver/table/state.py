@@ -49,7 +49,7 @@ class Stakes:
             1 or 2 at baccara banque.
         calls: the banco calls made, in seat order from the banker's right.
         won: the call that won (``None``: no banco; ordinary stakes); ``partner``: banco à deux's
-            second player.
+            second player, or at baccara banque the second of two bancos sharing the bank.
         hands: the seat that plays the hand (chemin de fer: one; baccara banque: one per tableau,
             ``None`` where no one staked).
         carried: the stakes of a tied coup, played again.

@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import math
 import multiprocessing
+import time
 from collections import Counter
 from collections.abc import Callable, Sequence
 from concurrent.futures import ProcessPoolExecutor
@@ -28,10 +29,10 @@ from solver.errors import InputError
 from solver.simulate.stats import Estimate
 from solver.table.config import TableConfig
 from solver.table.deal import BanquePlay, CheminPlay
-from solver.table.laws import ExactReference
+from solver.table.laws import ExactReference, coup_law
 from solver.table.money import ZERO
 from solver.table.policy import Policies
-from solver.table.session import LogWriter, play_session
+from solver.table.session import LogWriter, play_session, table_play
 
 CHUNK_SESSIONS = 16
 """Sessions per chunk of work (fixed, so the work does not depend on the number of workers)."""
@@ -301,11 +302,6 @@ def summarize(table: TableConfig, policies: Policies, strategy: object, sessions
             sessions are then played in this process, in order.
         Other arguments as :func:`run_sessions`.
     """
-    import time
-
-    from solver.table.laws import coup_law
-    from solver.table.session import table_play
-
     play = table_play(table, strategy)
     began = time.perf_counter()
     if log is not None:
