@@ -116,11 +116,15 @@ def test_bad_policy_file_one_line_exit_2(policy: object, message: str, tmp_path:
     assert r.err.count("\n") == 1 and message in r.err, r.err
 
 
-def test_a_strategy_file_of_floats_is_refused(tmp_path: Path) -> None:
-    path = tmp_path / "floats.json"
-    path.write_text(json.dumps({"player": [[0.5] * 10] * 10, "banker": [[[0.5] * 11] * 10] * 10}))
-    r = run_cli(["table", "--strategy", str(path)])
-    assert r.code == 2 and r.err.count("\n") == 1 and "only with exact probabilities" in r.err, r.err
+def test_a_strategy_file_is_played_exactly(tmp_path: Path) -> None:
+    """A strategy file's decimals are read exactly (0.5 is one half): the ponte mixes at 5."""
+    P = [[1 if (a + b) % 10 <= 4 else 0.5 if (a + b) % 10 == 5 else 0 for b in range(10)] for a in range(10)]
+    B = [[[1 if (a + b) % 10 <= 2 else 0 for _ in range(11)] for b in range(10)] for a in range(10)]
+    path = tmp_path / "half.json"
+    path.write_text(json.dumps({"name": "half at five", "player": P, "banker": B}))
+    r = run_cli(["table", "--strategy", str(path), "--format", "json"])
+    assert r.code == 0, r.err
+    assert json.loads(r.out)["strategy"] == "half at five"
 
 
 def test_a_policy_file_is_played(tmp_path: Path) -> None:

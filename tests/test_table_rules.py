@@ -311,14 +311,14 @@ def test_banque_banker_draws_for_the_larger_stake() -> None:
     assert p.banker_draw((6, 0), (6, 11), (F(10), F(50))) == 1  # tableau 2 settled by a natural
 
 
-def test_the_new_strategy_type_deals_the_same_tables() -> None:
-    """A solver.strategy.Strategy (the typed vocabulary) and the simulator's Kemeny-Snell strategy give
-    the table the same exact draw tables."""
-    from solver.rules import CHEMIN_CASINO
+def test_the_table_plays_a_strategy_s_exact_tables_and_nothing_else() -> None:
+    """Kemeny-Snell's strategy on the casino tableau: the ponte draws on 2+3 with probability 9/11,
+    the banker draws on 1+2 against a 9 and stands on 5+0 against a 4 (a free cell the strategy sets)."""
+    from solver.errors import InputError
     from solver.simulate import KEMENY_SNELL
-    from solver.strategy import InfoSet, Side, Strategy
 
-    typed = Strategy(CHEMIN_CASINO, {InfoSet(Side.PONTE, 5): F(9, 11), InfoSet(Side.BANKER, 3, seen=(9,)): F(1),
-                                     InfoSet(Side.BANKER, 5, seen=(4,)): F(0)})
-    a, b = CheminPlay.of(typed), CheminPlay.of(KEMENY_SNELL)
-    assert (a.player, a.banker) == (b.player, b.banker)
+    play = CheminPlay.of(KEMENY_SNELL)
+    assert (play.ponte_draw((2, 3)), play.banker_draw((1, 2), 9), play.banker_draw((5, 0), 4)) == (F(9, 11), 1, 0)
+    assert CheminPlay.of(play) is play
+    with pytest.raises(InputError, match="exact strategy"):
+        CheminPlay.of({"player": [[0.5] * 10] * 10})

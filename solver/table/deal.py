@@ -7,8 +7,8 @@ simulator's conventions (:mod:`solver.simulate.config`): a uniformly random orde
 burned as it counts, a ten-valued card 10), and coups until the cut card appears — the card at index
 ``size − cut`` is dealt — the coup in progress being finished.
 
-Decisions follow exact draw tables indexed by the cards (:class:`CheminPlay`, the views
-``solver.strategy.Strategy.tables()`` and ``solver.equilibrium.draw_tables`` give them). A mixed
+Decisions follow the exact draw tables of a :class:`~solver.strategy.Strategy`, indexed by the cards
+(:class:`CheminPlay`; ``Strategy.tables()``, and ``Solution.strategy`` for a solved game). A mixed
 decision with probability ``p = n/d`` is drawn exactly, ``u < n`` for ``u`` uniform on ``0..d−1``
 (:func:`bernoulli`): no floats anywhere.
 
@@ -36,7 +36,7 @@ import numpy as np
 from solver.errors import InputError
 from solver.rules import STOOD
 from solver.simulate.config import Burn
-from solver.strategy import NATURAL
+from solver.strategy import NATURAL, Strategy
 
 ONE, ZERO = Fraction(1), Fraction(0)
 
@@ -70,41 +70,32 @@ def bernoulli(rng: np.random.Generator, p: Fraction) -> bool:
 
 
 class CheminPlay:
-    """Chemin de fer's drawing: the ponte's table ``P[p1][p2]`` and the banker's ``B[b1][b2][seen]``, exact.
+    """Chemin de fer's drawing under an exact :class:`~solver.strategy.Strategy`, as card-indexed tables.
 
-    ``seen`` is the ponte's third card 0–9 or :data:`~solver.rules.STOOD`. Build it with :meth:`of`
-    from any strategy object that has exact tables.
+    ``ponte_draw(cards)`` reads the ponte's table ``P[p1][p2]`` and ``banker_draw(cards, seen)`` the
+    banker's ``B[b1][b2][seen]`` (``seen``: the ponte's third card 0–9 or
+    :data:`~solver.rules.STOOD`), both as Fractions, from :meth:`Strategy.tables`.
     """
 
-    def __init__(self, player: object, banker: object, name: str) -> None:
-        P = np.asarray(player, dtype=object)
-        B = np.asarray(banker, dtype=object)
-        if P.shape != (10, 10) or B.shape != (10, 10, 11):
-            raise InputError("draw tables have shapes (10, 10) for the ponte and (10, 10, 11) for the banker")
-        if any(not isinstance(x, (int, Fraction)) or isinstance(x, bool) for x in list(P.flat) + list(B.flat)):
-            raise InputError("the table deals with exact draw probabilities (Fractions), not floats: "
-                             "write the strategy file's probabilities as fractions such as \"9/11\"")
+    def __init__(self, strategy: Strategy) -> None:
+        P, B = strategy.tables()
+        self.strategy = strategy
+        self.name = strategy.name
         self.player = [[Fraction(P[a, b]) for b in range(10)] for a in range(10)]
         self.banker = [[[Fraction(B[a, b, s]) for s in range(11)] for b in range(10)] for a in range(10)]
-        self.name = name
 
     @classmethod
     def of(cls, strategy: object) -> CheminPlay:
-        """From a :class:`solver.strategy.Strategy` (``tables()``) or a simulator strategy with exact tables.
+        """``strategy`` itself if it is a :class:`CheminPlay`, else the play of a :class:`Strategy`.
 
         Raises:
-            InputError: the strategy has no exact tables (a file of floats).
+            InputError: anything else.
         """
-        name = str(getattr(strategy, "name", "strategy"))
-        tables = getattr(strategy, "tables", None)
-        if callable(tables):
-            P, B = tables()
-            return cls(P, B, name)
-        P, B = getattr(strategy, "exact_player", None), getattr(strategy, "exact_banker", None)
-        if P is None or B is None:
-            raise InputError(f"strategy {name!r} has no exact draw tables; the table deals only with exact "
-                             "probabilities (write them as fractions such as \"9/11\")")
-        return cls(P, B, name)
+        if isinstance(strategy, CheminPlay):
+            return strategy
+        if isinstance(strategy, Strategy):
+            return cls(strategy)
+        raise InputError(f"the table plays an exact strategy (solver.strategy.Strategy), not {type(strategy).__name__}")
 
     def ponte_draw(self, cards: tuple[int, int]) -> Fraction:
         return self.player[cards[0]][cards[1]]

@@ -36,7 +36,7 @@ def coup_law(shoe: Shoe, play: CheminPlay) -> dict[str, Fraction]:
     """Exact ``{"banker", "ponte", "tie"}`` of one coup from a fresh ``shoe`` under ``play``'s tables."""
     from solver.game import strategy_law
 
-    return strategy_law(shoe, play.player, play.banker)
+    return strategy_law(shoe, play.strategy)
 
 
 def run_length_law(p_banker: Fraction, p_ponte: Fraction, p_tie: Fraction, pass_after: int, upto: int) -> list[Fraction]:
