@@ -98,7 +98,7 @@ POLICIES = [
     ({"seats": {"3": {"colour": "red"}}}, "policy.json, seat 3: unknown policy field 'colour'"),
     ({"seats": {"11": {"stake": 20}}}, "policy.json: seat '11' is not a seat of this table (1 to 10)"),
     ({"stake": 5}, "a stake of 5 is below the minimum stake 10 (0 for no stake)"),
-    ({"stake": 12.5}, "policy.json: 12.5 is not exact"),
+    ({"stake": "ten"}, "policy.json: stake must be a number such as 0.05 or 1/20, got 'ten'"),
     ({"banco": "cheval"}, "banco is one of none, solo, a_deux, avec, marche at chemin"),
     ({"bank": 50}, "a bank of 50 is below the minimum banco 100"),
     ({"pass_after": -1}, "pass_after is a whole number of wins"),
@@ -128,12 +128,16 @@ def test_a_strategy_file_is_played_exactly(tmp_path: Path) -> None:
 
 
 def test_a_policy_file_is_played(tmp_path: Path) -> None:
+    """Decimals are read exactly: a stake of 12.5 is 25/2."""
     path = tmp_path / "players.json"
-    path.write_text(json.dumps({"name": "a banco player", "seats": {"2": {"banco": "solo", "bankroll": 100000}}}))
+    path.write_text(json.dumps({"name": "a banco player", "stake": 12.5,
+                                "seats": {"2": {"banco": "solo", "bankroll": 100000}}}))
     log = tmp_path / "log.jsonl"
     r = run_cli(["table", "--policy", str(path), "--log", str(log), "--seed", "4"])
     assert r.code == 0 and "policies: a banco player" in r.out
-    assert any(x["calls"]["won"] == {"seat": 2, "call": "solo"} for x in check_log(log))
+    lines = check_log(log)
+    assert any(x["calls"]["won"] == {"seat": 2, "call": "solo"} for x in lines)
+    assert any("25/2" in x["stakes"].values() for x in lines)
 
 
 def test_an_interrupted_session_leaves_whole_lines(tmp_path: Path) -> None:

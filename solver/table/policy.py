@@ -1,7 +1,8 @@
 """How the players play the money: one :class:`Policy` per seat, with documented defaults, or read from a file.
 
 A policy is data, not code: every decision the rules leave to a player is one field, and the engine
-(:mod:`solver.table.chemin`, :mod:`solver.table.banque`) reads it. Amounts are exact.
+(:mod:`solver.table.chemin`, :mod:`solver.table.banque`) reads it. Amounts are exact: whole numbers,
+decimals read from their digits (``12.5`` is 25/2, never a binary float) or strings such as ``"15/2"``.
 
 =================== ========================================================== ===========================
 field               meaning                                                    default
@@ -199,7 +200,7 @@ class Policies:
 
 
 def load_policies(path: str, table: TableConfig) -> Policies:
-    """Read a policy file (JSON).
+    """Read a policy file (JSON; decimals are read exactly from their digits, never through a float).
 
     Raises:
         InputError: unreadable, not JSON, or not a valid policy (see :meth:`Policies.from_mapping`).
@@ -209,14 +210,7 @@ def load_policies(path: str, table: TableConfig) -> Policies:
     except OSError as e:
         raise InputError(f"cannot read {path}: {e.strerror}") from None
     try:
-        data = json.loads(text, parse_float=_no_float(path))
+        data = json.loads(text, parse_float=Fraction)  # a decimal as written: 12.5 is exactly 25/2
     except json.JSONDecodeError as e:
         raise InputError(f"{path}: not JSON ({e.msg} at line {e.lineno})") from None
     return Policies.from_mapping(data, table, Path(path).name)
-
-
-def _no_float(path: str):  # type: ignore[no-untyped-def]
-    def refuse(text: str) -> object:
-        raise InputError(f"{path}: {text} is not exact; write amounts as whole numbers or fractions such as \"15/2\"")
-
-    return refuse

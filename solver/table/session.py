@@ -84,7 +84,7 @@ def table_play(table: TableConfig, strategy: object) -> CheminPlay | BanquePlay:
     or chemin de fer's strategy on each tableau (:class:`CheminOnEachTableau`)."""
     if table.game == "banque" and hasattr(strategy, "player_draw") and hasattr(strategy, "banker_draw"):
         return strategy  # type: ignore[return-value]
-    play = strategy if isinstance(strategy, CheminPlay) else CheminPlay.of(strategy)
+    play = CheminPlay.of(strategy)
     return play if table.game == "chemin" else CheminOnEachTableau(play)
 
 

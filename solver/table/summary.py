@@ -296,8 +296,8 @@ def summarize(table: TableConfig, policies: Policies, strategy: object, sessions
     """Play ``sessions`` sessions of ``table`` and summarise them.
 
     Args:
-        strategy: chemin de fer's strategy (a :class:`solver.strategy.Strategy`, a simulator strategy
-            with exact tables, or a :class:`CheminPlay`), or a :class:`BanquePlay` for baccara banque.
+        strategy: chemin de fer's strategy (a :class:`solver.strategy.Strategy` or a :class:`CheminPlay`),
+            or a :class:`BanquePlay` for baccara banque.
         log: a path: every coup is written there as it is played (append-only JSON lines); the
             sessions are then played in this process, in order.
         Other arguments as :func:`run_sessions`.
