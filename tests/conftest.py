@@ -36,3 +36,14 @@ def run_cli(argv: Sequence[str], stdin: str = "") -> Run:
 @pytest.fixture
 def cli():
     return run_cli
+
+
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    """Keep ``@pytest.mark.slow`` checks out of the default run, as the marker promises; ``-m slow``
+    (or any ``-m`` expression naming slow) runs them."""
+    if "slow" in (config.getoption("markexpr") or ""):
+        return
+    skip = pytest.mark.skip(reason="slow: run with -m slow")
+    for item in items:
+        if "slow" in item.keywords:
+            item.add_marker(skip)
