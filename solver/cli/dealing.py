@@ -165,10 +165,6 @@ def run_simulation(config: SimConfig, args: argparse.Namespace, shoes: int | Non
     from solver.simulate import shoes_for_coups, simulate
 
     n_shoes = shoes if shoes is not None else shoes_for_coups(config, coups or DEFAULT_SIM_COUPS)
-    progress = Progress(n_shoes, "shoes")
-    try:
-        result = simulate(config, shoes=n_shoes, seed=args.seed, workers=args.workers, scheduler=args.scheduler,
-                          progress=progress.update, exact=exact_values)
-    finally:
-        progress.close()
-    return result
+    with Progress(n_shoes, "shoes") as progress:
+        return simulate(config, shoes=n_shoes, seed=args.seed, workers=args.workers, scheduler=args.scheduler,
+                        progress=progress.update, exact=exact_values)

@@ -1,0 +1,127 @@
+"""``baccarat table``: chemin de fer and baccara banque sessions with every rule of the money."""
+
+from __future__ import annotations
+
+import argparse
+import json
+from pathlib import Path
+
+from solver.cli.common import SHOE_HELP, Progress, add_format_options, add_shoe_options, emit, one_shoe
+from solver.cli.dealing import SIM_EPILOG, positive_count, strategy_from_args
+from solver.errors import BaccaratError
+from solver.files import check_writable
+from solver.numbers import fraction_str
+
+TABLE_EPILOG = """\
+policies (--policy FILE): JSON; fields at the top level apply to every seat, "seats" overrides them
+  seat by seat, e.g. {"stake": 20, "seats": {"3": {"banco": "solo"}}}
+log (--log FILE): one JSON line per coup, written as the coup is played (append-only, whole lines)
+the rules played, the policy fields and their defaults, the log's fields: docs/table-log.md
+tax (--commission): chemin de fer 1/20 of the banker's win; baccara banque's cagnotte 1/50 of the
+  banker's net winnings at banque limitee, 1/80 at banque ouverte; --capital-tax R (banque) takes R of
+  the bank's capital once instead
+"""
+
+
+def table_from_args(args: argparse.Namespace):  # type: ignore[no-untyped-def]
+    """The table the options describe."""
+    from solver.simulate import parse_burn
+    from solver.table import TableConfig
+
+    shoe = one_shoe(args)
+    return TableConfig(
+        args.game, seats=args.seats, minimum_banco=args.minimum_banco, minimum_stake=args.minimum_stake,
+        tax=args.commission, capital_tax=args.capital_tax, banque=args.banque, shoes=args.shoes, shoe=shoe,
+        burn=parse_burn(args.burn if args.burn is not None else "none"), cut=args.cut,
+    )
+
+
+def run(args: argparse.Namespace) -> int:
+    from solver.report.table import table_dict, table_text
+    from solver.table import Policies, load_policies, summarize
+
+    table = table_from_args(args)
+    if args.log:
+        check_writable([Path(args.log)], args.force)
+    policies = load_policies(args.policy, table) if args.policy else Policies.defaults(table)
+    args.commission = fraction_str(table.tax)  # the solved strategy is solved for the table's tax
+    strategy = strategy_from_args(args, table.shoe)
+    workers = args.workers or (1 if args.log else _default_workers())
+    with Progress(args.sessions, "sessions") as progress:
+        summary = summarize(table, policies, strategy, args.sessions, args.seed, workers, args.scheduler, args.log,
+                            progress.update)
+    if args.format == "json":
+        emit([json.dumps(table_dict(summary, args.digits), indent=2)])
+    else:
+        emit([table_text(summary, args.digits)])
+    return 0
+
+
+def _default_workers() -> int:
+    from solver.simulate import default_workers
+
+    return default_workers()
+
+
+def _amount(text: str) -> str:
+    """argparse type: checked later, exactly (kept as the text the user typed)."""
+    from solver.table.money import parse_amount
+
+    try:
+        parse_amount(text, "amount")
+    except BaccaratError as e:
+        raise argparse.ArgumentTypeError(str(e).removeprefix("amount: ")) from None
+    return text
+
+
+def add_parser(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
+    p = sub.add_parser(
+        "table",
+        help="sessions at the table: the bank, banco calls, garage, suite, the house's tax",
+        description="Play chemin de fer or baccara banque sessions coup by coup with every rule of the money (the "
+        "bank and who holds it, banco calls, suivi and prime, garage, suite, banco double, banque ouverte or "
+        "limitee, the tax), and summarise many seeded sessions with standard errors: the house's take, the bank's "
+        "result, bank runs and each seat's result. Money is exact and conserved.",
+        epilog=SHOE_HELP + "\n\n" + SIM_EPILOG.split("customs:")[0] + TABLE_EPILOG + "\nexamples:\n"
+        "  baccarat table --sessions 200 --seed 1                     a default chemin de fer table\n"
+        "  baccarat table --game banque --banque ouverte --sessions 100\n"
+        "  baccarat table --policy players.json --log coups.jsonl     one session, every coup logged\n",
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
+    add_shoe_options(p, default_decks="6")
+    add_format_options(p, ("text", "json"))
+    g = p.add_argument_group("table")
+    g.add_argument("--game", choices=("chemin", "banque"), default="chemin",
+                   help="chemin de fer or baccara banque (default chemin)")
+    g.add_argument("--seats", type=int, default=10, metavar="N", help="players at the table, 8 to 12 (default 10)")
+    g.add_argument("--minimum-banco", type=_amount, default="100", metavar="A", help="the smallest bank (default 100)")
+    g.add_argument("--minimum-stake", type=_amount, metavar="A", help="the smallest stake (default a tenth of the minimum banco)")
+    g.add_argument("--banque", choices=("limitee", "ouverte"), default="limitee",
+                   help="baccara banque: a fixed bank (limitee, the default) or the banker covers any stake (ouverte)")
+    g.add_argument("--commission", metavar="RATE", help="the house's tax (default 1/20 at chemin de fer; 1/50 at banque "
+                   "limitee, 1/80 at banque ouverte)")
+    g.add_argument("--capital-tax", metavar="RATE", help="baccara banque house rule: RATE of the bank's capital, once, "
+                   "when the bank opens, instead of the tax on winnings")
+    g.add_argument("--policy", metavar="FILE", help="the players' policies (JSON); default: the documented defaults")
+    s = p.add_argument_group("strategy")
+    s.add_argument("--strategy", metavar="S", help="kemeny-snell (default), solved, casino, parlor, or a JSON file of "
+                   "exact draw tables; at baccara banque, played on each tableau")
+    s.add_argument("--information", type=int, choices=(1, 2, 3), default=3,
+                   help="with --strategy solved: the information model solved for (default 3)")
+    s.add_argument("--freedom", choices=("casino", "parlor"), default="parlor",
+                   help="with --strategy solved: which banker decisions are free (default parlor)")
+    s.add_argument("--draw", action="append", metavar="CELL=P", help="set one tableau cell, e.g. P5=9/11 or B3/9=D")
+    d = p.add_argument_group("dealing")
+    d.add_argument("--burn", metavar="B", help="none (default), a number of cards, or turn")
+    d.add_argument("--cut", type=positive_count, metavar="N",
+                   help="cards behind the cut card (default 7 at chemin de fer, 10 at baccara banque)")
+    r = p.add_argument_group("run")
+    r.add_argument("--shoes", type=positive_count, default=1, metavar="N",
+                   help="shoes per session; bank and bankrolls carry from shoe to shoe (default 1)")
+    r.add_argument("--sessions", type=positive_count, default=1, metavar="N", help="sessions to play (default 1)")
+    r.add_argument("--seed", type=int, default=0, help="seed of the run (default 0); same seed, same result")
+    r.add_argument("--log", metavar="FILE", help="write every coup to FILE, one JSON line each, as it is played")
+    r.add_argument("--force", action="store_true", help="overwrite the --log file if it exists")
+    r.add_argument("--workers", type=positive_count, metavar="N", help="local processes (default: all cores; 1 with --log)")
+    r.add_argument("--scheduler", metavar="ADDRESS", help="a Dask distributed scheduler, e.g. tcp://host:8786")
+    p.set_defaults(run=run)

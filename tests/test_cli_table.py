@@ -1,0 +1,195 @@
+"""``baccarat table``: its output, its log, bad input (one line, exit 2), interruption, reproducibility."""
+
+from __future__ import annotations
+
+import json
+import os
+import signal
+import subprocess
+import sys
+import time
+from fractions import Fraction
+from pathlib import Path
+
+import pytest
+from conftest import run_cli
+
+from solver.simulate import KEMENY_SNELL
+from solver.table import LogWriter, Policies, TableConfig, apply_coup, card_dealer, run_sessions, start, table_play
+
+ROOT = Path(__file__).resolve().parents[1]
+LOG_FIELDS = ("coup", "shoe", "banker", "bank", "stakes", "calls", "outcome", "tax", "bankrolls", "bank_after", "garage",
+              "house", "event")
+
+
+def amount(x: object) -> Fraction:
+    """An amount as the log writes it: a JSON integer or a "p/q" string, never a float."""
+    assert isinstance(x, int) and not isinstance(x, bool) or isinstance(x, str) and "/" in x and "." not in x, x
+    return Fraction(x)  # type: ignore[arg-type]
+
+
+def check_log(path: Path) -> list[dict]:
+    """Every line whole, with the fields the issue names; the money on every line the same."""
+    text = path.read_text(encoding="utf-8")
+    assert text.endswith("\n")
+    lines = [json.loads(line) for line in text.splitlines()]
+    totals = set()
+    for rec in lines:
+        assert all(k in rec for k in LOG_FIELDS)
+        totals.add(sum(amount(v) for v in rec["bankrolls"].values())
+                   + amount(rec["bank_after"]) + amount(rec["garage"]) + amount(rec["house"]))
+        amount(rec["bank"]), amount(rec["tax"])
+    assert len(totals) <= 1
+    return lines
+
+
+def test_chemin_log_and_text(tmp_path: Path) -> None:
+    log = tmp_path / "coups.jsonl"
+    r = run_cli(["table", "--seed", "2", "--log", str(log)])
+    assert r.code == 0, r.err
+    assert "Chemin de fer at the table, 1 session of 1 shoe, seed 2" in r.out
+    lines = check_log(log)
+    assert [x["coup"] for x in lines] == list(range(1, len(lines) + 1))
+    assert "session ends" in lines[-1]["event"] and lines[-1]["bank_after"] == 0
+    assert {x["outcome"] for x in lines} <= {"banker", "ponte", "tie"}
+    assert sum(amount(x["tax"]) for x in lines) == amount(lines[-1]["house"])
+    assert any(isinstance(x["tax"], str) for x in lines)  # 5 % of 90 is 9/2
+
+
+def test_banque_json_and_log(tmp_path: Path) -> None:
+    log = tmp_path / "banque.jsonl"
+    r = run_cli(["table", "--game", "banque", "--banque", "ouverte", "--seed", "1", "--log", str(log), "--format", "json",
+                 "--sessions", "2"])
+    assert r.code == 0, r.err
+    out = json.loads(r.out)
+    assert out["sessions"] == 2 and out["table"]["banque"] == "ouverte" and out["exact"] is None
+    assert set(out["estimates"]) >= {"house_per_coup", "banker_per_coup", "run_length"}
+    lines = check_log(log)
+    assert {x["session"] for x in lines} == {0, 1}
+    assert all(set(x["outcome"]) == {"1", "2"} and set(x["stakes"]) == {"1", "2"} for x in lines)
+
+
+BAD = [
+    (["--seats", "7"], "a table seats 8 to 12 players, got 7"),
+    (["--seats", "13"], "a table seats 8 to 12 players, got 13"),
+    (["--minimum-banco", "100", "--minimum-stake", "150"], "the minimum stake (150) must not exceed the minimum banco (100)"),
+    (["--minimum-banco", "-5"], "must not be negative"),
+    (["--minimum-banco", "0.5e"], "must be a number"),
+    (["--commission", "1.5"], "the tax is a share of the winnings in [0, 1), got 3/2"),
+    (["--capital-tax", "1/40"], "the tax on the bank's capital is a house rule of baccara banque"),
+    (["--log", "x.jsonl", "--workers", "2"], "--log writes each coup as it is played, in this process"),
+    (["--decks", "inf"], "the table deals physical shoes"),
+    (["--cut", "3"], "the cut card must leave at least 6 cards behind it"),
+    (["--strategy", "nope"], "unknown strategy 'nope'"),
+]
+
+
+@pytest.mark.parametrize("args,message", BAD, ids=[" ".join(a) for a, _ in BAD])
+def test_bad_options_one_line_exit_2(args: list[str], message: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.chdir(tmp_path)
+    r = run_cli(["table", *args])
+    assert r.code == 2 and r.out == ""
+    assert r.err.count("\n") == 1 and message in r.err, r.err
+
+
+POLICIES = [
+    ({"stake": -10}, "policy.json: stake must not be negative, got -10"),
+    ({"stakes": 10}, "policy.json: unknown policy field 'stakes'"),
+    ({"seats": {"3": {"colour": "red"}}}, "policy.json, seat 3: unknown policy field 'colour'"),
+    ({"seats": {"11": {"stake": 20}}}, "policy.json: seat '11' is not a seat of this table (1 to 10)"),
+    ({"stake": 5}, "a stake of 5 is below the minimum stake 10 (0 for no stake)"),
+    ({"stake": "ten"}, "policy.json: stake must be a number such as 0.05 or 1/20, got 'ten'"),
+    ({"banco": "cheval"}, "banco is one of none, solo, a_deux, avec, marche at chemin"),
+    ({"bank": 50}, "a bank of 50 is below the minimum banco 100"),
+    ({"pass_after": -1}, "pass_after is a whole number of wins"),
+    ({"garage": "yes"}, "garage is true or false"),
+    ([1, 2], "a policy file is a JSON object"),
+]
+
+
+@pytest.mark.parametrize("policy,message", POLICIES, ids=[m for _, m in POLICIES])
+def test_bad_policy_file_one_line_exit_2(policy: object, message: str, tmp_path: Path) -> None:
+    path = tmp_path / "policy.json"
+    path.write_text(json.dumps(policy))
+    r = run_cli(["table", "--policy", str(path)])
+    assert r.code == 2 and r.out == ""
+    assert r.err.count("\n") == 1 and message in r.err, r.err
+
+
+def test_a_strategy_file_is_played_exactly(tmp_path: Path) -> None:
+    """A strategy file's decimals are read exactly (0.5 is one half): the ponte mixes at 5."""
+    P = [[1 if (a + b) % 10 <= 4 else 0.5 if (a + b) % 10 == 5 else 0 for b in range(10)] for a in range(10)]
+    B = [[[1 if (a + b) % 10 <= 2 else 0 for _ in range(11)] for b in range(10)] for a in range(10)]
+    path = tmp_path / "half.json"
+    path.write_text(json.dumps({"name": "half at five", "player": P, "banker": B}))
+    r = run_cli(["table", "--strategy", str(path), "--format", "json"])
+    assert r.code == 0, r.err
+    assert json.loads(r.out)["strategy"] == "half at five"
+
+
+def test_a_policy_file_is_played(tmp_path: Path) -> None:
+    """Decimals are read exactly: a stake of 12.5 is 25/2."""
+    path = tmp_path / "players.json"
+    path.write_text(json.dumps({"name": "a banco player", "stake": 12.5,
+                                "seats": {"2": {"banco": "solo", "bankroll": 100000}}}))
+    log = tmp_path / "log.jsonl"
+    r = run_cli(["table", "--policy", str(path), "--log", str(log), "--seed", "4"])
+    assert r.code == 0 and "policies: a banco player" in r.out
+    lines = check_log(log)
+    assert any(x["calls"]["won"] == {"seat": 2, "call": "solo"} for x in lines)
+    assert any("25/2" in x["stakes"].values() for x in lines)
+
+
+def test_an_interrupted_session_leaves_whole_lines(tmp_path: Path) -> None:
+    """Kill the command (SIGKILL: no clean-up at all) while it writes: every line is whole."""
+    log = tmp_path / "long.jsonl"
+    env = dict(os.environ, PYTHONPATH=str(ROOT))
+    proc = subprocess.Popen([sys.executable, "-m", "solver.cli", "table", "--shoes", "1000", "--log", str(log)],
+                            env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    try:
+        deadline = time.monotonic() + 60
+        while time.monotonic() < deadline and (not log.exists() or log.stat().st_size < 50_000):
+            time.sleep(0.05)
+        assert proc.poll() is None, "the session ended before it could be interrupted"
+        proc.send_signal(signal.SIGKILL)
+    finally:
+        proc.wait()
+    lines = check_log(log)
+    assert len(lines) > 20 and lines[-1]["coup"] == len(lines)
+
+
+def test_a_session_stopped_by_an_error_leaves_the_coups_played(tmp_path: Path) -> None:
+    """The log is written coup by coup: a failure at the sixth coup leaves five whole lines."""
+    table = TableConfig("chemin")
+    pols = Policies.defaults(table)
+    deal = card_dealer(table, table_play(table, KEMENY_SNELL), __import__("numpy").random.default_rng(1))
+    state, _ = start(table, pols)
+    path = tmp_path / "five.jsonl"
+    with pytest.raises(RuntimeError), LogWriter(str(path)) as log:
+        for k in range(10):
+            if k == 5:
+                raise RuntimeError("the table is closed")
+            state, record = apply_coup(table, pols, state, deal)
+            log.write(record)
+    assert len(check_log(path)) == 5
+
+
+def test_same_seed_same_sessions_on_any_number_of_workers() -> None:
+    table = TableConfig("banque")
+    pols = Policies.defaults(table)
+    play = table_play(table, KEMENY_SNELL)
+    one = run_sessions(table, pols, play, 40, seed=9, workers=1)
+    two = run_sessions(table, pols, play, 40, seed=9, workers=2)
+    assert one == two and [t.session for t in one] == list(range(40))
+    assert run_sessions(table, pols, play, 40, seed=10, workers=1) != one
+
+
+def test_same_sessions_on_a_dask_cluster() -> None:
+    distributed = pytest.importorskip("distributed", reason="Dask's distributed is an optional extra")
+    table = TableConfig("chemin")
+    pols = Policies.defaults(table)
+    play = table_play(table, KEMENY_SNELL)
+    local = run_sessions(table, pols, play, 20, seed=4, workers=1)
+    with distributed.LocalCluster(n_workers=2, processes=False, dashboard_address=None) as cluster:
+        remote = run_sessions(table, pols, play, 20, seed=4, scheduler=cluster.scheduler_address)
+    assert local == remote
