@@ -42,14 +42,12 @@ def exact(x: object, what: str = "value") -> Fraction:
         percent = text.endswith("%")
         if percent:
             text = text[:-1].strip()
+        mantissa, e, power = text.lower().partition("e")
+        if e and "/" not in text and power.lstrip("+-").isdigit() and abs(int(power)) > MAX_NUMBER_CHARS:
+            raise InputError(f"{what}: the exponent of {x.strip()!r} is out of range (at most {MAX_NUMBER_CHARS} either way)")
         try:
-            if "e" in text.lower() and "/" not in text:
-                mantissa, _, power = text.lower().partition("e")
-                p = int(power)
-                if abs(p) > MAX_NUMBER_CHARS:
-                    raise InputError(f"{what}: the exponent of {x.strip()!r} is out of range (at most {MAX_NUMBER_CHARS} "
-                                     "either way)")
-                value = Fraction(mantissa) * Fraction(10) ** p
+            if e and "/" not in text:
+                value = Fraction(mantissa) * Fraction(10) ** int(power)
             else:
                 value = Fraction(text)
         except (ValueError, ZeroDivisionError):

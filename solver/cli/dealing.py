@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING
 from solver.cards import Shoe
 from solver.cli.common import Progress, one_shoe, parse_count, seed_option
 from solver.errors import BaccaratError, InputError, ModelError
+from solver.files import read_text
 from solver.numbers import exact
 from solver.rules import TABLEAUX
 from solver.strategy import Strategy
@@ -75,9 +76,7 @@ def strategy_file(path: str) -> Strategy:
     import numpy as np
 
     try:
-        data = json.loads(Path(path).read_text(encoding="utf-8"), parse_float=Fraction)
-    except OSError as e:
-        raise InputError(f"cannot read {path}: {e.strerror}") from None
+        data = json.loads(read_text(path), parse_float=Fraction)
     except json.JSONDecodeError as e:
         raise InputError(f"{path}: not JSON ({e.msg} at line {e.lineno})") from None
     if not isinstance(data, dict) or "player" not in data or "banker" not in data:

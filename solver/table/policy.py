@@ -55,6 +55,7 @@ from fractions import Fraction
 from pathlib import Path
 
 from solver.errors import InputError
+from solver.files import read_text
 from solver.numbers import fraction_str
 from solver.table.config import TableConfig
 from solver.table.money import parse_amount, whole
@@ -205,10 +206,7 @@ def load_policies(path: str, table: TableConfig) -> Policies:
     Raises:
         InputError: unreadable, not JSON, or not a valid policy (see :meth:`Policies.from_mapping`).
     """
-    try:
-        text = Path(path).read_text(encoding="utf-8")
-    except OSError as e:
-        raise InputError(f"cannot read {path}: {e.strerror}") from None
+    text = read_text(path)
     try:
         data = json.loads(text, parse_float=Fraction)  # a decimal as written: 12.5 is exactly 25/2
     except json.JSONDecodeError as e:

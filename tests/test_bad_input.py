@@ -1,0 +1,170 @@
+"""Bad input and a failing environment, across the commands: one line on stderr naming the problem, a
+non-zero exit (2 for unusable input), never a traceback, never a partial file (issue: hardening).
+
+The table-driven test runs each case in-process; the cases that need a real process (a full
+device, a closed pipe, an ASCII terminal) run the command as a user would.
+"""
+
+from __future__ import annotations
+
+import errno
+import os
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+from conftest import run_cli
+
+ROOT = Path(__file__).resolve().parents[1]
+
+BAD = [
+    # (argv, what the one line must say)
+    (["punto", "--decks", "9" * 800], "at most 1,000,000 decks"),
+    (["punto", "--shoe", ",".join(["1" + "0" * 4000] * 10)], "too large"),
+    (["punto", "--decks", "2000000"], "at most 1,000,000"),
+    (["chemin", "--commission", "1e999999999"], "exponent"),
+    (["chemin", "--commission", "0.15"], "[0, 1/10]"),
+    (["report", "--commission", "0.15"], "[0, 1/10]"),
+    (["simulate", "--seed=-1"], "from 0 to 2^128 - 1"),
+    (["simulate", "--coups", "1e999999999"], "at most 1e+15"),
+    (["simulate", "--coups", "1e30"], "at most 1e+15"),
+    (["crosscheck", "--simulate", "1e30"], "at most 1e+15"),
+    (["crosscheck", "--alpha", "1e-300"], "exponent"),
+    (["crosscheck", "--alpha", "0"], "strictly between 0 and 1"),
+    (["simulate", "--game", "chemin", "--strategy", "casino", "--draw", "P5=2", "--draw", "B3/9=D", "--draw", "B5/4=S"],
+     "probability of drawing in P5 must lie in [0, 1]"),
+    (["simulate", "--game", "chemin", "--draw", "X5=1"], "a choice is written"),
+    (["punto", "--shoes", "-", "--decks", "6"], "leave out --decks"),
+    (["punto", "--shoes", "-", "--format", "csv"], "leave out --format"),
+    (["punto", "--shoes", "-"], "holds no shoe"),
+    (["chemin", "--decks", "1,2", "--certificate", "multi.json"], "go into a directory"),
+]
+
+
+@pytest.mark.parametrize(("argv", "message"), BAD, ids=[" ".join(a)[:50] for a, _ in BAD])
+def test_bad_input_is_one_line_and_exit_2(argv: list[str], message: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.chdir(tmp_path)
+    start = time.process_time()
+    r = run_cli(argv)
+    assert r.code == 2, (r.code, r.err)
+    assert r.out == ""
+    assert message in r.err, r.err
+    assert len(r.err.strip().splitlines()) == 1, r.err
+    assert "Traceback" not in r.err
+    assert time.process_time() - start < 5, "bad input must be refused before any long work"
+    assert not (tmp_path / "multi.json").exists()
+
+
+def test_alpha_as_small_as_1e_16_works() -> None:
+    r = run_cli(["crosscheck", "--simulate", "2e4", "--workers", "1", "--alpha", "1e-16"])
+    assert r.code == 0, r.err
+    assert "1/10000000000000000" in r.out
+
+
+# -- input files ------------------------------------------------------------------------------------
+
+
+def test_files_that_are_not_utf8_get_one_line(tmp_path: Path) -> None:
+    bad = tmp_path / "latin1.txt"
+    bad.write_bytes("--decks 8 --remove 5\n# caf\xe9\n".encode("latin-1"))
+    for argv in (["punto", "--shoes", str(bad)], ["crosscheck", "--coups", str(bad)],
+                 ["simulate", "--game", "chemin", "--strategy", str(bad.with_suffix(".json"))]):
+        if argv[0] == "simulate":
+            bad.with_suffix(".json").write_bytes(b'{"name": "caf\xe9"}')
+        r = run_cli(argv)
+        assert r.code == 2 and "not UTF-8" in r.err and len(r.err.splitlines()) == 1, r.err
+
+
+def test_a_byte_order_mark_is_read_and_dropped(tmp_path: Path) -> None:
+    shoes = tmp_path / "bom.txt"
+    shoes.write_bytes("\ufeff--decks 8 --remove 5\n".encode())
+    r = run_cli(["punto", "--shoes", str(shoes)])
+    assert r.code == 0, r.err
+    coups = tmp_path / "coups.txt"
+    coups.write_bytes(("\ufeff" + "9,4,Q,2;P\n" * 60).encode())
+    r = run_cli(["crosscheck", "--coups", str(coups), "--decks", "8"])
+    assert r.code in (0, 1) and "bad card" not in r.err, r.err
+
+
+def test_a_huge_line_is_refused_quickly(tmp_path: Path) -> None:
+    big = tmp_path / "big.txt"
+    big.write_text("--decks 8 --remove " + "5," * 5_000_000 + "\n")
+    start = time.process_time()
+    r = run_cli(["punto", "--shoes", str(big)])
+    assert r.code == 2 and "longer than" in r.err, r.err
+    assert time.process_time() - start < 5
+
+
+# -- files written -----------------------------------------------------------------------------------
+
+
+def test_tables_never_overwrite_without_force(tmp_path: Path) -> None:
+    out = tmp_path / "t"
+    out.mkdir()
+    (out / "chemin-values.tex").write_text("mine\n")
+    r = run_cli(["tables", "--out", str(out), "--decks", "1"])
+    assert r.code == 2 and "pass --force" in r.err
+    assert (out / "chemin-values.tex").read_text() == "mine\n"
+    assert sorted(p.name for p in out.iterdir()) == ["chemin-values.tex"]  # nothing else written either
+    r = run_cli(["tables", "--out", str(out), "--decks", "1", "--force"])
+    assert r.code == 0, r.err
+    assert (out / "chemin-values.tex").read_text() != "mine\n"
+
+
+def test_a_failed_write_leaves_no_partial_file(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    # A full disk, injected: the write fails halfway; the target must not exist, nor any temporary file.
+    from solver import files
+
+    real_fdopen = os.fdopen
+
+    class Full:
+        def __init__(self, fh):  # type: ignore[no-untyped-def]
+            self.fh = fh
+
+        def __enter__(self):  # type: ignore[no-untyped-def]
+            return self
+
+        def __exit__(self, *a):  # type: ignore[no-untyped-def]
+            self.fh.close()
+
+        def write(self, text: str) -> int:
+            self.fh.write(text[: len(text) // 2])
+            raise OSError(errno.ENOSPC, "No space left on device")
+
+    monkeypatch.setattr(files.os, "fdopen", lambda fd, *a, **k: Full(real_fdopen(fd, *a, **k)))
+    target = tmp_path / "b1.json"
+    r = run_cli(["chemin", "--decks", "1", "--certificate", str(target)])
+    assert r.code == 2
+    assert r.err == f"baccarat: error: cannot write {target}: No space left on device\n"
+    assert list(tmp_path.iterdir()) == []
+
+
+# -- the environment -----------------------------------------------------------------------------------
+
+
+def _run(command: str, **env: str) -> subprocess.CompletedProcess[str]:
+    script = f'baccarat() {{ "{sys.executable}" -m solver.cli "$@"; }}\n{command}\n'
+    return subprocess.run(["bash", "-c", script], capture_output=True, text=True, cwd=ROOT, timeout=120,
+                          env={**os.environ, "PYTHONPATH": str(ROOT), **env})
+
+
+def test_a_full_device_is_one_line() -> None:
+    if not os.path.exists("/dev/full"):
+        pytest.skip("this machine has no /dev/full")
+    r = _run("baccarat punto --decks 6 > /dev/full")
+    assert r.returncode == 1
+    assert r.stderr == "baccarat: error: cannot write the output: No space left on device\n"
+
+
+def test_a_closed_pipe_ends_quietly(tmp_path: Path) -> None:
+    r = _run(f"baccarat tables --out {tmp_path}/t --decks 1 | head -1; echo \"status ${{PIPESTATUS[0]}}\"")
+    assert r.stderr == "" and r.stdout.endswith("status 0\n"), r.stdout + r.stderr
+    assert len(list((tmp_path / "t").iterdir())) == 16  # the files are whole: only stdout was closed
+
+
+def test_an_ascii_terminal_gets_stand_ins() -> None:
+    r = _run("baccarat chemin --decks inf", PYTHONIOENCODING="ascii")
+    assert r.returncode == 0, r.stderr
+    assert "~= 1.2281 %" in r.stdout
