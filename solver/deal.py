@@ -197,14 +197,13 @@ def deal_tree(tab: Tableau = PUNTO_BANCO) -> DealTree:
     p_total = np.where(has_p, (p_two + p_third) % 10, p_two).astype(np.int8)
     b_total = np.where(b_third >= 0, (b_two + b_third) % 10, b_two).astype(np.int8)
 
-    counts = np.zeros((n, 10), dtype=np.int64)
-    for j in range(MAX_CARDS):
-        v = cards[:, j]
-        used = v >= 0
-        counts[np.nonzero(used)[0], v[used]] += 1
-    code = counts @ (7 ** np.arange(10, dtype=np.int64))
+    # A multiset's code: its count of each value as a base-7 digit (Σ over the cards of 7^value).
+    power = np.concatenate(([0], 7 ** np.arange(10, dtype=np.int64)))  # power[v + 1] = 7^v, power[0] = 0
+    code = power[cards[:, 0] + 1]
+    for j in range(1, MAX_CARDS):
+        code += power[cards[:, j] + 1]
     uniq, inverse = np.unique(code, return_inverse=True)
-    multisets = np.array([[(c // 7**v) % 7 for v in range(10)] for c in uniq.tolist()], dtype=np.int64)
+    multisets = uniq[:, None] // power[1:] % 7
 
     return DealTree(
         tableau=tab,

@@ -19,7 +19,7 @@ from fractions import Fraction
 from solver.cards import Shoe
 from solver.errors import InputError
 from solver.simulate.config import DEFAULT_BURN, DEFAULT_CUT, Burn, Payout, SimConfig, default_payouts, parse_burn
-from solver.simulate.run import Tallies, default_workers, run_tallies, shoes_for_coups
+from solver.simulate.run import Tallies, default_workers, run_tallies, shoes_for_coups, workers_used
 from solver.simulate.stats import Estimate, SimulationResult
 from solver.strategy import KEMENY_SNELL, PUNTO_STRATEGY, Strategy, strategy_from_cells
 
@@ -63,5 +63,5 @@ def simulate(
     assert shoes is not None
     start = time.perf_counter()
     tallies = run_tallies(config, shoes, seed, workers, scheduler, progress)
-    where = scheduler if scheduler is not None else str(default_workers() if workers is None else workers)
+    where = scheduler if scheduler is not None else str(workers_used(config, shoes, workers))
     return SimulationResult(config, seed, tallies, time.perf_counter() - start, where, exact)
