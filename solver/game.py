@@ -83,6 +83,17 @@ class Model:
         return f"{self.name(shoe)} {self.freedom}"
 
 
+def numerators(xs: Iterable[Fraction]) -> tuple[list[int], int]:
+    """``xs`` over their least common denominator d: the integer numerators and d.
+
+    >>> numerators([Fraction(1, 2), Fraction(2, 3), Fraction(1)])
+    ([3, 4, 6], 6)
+    """
+    xs = list(xs)
+    d = math.lcm(*(x.denominator for x in xs)) if xs else 1
+    return [x.numerator * (d // x.denominator) for x in xs], d
+
+
 @dataclass(frozen=True, eq=False)
 class Coefficients:
     """Integer coefficients of one bilinear payoff, over a common denominator.
@@ -110,13 +121,22 @@ class Coefficients:
         )
 
     def value(self, q: list[Fraction], r: list[Fraction]) -> Fraction:
-        """Exact expected payoff at behaviour strategies q (ponte) and r (banker)."""
-        qa = np.array(q, dtype=object)
-        ra = np.array(r, dtype=object)
-        total = self.c0 + (self.a @ qa if len(q) else 0) + (self.b @ ra if len(r) else 0)
+        """Exact expected payoff at behaviour strategies q (ponte) and r (banker).
+
+        In integers: with q = Q / dq and r = R / dr over common denominators, the payoff is
+        (c0 dq dr + (a·Q) dr + (b·R) dq + Qᵀ G R) / (denominator dq dr).
+        """
+        qn, dq = numerators(q)
+        rn, dr = numerators(r)
+        qa, ra = np.array(qn, dtype=object), np.array(rn, dtype=object)
+        total = self.c0 * dq * dr
+        if len(q):
+            total += int(self.a @ qa) * dr
+        if len(r):
+            total += int(self.b @ ra) * dq
         if len(q) and len(r):
-            total += qa @ (self.G @ ra)
-        return Fraction(total) / self.denominator
+            total += int(qa @ (self.G @ ra))
+        return Fraction(total, self.denominator * dq * dr)
 
 
 @dataclass(frozen=True, eq=False)
