@@ -1,6 +1,6 @@
 """A simulator of real shoes: shuffle, burn, cut card, coups dealt as the table deals them.
 
-The dealing kernel (:mod:`.kernel`) is a plain per-coup loop compiled with numba; work is split into
+The dealing kernel (:mod:`.kernel`) is a plain per-coup loop compiled ahead of time in C; work is split into
 seeded chunks mapped over local processes or a Dask cluster (:mod:`.run`), with identical results
 for one seed whatever the executor; :mod:`.stats` turns the integer tallies into estimates with
 standard errors, by coup position, and the cut-card effect.
