@@ -37,7 +37,7 @@ import numpy as np
 from solver.cards import Shoe
 from solver.deal import N_DETAIL, DealTree, Grouping, deal_tree, denominator, detail_key, detail_parts, multiset_weights
 from solver.errors import ModelError
-from solver.numbers import exact
+from solver.numbers import exact, numerators
 from solver.rules import CHEMIN_CASINO, CHEMIN_PARLOR, Tableau
 from solver.strategy import InfoSet, Side, Strategy, compositions_of
 
@@ -83,17 +83,6 @@ class Model:
         return f"{self.name(shoe)} {self.freedom}"
 
 
-def numerators(xs: Iterable[Fraction]) -> tuple[list[int], int]:
-    """``xs`` over their least common denominator d: the integer numerators and d.
-
-    >>> numerators([Fraction(1, 2), Fraction(2, 3), Fraction(1)])
-    ([3, 4, 6], 6)
-    """
-    xs = list(xs)
-    d = math.lcm(*(x.denominator for x in xs)) if xs else 1
-    return [x.numerator * (d // x.denominator) for x in xs], d
-
-
 @dataclass(frozen=True, eq=False)
 class Coefficients:
     """Integer coefficients of one bilinear payoff, over a common denominator.
@@ -121,11 +110,8 @@ class Coefficients:
         )
 
     def value(self, q: list[Fraction], r: list[Fraction]) -> Fraction:
-        """Exact expected payoff at behaviour strategies q (ponte) and r (banker).
-
-        In integers: with q = Q / dq and r = R / dr over common denominators, the payoff is
-        (c0 dq dr + (a·Q) dr + (b·R) dq + Qᵀ G R) / (denominator dq dr).
-        """
+        """Exact expected payoff at behaviour strategies q (ponte) and r (banker), in integers: with
+        q = Q / dq and r = R / dr, (c0 dq dr + (a·Q) dr + (b·R) dq + Qᵀ G R) / (denominator dq dr)."""
         qn, dq = numerators(q)
         rn, dr = numerators(r)
         qa, ra = np.array(qn, dtype=object), np.array(rn, dtype=object)

@@ -11,7 +11,8 @@ import pytest
 from solver.cards import Shoe
 from solver.equilibrium import banker_guarantee, iterated_dominance, ponte_guarantee, solve
 from solver.equilibrium.dominance import DominanceStep
-from solver.game import Coefficients, Game, build_game, numerators
+from solver.game import Coefficients, Game, build_game
+from solver.numbers import numerators
 from solver.rules import Action
 from solver.strategy import Side
 

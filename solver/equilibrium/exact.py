@@ -7,7 +7,8 @@ from fractions import Fraction
 import numpy as np
 
 from solver.errors import ModelError
-from solver.game import Coefficients, numerators
+from solver.game import Coefficients
+from solver.numbers import numerators
 
 FLOAT_TOL = 1e-9
 """Tolerance used only to read a float LP answer (which bound, which cells tight); never to certify."""
