@@ -1,14 +1,19 @@
-"""The exact fast paths done in integers equal the plain computations in Fractions they replaced:
-iterated dominance (ranges over a box of 0/1 bounds, kept up to date), a payoff at behaviour
-strategies, and the guarantees f(q), h(r). Exact versus exact: ``==``."""
+"""Fast paths equal the plain computations they replaced. In integers instead of Fractions: iterated
+dominance (ranges over a box of 0/1 bounds, kept up to date), a payoff at behaviour strategies, the
+guarantees f(q), h(r). By a sort instead of an argsort: the deal tree's multiset numbering. Exact
+versus exact: ``==``."""
 
 from __future__ import annotations
 
 from fractions import Fraction
 
+import numpy as np
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from solver.cards import Shoe
+from solver.deal import unique_inverse
 from solver.equilibrium import banker_guarantee, iterated_dominance, ponte_guarantee, solve
 from solver.equilibrium.dominance import DominanceStep
 from solver.game import Coefficients, Game, build_game
@@ -108,3 +113,11 @@ def test_payoff_and_guarantees_in_integers(game: Game) -> None:
 def test_numerators() -> None:
     assert numerators([]) == ([], 1)
     assert numerators([Fraction(-1, 4), Fraction(5, 6), Fraction(0)]) == ([-3, 10, 0], 12)
+
+
+@given(st.lists(st.integers(0, 7**10), max_size=300), st.sampled_from([0, 1, 2**40, 2**61]))
+def test_unique_inverse_is_numpys(values: list[int], offset: int) -> None:
+    code = np.array(values, dtype=np.int64) + offset  # large offsets take np.unique's own path
+    uniq, inverse = unique_inverse(code)
+    want_uniq, want_inverse = np.unique(code, return_inverse=True)
+    assert np.array_equal(uniq, want_uniq) and np.array_equal(inverse, want_inverse.ravel())
