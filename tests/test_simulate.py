@@ -9,7 +9,7 @@ import numpy as np
 import pytest
 
 from solver.cards import Shoe
-from solver.errors import ModelError
+from solver.errors import InputError, ModelError
 from solver.rules import CHEMIN_CASINO, PUNTO_BANCO, Action
 from solver.simulate import (
     KEMENY_SNELL,
@@ -85,9 +85,22 @@ def test_same_seed_same_result_whatever_the_workers(monkeypatch: pytest.MonkeyPa
     one = simulate(config, shoes=1500, seed=5, workers=1)
     two = simulate(config, shoes=1500, seed=5, workers=2)
     assert len(run_module.chunk_sizes(config, 1500)) > 4
+    assert (one.workers, two.workers) == ("1", "2")  # two processes really dealt
     assert _same(one.tallies, two.tallies)
     other = simulate(config, shoes=1500, seed=6, workers=2)
     assert not _same(one.tallies, other.tallies)
+
+
+def test_a_run_of_a_few_chunks_deals_in_this_process() -> None:
+    """One process per MIN_CHUNKS_PER_PROCESS chunks at most: starting a worker costs more than a chunk."""
+    config = SimConfig.punto(EIGHT)
+    per_chunk = run_module.chunk_sizes(config, 10**6)[0]
+    assert run_module.workers_used(config, 3 * per_chunk, 2) == 1
+    assert run_module.workers_used(config, 4 * per_chunk, 2) == 2
+    assert run_module.workers_used(config, 400 * per_chunk, 8) == 8
+    assert run_module.workers_used(config, 400 * per_chunk, 1) == 1
+    with pytest.raises(InputError):
+        run_module.workers_used(config, 10, 0)
 
 
 def test_same_result_on_a_dask_cluster(monkeypatch: pytest.MonkeyPatch) -> None:
