@@ -37,7 +37,7 @@ import numpy as np
 from solver.cards import Shoe
 from solver.deal import N_DETAIL, DealTree, Grouping, deal_tree, denominator, detail_key, detail_parts, multiset_weights
 from solver.errors import ModelError
-from solver.numbers import exact
+from solver.numbers import exact, numerators
 from solver.rules import CHEMIN_CASINO, CHEMIN_PARLOR, Tableau
 from solver.strategy import InfoSet, Side, Strategy, compositions_of
 
@@ -110,13 +110,19 @@ class Coefficients:
         )
 
     def value(self, q: list[Fraction], r: list[Fraction]) -> Fraction:
-        """Exact expected payoff at behaviour strategies q (ponte) and r (banker)."""
-        qa = np.array(q, dtype=object)
-        ra = np.array(r, dtype=object)
-        total = self.c0 + (self.a @ qa if len(q) else 0) + (self.b @ ra if len(r) else 0)
+        """Exact expected payoff at behaviour strategies q (ponte) and r (banker), in integers: with
+        q = Q / dq and r = R / dr, (c0 dq dr + (a·Q) dr + (b·R) dq + Qᵀ G R) / (denominator dq dr)."""
+        qn, dq = numerators(q)
+        rn, dr = numerators(r)
+        qa, ra = np.array(qn, dtype=object), np.array(rn, dtype=object)
+        total = self.c0 * dq * dr
+        if len(q):
+            total += int(self.a @ qa) * dr
+        if len(r):
+            total += int(self.b @ ra) * dq
         if len(q) and len(r):
-            total += qa @ (self.G @ ra)
-        return Fraction(total) / self.denominator
+            total += int(qa @ (self.G @ ra))
+        return Fraction(total, self.denominator * dq * dr)
 
 
 @dataclass(frozen=True, eq=False)

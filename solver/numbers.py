@@ -14,6 +14,8 @@ hour of arithmetic.
 
 from __future__ import annotations
 
+import math
+from collections.abc import Iterable
 from fractions import Fraction
 
 from solver.errors import InputError
@@ -72,3 +74,14 @@ def probability(x: object, what: str = "probability") -> Fraction:
     if not 0 <= p <= 1:
         raise InputError(f"{what} must lie in [0, 1], got {fraction_str(p)}")
     return p
+
+
+def numerators(xs: Iterable[Fraction]) -> tuple[list[int], int]:
+    """``xs`` over their least common denominator d: the integer numerators and d.
+
+    >>> numerators([Fraction(1, 2), Fraction(2, 3), Fraction(1)])
+    ([3, 4, 6], 6)
+    """
+    xs = list(xs)
+    d = math.lcm(*(x.denominator for x in xs)) if xs else 1
+    return [x.numerator * (d // x.denominator) for x in xs], d

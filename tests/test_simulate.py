@@ -9,7 +9,7 @@ import numpy as np
 import pytest
 
 from solver.cards import Shoe
-from solver.errors import ModelError
+from solver.errors import InputError, ModelError
 from solver.rules import CHEMIN_CASINO, PUNTO_BANCO, Action
 from solver.simulate import (
     KEMENY_SNELL,
@@ -21,6 +21,7 @@ from solver.simulate import (
     strategy_from_cells,
 )
 from solver.simulate import run as run_module
+from solver.simulate.kernel import ENGINES
 from solver.simulate.run import deal
 from solver.strategy import InfoSet, Side, Strategy
 
@@ -46,12 +47,14 @@ def _same(a, b) -> bool:  # type: ignore[no-untyped-def]
     ],
     ids=["punto", "fixed-burn-extra-coup", "chemin", "chemin-mixed-everywhere", "redeal-first-coup", "by-value"],
 )
-def test_compiled_kernel_equals_its_python_source(config: SimConfig) -> None:
-    """Same seed, same random numbers in the same order: identical tallies."""
-    a = deal(config, 40, np.random.default_rng(11))
-    b = deal(config, 40, np.random.default_rng(11), compiled=False)
-    assert _same(a, b)
-    assert a.n_coups > 40 or config.first_coup_only
+def test_compiled_kernels_equal_their_python_source(config: SimConfig) -> None:
+    """Same seed, same random numbers in the same order: identical tallies from the C kernel, numba's
+    and plain Python, and the generator left in the same state."""
+    rngs = {e: np.random.default_rng(11) for e in ENGINES}
+    runs = {e: deal(config, 40, rngs[e], engine=e) for e in ENGINES}
+    assert _same(runs["c"], runs["python"]) and _same(runs["numba"], runs["python"])
+    assert rngs["c"].bit_generator.state == rngs["python"].bit_generator.state == rngs["numba"].bit_generator.state
+    assert runs["c"].n_coups > 40 or config.first_coup_only
 
 
 def _coups_in_one_shoe(config: SimConfig) -> int:
@@ -82,9 +85,22 @@ def test_same_seed_same_result_whatever_the_workers(monkeypatch: pytest.MonkeyPa
     one = simulate(config, shoes=1500, seed=5, workers=1)
     two = simulate(config, shoes=1500, seed=5, workers=2)
     assert len(run_module.chunk_sizes(config, 1500)) > 4
+    assert (one.workers, two.workers) == ("1", "2")  # two processes really dealt
     assert _same(one.tallies, two.tallies)
     other = simulate(config, shoes=1500, seed=6, workers=2)
     assert not _same(one.tallies, other.tallies)
+
+
+def test_a_run_of_a_few_chunks_deals_in_this_process() -> None:
+    """One process per MIN_CHUNKS_PER_PROCESS chunks at most: starting a worker costs more than a chunk."""
+    config = SimConfig.punto(EIGHT)
+    per_chunk = run_module.chunk_sizes(config, 10**6)[0]
+    assert run_module.workers_used(config, 3 * per_chunk, 2) == 1
+    assert run_module.workers_used(config, 4 * per_chunk, 2) == 2
+    assert run_module.workers_used(config, 400 * per_chunk, 8) == 8
+    assert run_module.workers_used(config, 400 * per_chunk, 1) == 1
+    with pytest.raises(InputError):
+        run_module.workers_used(config, 10, 0)
 
 
 def test_same_result_on_a_dask_cluster(monkeypatch: pytest.MonkeyPatch) -> None:

@@ -2,13 +2,13 @@
 
 from __future__ import annotations
 
-import math
 from fractions import Fraction
 
 import numpy as np
 
 from solver.errors import ModelError
 from solver.game import Coefficients
+from solver.numbers import numerators
 
 FLOAT_TOL = 1e-9
 """Tolerance used only to read a float LP answer (which bound, which cells tight); never to certify."""
@@ -17,14 +17,9 @@ FLOAT_TOL = 1e-9
 # -- exact helpers ----------------------------------------------------------------------------------
 
 
-def _common(xs: list[Fraction]) -> tuple[list[int], int]:
-    d = math.lcm(*(x.denominator for x in xs)) if xs else 1
-    return [int(x * d) for x in xs], d
-
-
 def banker_slopes(c: Coefficients, q: list[Fraction]) -> list[Fraction]:
     """Exact gain of drawing over standing in each banker set, given q (per unit, not per denominator)."""
-    nums, d = _common(q)
+    nums, d = numerators(q)
     qa = np.array(nums, dtype=object)
     s = c.b * d + (qa @ c.G if len(q) else 0)
     return [Fraction(int(x), d * c.denominator) for x in s]
@@ -32,7 +27,7 @@ def banker_slopes(c: Coefficients, q: list[Fraction]) -> list[Fraction]:
 
 def ponte_slopes(c: Coefficients, r: list[Fraction]) -> list[Fraction]:
     """Exact change of the payoff when the ponte draws in each of his sets, given r."""
-    nums, d = _common(r)
+    nums, d = numerators(r)
     ra = np.array(nums, dtype=object)
     s = c.a * d + (c.G @ ra if len(r) else 0)
     return [Fraction(int(x), d * c.denominator) for x in s]
@@ -40,13 +35,15 @@ def ponte_slopes(c: Coefficients, r: list[Fraction]) -> list[Fraction]:
 
 def ponte_guarantee(c: Coefficients, q: list[Fraction]) -> Fraction:
     """f(q): the most the banker can get against q (the ponte's guarantee)."""
-    base = Fraction(c.c0, c.denominator) + sum((Fraction(int(a), c.denominator) * x for a, x in zip(c.a, q)), Fraction(0))
+    nums, d = numerators(q)
+    base = Fraction(c.c0 * d + sum(int(a) * x for a, x in zip(c.a, nums)), c.denominator * d)
     return base + sum((s for s in banker_slopes(c, q) if s > 0), Fraction(0))
 
 
 def banker_guarantee(c: Coefficients, r: list[Fraction]) -> Fraction:
     """h(r): the least the ponte can hold the banker to against r (the banker's guarantee)."""
-    base = Fraction(c.c0, c.denominator) + sum((Fraction(int(b), c.denominator) * x for b, x in zip(c.b, r)), Fraction(0))
+    nums, d = numerators(r)
+    base = Fraction(c.c0 * d + sum(int(b) * x for b, x in zip(c.b, nums)), c.denominator * d)
     return base + sum((s for s in ponte_slopes(c, r) if s < 0), Fraction(0))
 
 

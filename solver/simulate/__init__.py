@@ -1,6 +1,6 @@
 """A simulator of real shoes: shuffle, burn, cut card, coups dealt as the table deals them.
 
-The dealing kernel (:mod:`.kernel`) is a plain per-coup loop compiled with numba; work is split into
+The dealing kernel (:mod:`.kernel`) is a plain per-coup loop compiled ahead of time in C; work is split into
 seeded chunks mapped over local processes or a Dask cluster (:mod:`.run`), with identical results
 for one seed whatever the executor; :mod:`.stats` turns the integer tallies into estimates with
 standard errors, by coup position, and the cut-card effect.
@@ -19,7 +19,7 @@ from fractions import Fraction
 from solver.cards import Shoe
 from solver.errors import InputError
 from solver.simulate.config import DEFAULT_BURN, DEFAULT_CUT, Burn, Payout, SimConfig, default_payouts, parse_burn
-from solver.simulate.run import Tallies, default_workers, run_tallies, shoes_for_coups
+from solver.simulate.run import Tallies, default_workers, run_tallies, shoes_for_coups, workers_used
 from solver.simulate.stats import Estimate, SimulationResult
 from solver.strategy import KEMENY_SNELL, PUNTO_STRATEGY, Strategy, strategy_from_cells
 
@@ -63,5 +63,5 @@ def simulate(
     assert shoes is not None
     start = time.perf_counter()
     tallies = run_tallies(config, shoes, seed, workers, scheduler, progress)
-    where = scheduler if scheduler is not None else str(default_workers() if workers is None else workers)
+    where = scheduler if scheduler is not None else str(workers_used(config, shoes, workers))
     return SimulationResult(config, seed, tallies, time.perf_counter() - start, where, exact)

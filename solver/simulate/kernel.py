@@ -1,4 +1,4 @@
-"""The dealing kernel: real shoes, one coup after another, compiled with numba.
+"""The dealing kernel: real shoes, one coup after another, compiled ahead of time in C.
 
 One call deals ``n_shoes`` shoes from the card codes ``codes`` (ranks 0–12, or point values when the
 shoe is known by value only; ``value_of`` maps a code to its point value) and adds every coup into
@@ -19,9 +19,17 @@ integer tallies. It is a plain loop, the way a table deals:
   third card, or 10 when he stood). A uniform is drawn only where the probability lies strictly
   between 0 and 1, so pure strategies use no randomness beyond the shuffle.
 
-The function is written once in plain Python and compiled by numba (:func:`compiled`); the
-uncompiled function (:data:`deal_shoes`) consumes the same random numbers in the same order, so
-for one seed both give identical tallies, which the tests check.
+The function is written here in plain Python (:func:`deal_shoes`, the reference), and runs in one
+of three ways (:data:`ENGINES`), each consuming the same uniforms of the generator in the same order,
+so for one seed all three give identical tallies, which the tests check bit for bit:
+
+* ``c``: the same loop in C (solver/simulate/ckernel.c, built by ``pip install``), reading numpy's
+  bit generator through its C interface (PCG64, the simulator's generator, stepped inline from the
+  state numpy publishes). The default: no JIT to load, so a short run starts in a fraction of a
+  second and a long one deals faster;
+* ``numba``: this function compiled by numba on first use (cached on disk); what the simulator
+  uses, saying so on stderr, where the C kernel was not built;
+* ``python``: this function as it stands (about 150 times slower).
 
 Tallies (int64, added to):
     pos_counts[k, w]: coups at position k in their shoe (0 = first) won by w (0 banker, 1 player/ponte, 2 tie).
@@ -34,6 +42,7 @@ Tallies (int64, added to):
 
 from __future__ import annotations
 
+import sys
 from collections.abc import Callable
 from typing import Any
 
@@ -172,7 +181,10 @@ def deal_shoes(
     return total_coups
 
 
+ENGINES = ("c", "numba", "python")
 _COMPILED: list[Callable[..., int]] = []
+_FALLBACK_NOTE = ("baccarat: the C dealing kernel is not built (pip install -e . builds it, given a C compiler); "
+                  "dealing with numba instead")
 
 
 def compiled() -> Callable[..., int]:
@@ -182,3 +194,35 @@ def compiled() -> Callable[..., int]:
 
         _COMPILED.append(njit(cache=True, nogil=True)(deal_shoes))
     return _COMPILED[0]
+
+
+def c_kernel() -> Callable[..., int] | None:
+    """The C kernel's ``deal_shoes`` (same arguments, same result), or None where it was not built."""
+    try:
+        from solver.simulate.ckernel import deal_shoes as dealt_in_c
+    except ImportError:
+        return None
+    return dealt_in_c  # type: ignore[no-any-return]
+
+
+def engine(name: str | None = None) -> Callable[..., int]:
+    """The dealing function of an engine of :data:`ENGINES`; by default the C kernel, or numba where
+    the C kernel was not built (a note on stderr says so, once).
+
+    >>> engine("python") is deal_shoes
+    True
+    """
+    if name == "python":
+        return deal_shoes
+    if name == "numba":
+        return compiled()
+    if name not in (None, "c"):
+        raise ValueError(f"unknown dealing engine {name!r} (one of {', '.join(ENGINES)})")
+    fn = c_kernel()
+    if fn is not None:
+        return fn
+    if name == "c":
+        raise ImportError("the C dealing kernel is not built: pip install -e . (needs a C compiler)")
+    if not _COMPILED:
+        print(_FALLBACK_NOTE, file=sys.stderr)
+    return compiled()

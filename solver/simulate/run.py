@@ -13,12 +13,11 @@ the optional extra ``baccarat-solver[dask]``, imported only then; the workers ne
 from __future__ import annotations
 
 import math
-import multiprocessing
 import os
 from collections.abc import Callable, Iterator
-from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
 from dataclasses import dataclass
 from itertools import islice
+from typing import TYPE_CHECKING
 
 import numpy as np
 
@@ -26,8 +25,16 @@ from solver.errors import InputError
 from solver.simulate import kernel
 from solver.simulate.config import SimConfig
 
+if TYPE_CHECKING:
+    from concurrent.futures import Future
+
 CHUNK_COUPS = 1 << 19
 """About this many coups per chunk (a few tens of milliseconds of work)."""
+
+MIN_CHUNKS_PER_PROCESS = 2
+"""A worker process is started for every this many chunks, at most: a run of a few chunks (a million
+coups or so, tens of milliseconds of dealing) is dealt sooner, and with less CPU, in this process
+than in processes that must first start."""
 
 DASK_CONNECT_TIMEOUT = "10s"
 IN_FLIGHT_PER_WORKER = 4  # chunks queued per worker: memory stays flat however long the run
@@ -60,14 +67,15 @@ class Tallies:
             getattr(self, name).__iadd__(getattr(other, name))
 
 
-def deal(config: SimConfig, n_shoes: int, rng: np.random.Generator, compiled: bool = True) -> Tallies:
+def deal(config: SimConfig, n_shoes: int, rng: np.random.Generator, engine: str | None = None) -> Tallies:
     """Deal ``n_shoes`` shoes with one generator, in this process.
 
-    ``compiled=False`` runs the same kernel as plain Python (slow; the reference and the simple loop).
+    ``engine``: one of :data:`solver.simulate.kernel.ENGINES` (``python`` is the slow reference and the
+    simple loop); by default the C kernel. Every engine gives the same tallies for the same generator.
     """
     codes, value_of = config.kernel_cards()
     t = Tallies.zeros(config.max_coups)
-    fn = kernel.compiled() if compiled else kernel.deal_shoes
+    fn = kernel.engine(engine)
     ptab, btab = config.strategy.float_tables()  # fresh writable float arrays: one compiled signature
     coups = fn(codes, value_of, n_shoes, config.max_coups, ptab, btab,
                _BURN_CODES[config.burn.mode], config.burn.count, config.cut, config.extra_coup, rng,
@@ -101,6 +109,15 @@ def default_workers() -> int:
         return os.cpu_count() or 1
 
 
+def workers_used(config: SimConfig, n_shoes: int, workers: int | None = None) -> int:
+    """The local processes a run of ``n_shoes`` shoes deals in: ``workers`` (default
+    :func:`default_workers`), but no more than one per :data:`MIN_CHUNKS_PER_PROCESS` chunks."""
+    n = default_workers() if workers is None else workers
+    if n < 1:
+        raise InputError(f"--workers must be at least 1, got {n}")
+    return max(1, min(n, len(chunk_sizes(config, n_shoes)) // MIN_CHUNKS_PER_PROCESS))
+
+
 def run_tallies(
     config: SimConfig,
     n_shoes: int,
@@ -115,7 +132,7 @@ def run_tallies(
         config: the table.
         n_shoes: how many shoes.
         seed: an int or a SeedSequence.
-        workers: local processes (default all cores; 1 runs in this process).
+        workers: local processes (default all cores; 1 runs in this process); see :func:`workers_used`.
         scheduler: address of a Dask distributed scheduler; overrides ``workers``.
         progress: called with the number of shoes done so far.
     """
@@ -131,19 +148,20 @@ def run_tallies(
         if progress is not None:
             progress(total.n_shoes)
 
-    kernel.compiled()
+    fn = kernel.engine()  # the C kernel, or numba (compiled or loaded once, before the workers fork)
     if scheduler is not None:
         _run_dask(scheduler, tasks, finished)
         return total
-    n_workers = default_workers() if workers is None else workers
-    if n_workers < 1:
-        raise InputError(f"--workers must be at least 1, got {n_workers}")
-    n_workers = min(n_workers, len(sizes))
+    n_workers = workers_used(config, n_shoes, workers)
     if n_workers == 1:
         for task in tasks:
             finished(_run_chunk(task))
         return total
-    _warm_up(config)  # compile (or load) once, before the workers fork
+    if fn is not kernel.c_kernel():
+        _warm_up(config)  # numba compiles (or loads) per signature: once, before the workers fork
+    import multiprocessing  # only here: a run in this process needs neither (nor pickle)
+    from concurrent.futures import FIRST_COMPLETED, ProcessPoolExecutor, wait
+
     methods = multiprocessing.get_all_start_methods()
     ctx = multiprocessing.get_context("fork" if "fork" in methods else None)
     with ProcessPoolExecutor(n_workers, mp_context=ctx) as ex:

@@ -3,12 +3,14 @@
 Run: ``python -m pytest tests/benchmarks/bench_simulate.py -s`` (outside the default test run).
 Figures are coups per second of wall-clock time for the whole job: shuffling, burning, dealing,
 the cut card, tallying every coup and every shoe, splitting into chunks and summing the chunks.
-The simple loop is the same dealing code run as plain Python (no compilation).
+The simple loop is the same dealing code run as plain Python (no compilation). The steady state of
+each kernel (C, numba, plain Python) is measured in CPU time, alternating, on the same shoes.
 Record results in docs/benchmarks.md.
 """
 
 from __future__ import annotations
 
+import statistics
 import time
 
 import numpy as np
@@ -16,6 +18,7 @@ import pytest
 
 from solver.cards import Shoe
 from solver.simulate import KEMENY_SNELL, SimConfig, default_workers, simulate
+from solver.simulate.kernel import ENGINES
 from solver.simulate.run import deal
 
 PUNTO = SimConfig.punto(Shoe.decks(8))
@@ -32,10 +35,36 @@ def _rate(config: SimConfig, coups: int, workers: int, seed: int = 1) -> float:
 
 def test_simple_loop() -> None:
     t = time.perf_counter()
-    tallies = deal(PUNTO, 300, np.random.default_rng(1), compiled=False)
+    tallies = deal(PUNTO, 300, np.random.default_rng(1), engine="python")
     rate = tallies.n_coups / (time.perf_counter() - t)
     RESULTS["simple"] = rate
     print(f"\nsimple loop (the same kernel as plain Python), punto banco, 1 core: {rate:,.0f} coups/s")
+
+
+TARGET_STEADY = 35e6  # coups per CPU-second per worker, the C kernel (issue 17)
+
+
+def _cpu_rate(config: SimConfig, engine: str, shoes: int, seed: int) -> float:
+    t = time.process_time()
+    tallies = deal(config, shoes, np.random.default_rng(seed), engine=engine)
+    return tallies.n_coups / (time.process_time() - t)
+
+
+@pytest.mark.parametrize("config", [PUNTO, CHEMIN], ids=["punto", "chemin"])
+def test_kernels_steady_state(config: SimConfig) -> None:
+    """Coups per CPU-second of each kernel in this process, the same shoes, alternating; medians."""
+    for engine in ENGINES[:2]:
+        _cpu_rate(config, engine, 10, 0)  # load the compiled kernels
+    rates: dict[str, list[float]] = {e: [] for e in ENGINES}
+    for seed in range(9):
+        for engine in ENGINES[:2]:
+            rates[engine].append(_cpu_rate(config, engine, 25_000, seed))
+    rates["python"].append(_cpu_rate(config, "python", 100, 0))
+    med = {e: statistics.median(r) for e, r in rates.items()}
+    print(f"\n{config.game}, steady state per CPU-second: C {med['c']:,.0f}; numba {med['numba']:,.0f} "
+          f"(C = {med['c'] / med['numba']:.2f} x numba); plain Python {med['python']:,.0f} "
+          f"(C = {med['c'] / med['python']:,.0f} x); target {TARGET_STEADY:,.0f}")
+    assert med["c"] > med["numba"]
 
 
 def test_punto_one_worker() -> None:

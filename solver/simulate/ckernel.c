@@ -1,0 +1,551 @@
+/*
+ * solver.simulate.ckernel: the dealing kernel of solver/simulate/kernel.py, compiled ahead of time.
+ *
+ * deal_shoes(codes, value_of, n_shoes, max_coups, ptab, btab, burn_mode, burn_count, cut, extra_coup,
+ *            rng, pos_counts, first_detail, first_cards, burn_winner, moments) -> coups dealt
+ *
+ * The same function as kernel.deal_shoes (its docstring states the rules and the tallies), line for
+ * line: the same uniforms in the same order from the same generator, so one seed gives identical
+ * tallies; tests/test_simulate.py holds the three (this one, numba's, plain Python) equal bit for bit.
+ *
+ * Uniforms. ``rng`` is a numpy.random.Generator; its bit generator exposes numpy's C interface
+ * (``bit_generator.capsule``, a PyCapsule named "BitGenerator" holding a bitgen_t, declared in numpy's
+ * numpy/random/bitgen.h and repeated below), and a uniform is ``next_double(state)``: exactly what
+ * ``rng.random()`` returns, in Python, in Cython and in numba. The generator's lock is held for the
+ * whole call and the GIL is released while dealing.
+ *
+ * Arrays arrive through the buffer protocol (C-contiguous int64 and float64), so building this needs
+ * Python's headers and a C compiler, not numpy's. Every index the loop can form is checked once on
+ * entry (shapes, card codes, values), and the shoe is checked to hold the next coup before each coup,
+ * so no input can make the loop read or write outside its arrays.
+ */
+#define PY_SSIZE_T_CLEAN
+#include <Python.h>
+#include <stdint.h>
+#include <string.h>
+
+/* numpy/random/bitgen.h (numpy >= 1.17): the C interface of every numpy bit generator. */
+typedef struct bitgen {
+    void *state;
+    uint64_t (*next_uint64)(void *st);
+    uint32_t (*next_uint32)(void *st);
+    double (*next_double)(void *st);
+    uint64_t (*next_raw)(void *st);
+} bitgen_t;
+
+enum { BURN_NONE = 0, BURN_FIXED = 1, BURN_TURN = 2, BURN_TURN_REDEAL = 3 };
+#define N_DETAIL 800
+#define N_MOMENTS 8
+#define STOOD 10
+#define NO_TURN 10
+#define COUP_CARDS 6 /* the most cards one coup deals */
+typedef uint16_t card_t; /* not a char type: stores to the shoe cannot alias the generator or the tallies */
+
+typedef struct {
+    Py_ssize_t n;
+    int64_t n_shoes, max_coups;
+    const double *ptab, *btab;
+    int burn_mode;
+    int64_t burn_count, cut;
+    int extra_coup;
+    int64_t *pos_counts, *first_detail, *first_cards, *burn_winner, *moments;
+    uint8_t pcode[100], bcode[1100];
+} args_t;
+
+/* The uniforms. Through numpy's C interface (any bit generator), or, for numpy's PCG64, the same
+ * generator stepped inline from the state numpy publishes (``bit_generator.state``) and written back
+ * after the call. PCG64 is O'Neill's PCG XSL-RR 128/64 (M. E. O'Neill, "PCG: A family of simple fast
+ * space-efficient statistically good algorithms for random number generation", HMC-CS-2014-0905;
+ * numpy/random/src/pcg64/pcg64.h): state <- state * M + inc (mod 2^128), then the output
+ * rotr64(high ^ low, high >> 58) of the new state; numpy's double is (output >> 11) * 2^-53. Inline,
+ * the state stays in registers instead of going through a call that clobbers them; the stream is the
+ * same, and the tests hold both paths to numpy's own. */
+#if defined(__SIZEOF_INT128__)
+#define HAVE_PCG64 1
+typedef __uint128_t u128;
+#define PCG64_MULT (((u128)2549297995355413924ULL << 64) | 4865540595714422341ULL)
+#else
+#define HAVE_PCG64 0
+#endif
+
+#if defined(__GNUC__)
+#define ALWAYS_INLINE static inline __attribute__((always_inline))
+#define UNLIKELY(x) __builtin_expect(!!(x), 0)
+#else
+#define ALWAYS_INLINE static inline
+#define UNLIKELY(x) (x)
+#endif
+
+/* How the uniforms come: through the bitgen_t; PCG64 inline with card indices in integers (shoes of
+ * up to PICK_INT_MAX cards: 53 + 11 bits for k m); PCG64 inline with indices in floats. */
+enum { VIA_BITGEN = 0, PCG64_INT = 1, PCG64_FLOAT = 2 };
+#define PICK_INT_MAX 2048
+#define TWO_M53 (1.0 / 9007199254740992.0)
+#define MASK53 ((UINT64_C(1) << 53) - 1)
+
+typedef struct {
+    bitgen_t *bg;
+#if HAVE_PCG64
+    u128 state, inc;
+#endif
+} rng_t;
+
+#if HAVE_PCG64
+/* The next output of PCG64, shifted to the 53 bits that make numpy's double: u = k 2^-53. */
+ALWAYS_INLINE uint64_t pcg64_bits53(rng_t *r) {
+    r->state = r->state * PCG64_MULT + r->inc;
+    uint64_t hi = (uint64_t)(r->state >> 64), x = hi ^ (uint64_t)r->state;
+    unsigned rot = (unsigned)(hi >> 58);
+    return ((x >> rot) | (x << ((-rot) & 63u))) >> 11;
+}
+#endif
+
+ALWAYS_INLINE double uniform(rng_t *r, const int how) {
+#if HAVE_PCG64
+    if (how != VIA_BITGEN)
+        return (double)pcg64_bits53(r) * TWO_M53;
+#endif
+    (void)how;
+    return r->bg->next_double(r->bg->state);
+}
+
+/* (int64)(u * (double)m) for u = k 2^-53: the index the Python kernel computes, in floats.
+ * In integers: u m = k m 2^-53 exactly, the float product is k m rounded to 53 significant bits
+ * (times 2^-53), and since every multiple of 2^53 below 2^64 is a double, that rounding changes the
+ * integer part only when k m lies within half a unit in the last place (at most 2^10 for k m < 2^64)
+ * below a multiple of 2^53: then, about once in 2^43 draws, the float expression itself is used. */
+ALWAYS_INLINE int64_t index_of(uint64_t k, int64_t m) {
+    uint64_t p = k * (uint64_t)m;
+    if (UNLIKELY((p & MASK53) >= (UINT64_C(1) << 53) - 1024))
+        return (int64_t)((double)k * TWO_M53 * (double)m);
+    return (int64_t)(p >> 53);
+}
+
+/* floor(u m) for the next uniform u, as (int64)(u * (double)m). */
+ALWAYS_INLINE int64_t pick(rng_t *r, int64_t m, const int how) {
+#if HAVE_PCG64
+    if (how == PCG64_INT)
+        return index_of(pcg64_bits53(r), m);
+#endif
+    return (int64_t)(uniform(r, how) * (double)m);
+}
+
+/* One online Fisher-Yates step: a card drawn uniformly from cards[top..n-1], swapped to the top. */
+#define DRAW(out)                                                                   \
+    do {                                                                            \
+        int64_t j_ = top + pick(r, n - top, how);                                   \
+        card_t c_ = cards[j_];                                                      \
+        cards[j_] = cards[top];                                                     \
+        cards[top] = c_;                                                            \
+        top++;                                                                      \
+        (out) = c_;                                                                 \
+    } while (0)
+
+#define MOD10(t) ((t) - 10 * ((t) >= 10)) /* t mod 10 for 0 <= t <= 18 */
+
+/* A cell of a draw table, read once on entry: q >= 1 draws, 0 < q < 1 draws when a fresh uniform
+ * falls below q, anything else (0, or not a number) stands: the Python kernel's
+ * ``q >= 1.0 or (q > 0.0 and rng.random() < q)``, which draws a uniform only for a mixed cell. */
+enum { STAND = 0, DRAWS = 1, MIXED = 2 };
+static uint8_t cell_code(double q) { return q >= 1.0 ? DRAWS : (q > 0.0 && q < 1.0 ? MIXED : STAND); }
+
+ALWAYS_INLINE int decide(rng_t *r, int code, double q, const int how) {
+    if (UNLIKELY(code == MIXED))
+        return uniform(r, how) < q;
+    return code;
+}
+
+/* Returns the coups dealt, or -1 when the shoe ran out (the table's parameters cannot hold a coup). */
+ALWAYS_INLINE int64_t deal(const args_t *a, card_t *cards, rng_t *rng, const int how) {
+    rng_t rr = *rng, *const r = &rr; /* a local copy: the compiler keeps the state in registers */
+    const int64_t n = a->n;
+    const double *ptab = a->ptab, *btab = a->btab;
+    int64_t *pos_counts = a->pos_counts;
+    const int64_t last = n - a->cut; /* cards at index >= last lie behind the cut card */
+    int64_t total_coups = 0;
+    int64_t x[N_MOMENTS];
+    for (int64_t shoe = 0; shoe < a->n_shoes; shoe++) {
+        int64_t top = 0;
+        int turned = NO_TURN;
+        int forced = 0;
+        int64_t n_burn = 0;
+        card_t c;
+        if (a->burn_mode == BURN_FIXED) {
+            n_burn = a->burn_count;
+        } else if (a->burn_mode == BURN_TURN || a->burn_mode == BURN_TURN_REDEAL) {
+            DRAW(c);
+            turned = c;
+            n_burn = turned == 0 ? 10 : turned;
+        }
+        if (n_burn > n - top) {
+            total_coups = -1;
+            break;
+        }
+        for (int64_t b = 0; b < n_burn; b++)
+            DRAW(c);
+        if (a->burn_mode == BURN_TURN_REDEAL) {
+            c = cards[0];
+            cards[0] = cards[top - 1];
+            cards[top - 1] = c;
+            top--;
+            forced = 1;
+        }
+        memset(x, 0, sizeof x);
+        x[0] = 1;
+        int64_t coup = 0;
+        int stop_after = 0;
+        while (coup < a->max_coups) {
+            if (n - top < COUP_CARDS) {
+                total_coups = -1;
+                goto out;
+            }
+            int p1, b1, p2, b2;
+            if (UNLIKELY(forced)) { /* the faulty engine deals the turned card again */
+                forced = 0;
+                p1 = cards[top];
+                top++;
+            } else {
+                DRAW(p1);
+            }
+            DRAW(b1);
+            DRAW(p2);
+            DRAW(b2);
+            int pt = MOD10(p1 + p2);
+            int bt = MOD10(b1 + b2);
+            const int natural = (pt >= 8) | (bt >= 8);
+            int p_drew = 0, b_drew = 0;
+            if (!natural) {
+                int seen = STOOD;
+                if (decide(r, a->pcode[p1 * 10 + p2], ptab[p1 * 10 + p2], how)) {
+                    DRAW(c);
+                    seen = c;
+                    pt = MOD10(pt + c);
+                    p_drew = 1;
+                }
+                const int cell = (b1 * 10 + b2) * 11 + seen;
+                if (decide(r, a->bcode[cell], btab[cell], how)) {
+                    DRAW(c);
+                    bt = MOD10(bt + c);
+                    b_drew = 1;
+                }
+            }
+            const int w = 2 - (pt > bt) - 2 * (bt > pt); /* 0 banker, 1 player, 2 tie */
+            pos_counts[coup * 3 + w] += 1;
+            x[1 + w] += 1;
+            if (coup == 0) {
+                a->first_detail[pt * 80 + bt * 8 + p_drew * 4 + b_drew * 2 + natural] += 1;
+                a->first_cards[p1] += 1;
+                a->first_cards[b1] += 1;
+                a->first_cards[p2] += 1;
+                a->first_cards[b2] += 1;
+                a->burn_winner[turned * 3 + w] += 1;
+                x[5 + w] += 1;
+            }
+            coup++;
+            if (stop_after)
+                break;
+            if (top > last) { /* the cut card has appeared during this coup */
+                if (a->extra_coup)
+                    stop_after = 1;
+                else
+                    break;
+            }
+        }
+        x[4] = coup;
+        total_coups += coup;
+        for (int i = 0; i < N_MOMENTS; i++)
+            for (int k = i; k < N_MOMENTS; k++)
+                a->moments[i * N_MOMENTS + k] += x[i] * x[k];
+    }
+out:
+    *rng = rr;
+    return total_coups;
+}
+
+static int64_t deal_bitgen(const args_t *a, card_t *cards, rng_t *rng) { return deal(a, cards, rng, VIA_BITGEN); }
+#if HAVE_PCG64
+static int64_t deal_pcg64_int(const args_t *a, card_t *cards, rng_t *rng) { return deal(a, cards, rng, PCG64_INT); }
+static int64_t deal_pcg64_float(const args_t *a, card_t *cards, rng_t *rng) { return deal(a, cards, rng, PCG64_FLOAT); }
+#endif
+
+/* A C-contiguous buffer of int64 ('i') or float64 ('f') of the given shape (-1: any length). */
+static int get_array(PyObject *obj, Py_buffer *view, const char *name, char kind, int writable, int ndim,
+                     const Py_ssize_t *shape) {
+    int flags = PyBUF_C_CONTIGUOUS | PyBUF_FORMAT | (writable ? PyBUF_WRITABLE : 0);
+    if (PyObject_GetBuffer(obj, view, flags) < 0) {
+        PyErr_Format(PyExc_TypeError, "%s: a C-contiguous%s array was expected", name, writable ? " writable" : "");
+        return -1;
+    }
+    const char *f = view->format ? view->format : "B";
+    if (*f == '@' || *f == '=' || *f == '<')
+        f++;
+    int ok = view->itemsize == 8 && f[0] != '\0' && f[1] == '\0' &&
+             (kind == 'f' ? f[0] == 'd' : (f[0] == 'l' || f[0] == 'q'));
+    if (ok && view->ndim != ndim)
+        ok = 0;
+    for (int d = 0; ok && d < ndim; d++)
+        if (shape[d] >= 0 && view->shape[d] != shape[d])
+            ok = 0;
+    if (!ok) {
+        PyErr_Format(PyExc_ValueError, "%s: a %d-dimensional %s array of the kernel's shape was expected", name, ndim,
+                     kind == 'f' ? "float64" : "int64");
+        PyBuffer_Release(view);
+        return -1;
+    }
+    return 0;
+}
+
+/* The generator behind ``rng``, held for one call: its lock is acquired, its bitgen_t read, and for
+ * numpy's PCG64 its published state read (and written back by release_source). */
+typedef struct {
+    PyObject *bit_generator, *lock, *state;
+    int locked, pcg64;
+} source_t;
+
+#if HAVE_PCG64
+static int u128_of(PyObject *x, u128 *out) {
+    PyObject *shift = PyLong_FromLong(64), *high = shift ? PyNumber_Rshift(x, shift) : NULL;
+    Py_XDECREF(shift);
+    if (high == NULL)
+        return -1;
+    unsigned long long hi = PyLong_AsUnsignedLongLongMask(high), lo = PyLong_AsUnsignedLongLongMask(x);
+    Py_DECREF(high);
+    if (PyErr_Occurred())
+        return -1;
+    *out = ((u128)hi << 64) | lo;
+    return 0;
+}
+
+static PyObject *long_of(u128 x) {
+    PyObject *hi = PyLong_FromUnsignedLongLong((unsigned long long)(x >> 64));
+    PyObject *lo = PyLong_FromUnsignedLongLong((unsigned long long)x), *shift = PyLong_FromLong(64);
+    PyObject *high = (hi && shift) ? PyNumber_Lshift(hi, shift) : NULL, *out = (high && lo) ? PyNumber_Or(high, lo) : NULL;
+    Py_XDECREF(hi);
+    Py_XDECREF(lo);
+    Py_XDECREF(shift);
+    Py_XDECREF(high);
+    return out;
+}
+
+/* Is ``obj`` exactly numpy.random.PCG64 (whose algorithm uniform() repeats)? */
+static int is_pcg64(PyObject *obj) {
+    PyObject *random = PyImport_ImportModule("numpy.random");
+    PyObject *type = random ? PyObject_GetAttrString(random, "PCG64") : NULL;
+    Py_XDECREF(random);
+    if (type == NULL) {
+        PyErr_Clear();
+        return 0;
+    }
+    int same = (PyObject *)Py_TYPE(obj) == type;
+    Py_DECREF(type);
+    return same;
+}
+#endif
+
+static int open_source(PyObject *rng, source_t *s, rng_t *r) {
+    memset(s, 0, sizeof *s);
+    s->bit_generator = PyObject_GetAttrString(rng, "bit_generator");
+    PyObject *capsule = s->bit_generator ? PyObject_GetAttrString(s->bit_generator, "capsule") : NULL;
+    r->bg = capsule ? (bitgen_t *)PyCapsule_GetPointer(capsule, "BitGenerator") : NULL;
+    Py_XDECREF(capsule);
+    if (r->bg == NULL) {
+        if (!PyErr_Occurred() || PyErr_ExceptionMatches(PyExc_AttributeError)) {
+            PyErr_Clear();
+            PyErr_SetString(PyExc_TypeError, "rng: a numpy.random.Generator was expected");
+        }
+        return -1;
+    }
+    s->lock = PyObject_GetAttrString(s->bit_generator, "lock");
+    PyObject *held = s->lock ? PyObject_CallMethod(s->lock, "acquire", NULL) : NULL;
+    if (held == NULL)
+        return -1;
+    Py_DECREF(held);
+    s->locked = 1;
+#if HAVE_PCG64
+    if (is_pcg64(s->bit_generator)) {
+        s->state = PyObject_GetAttrString(s->bit_generator, "state");
+        PyObject *inner = s->state && PyDict_Check(s->state) ? PyDict_GetItemString(s->state, "state") : NULL;
+        PyObject *st = inner && PyDict_Check(inner) ? PyDict_GetItemString(inner, "state") : NULL;
+        PyObject *inc = inner && PyDict_Check(inner) ? PyDict_GetItemString(inner, "inc") : NULL;
+        if (st == NULL || inc == NULL) {
+            if (!PyErr_Occurred())
+                PyErr_SetString(PyExc_TypeError, "rng: PCG64 published no state");
+            return -1;
+        }
+        if (u128_of(st, &r->state) < 0 || u128_of(inc, &r->inc) < 0)
+            return -1;
+        s->pcg64 = 1;
+    }
+#endif
+    return 0;
+}
+
+/* Write PCG64's state back (when ``ok``), release the lock; returns -1 (an exception set) on failure. */
+static int release_source(source_t *s, const rng_t *r, int ok) {
+    int status = 0;
+#if HAVE_PCG64
+    if (ok && s->pcg64) {
+        PyObject *inner = PyDict_GetItemString(s->state, "state"), *st = long_of(r->state);
+        if (st == NULL || PyDict_SetItemString(inner, "state", st) < 0 ||
+            PyObject_SetAttrString(s->bit_generator, "state", s->state) < 0)
+            status = -1;
+        Py_XDECREF(st);
+    }
+#else
+    (void)r;
+    (void)ok;
+#endif
+    if (s->locked) {
+        PyObject *type, *value, *tb;
+        PyErr_Fetch(&type, &value, &tb); /* an exception already raised survives the release */
+        PyObject *released = PyObject_CallMethod(s->lock, "release", NULL);
+        if (released == NULL) {
+            status = -1;
+            if (type != NULL)
+                PyErr_Clear();
+        }
+        Py_XDECREF(released);
+        if (type != NULL)
+            PyErr_Restore(type, value, tb);
+    }
+    Py_XDECREF(s->state);
+    Py_XDECREF(s->lock);
+    Py_XDECREF(s->bit_generator);
+    return status;
+}
+
+enum { A_CODES, A_VALUE_OF, A_PTAB, A_BTAB, A_POS, A_DETAIL, A_CARDS, A_BURN, A_MOMENTS, N_ARRAYS };
+
+static PyObject *deal_shoes(PyObject *Py_UNUSED(self), PyObject *args) {
+    PyObject *obj[N_ARRAYS], *rng;
+    long long n_shoes, max_coups, burn_count, cut;
+    int burn_mode, extra_coup;
+    if (!PyArg_ParseTuple(args, "OOLLOOiLLpOOOOOO:deal_shoes", &obj[A_CODES], &obj[A_VALUE_OF], &n_shoes, &max_coups,
+                          &obj[A_PTAB], &obj[A_BTAB], &burn_mode, &burn_count, &cut, &extra_coup, &rng, &obj[A_POS],
+                          &obj[A_DETAIL], &obj[A_CARDS], &obj[A_BURN], &obj[A_MOMENTS]))
+        return NULL;
+    static const char *names[N_ARRAYS] = {"codes", "value_of", "ptab", "btab", "pos_counts", "first_detail",
+                                          "first_cards", "burn_winner", "moments"};
+    const Py_ssize_t any[1] = {-1}, p_shape[2] = {10, 10}, b_shape[3] = {10, 10, 11}, pos_shape[2] = {max_coups, 3},
+                     detail[1] = {N_DETAIL}, ten[1] = {10}, burn[2] = {11, 3}, mom[2] = {N_MOMENTS, N_MOMENTS};
+    const Py_ssize_t *shapes[N_ARRAYS] = {any, any, p_shape, b_shape, pos_shape, detail, ten, burn, mom};
+    const int ndims[N_ARRAYS] = {1, 1, 2, 3, 2, 1, 1, 2, 2};
+    Py_buffer view[N_ARRAYS];
+    int got = 0;
+    PyObject *result = NULL;
+    card_t *cards = NULL;
+    if (n_shoes < 0 || max_coups < 0 || burn_count < 0 || cut < 0 || burn_mode < BURN_NONE ||
+        burn_mode > BURN_TURN_REDEAL) {
+        PyErr_SetString(PyExc_ValueError, "deal_shoes: counts must not be negative and the burn mode must be 0-3");
+        return NULL;
+    }
+    for (; got < N_ARRAYS; got++) {
+        char kind = (got == A_PTAB || got == A_BTAB) ? 'f' : 'i';
+        if (get_array(obj[got], &view[got], names[got], kind, got >= A_POS, ndims[got], shapes[got]) < 0)
+            goto done;
+    }
+    const int64_t *codes = view[A_CODES].buf, *value_of = view[A_VALUE_OF].buf;
+    const Py_ssize_t n = view[A_CODES].shape[0], n_codes = view[A_VALUE_OF].shape[0];
+    if (cut > n) {
+        PyErr_SetString(PyExc_ValueError, "deal_shoes: the cut card lies outside the shoe");
+        goto done;
+    }
+    for (Py_ssize_t v = 0; v < n_codes; v++)
+        if (value_of[v] < 0 || value_of[v] > 9) {
+            PyErr_SetString(PyExc_ValueError, "deal_shoes: value_of must map every code to a value 0-9");
+            goto done;
+        }
+    cards = PyMem_Malloc((n > 0 ? n : 1) * sizeof(card_t));
+    if (cards == NULL) {
+        PyErr_NoMemory();
+        goto done;
+    }
+    for (Py_ssize_t i = 0; i < n; i++) {
+        if (codes[i] < 0 || codes[i] >= n_codes) {
+            PyErr_SetString(PyExc_ValueError, "deal_shoes: a card code has no value in value_of");
+            goto done;
+        }
+        cards[i] = (card_t)value_of[codes[i]]; /* the loop reads values only: deal them directly */
+    }
+    source_t source;
+    rng_t r;
+    if (open_source(rng, &source, &r) < 0) {
+        release_source(&source, &r, 0);
+        goto done;
+    }
+    args_t a = {.n = n, .n_shoes = n_shoes, .max_coups = max_coups, .ptab = view[A_PTAB].buf,
+                .btab = view[A_BTAB].buf, .burn_mode = burn_mode, .burn_count = burn_count, .cut = cut,
+                .extra_coup = extra_coup, .pos_counts = view[A_POS].buf, .first_detail = view[A_DETAIL].buf,
+                .first_cards = view[A_CARDS].buf, .burn_winner = view[A_BURN].buf, .moments = view[A_MOMENTS].buf};
+    for (int i = 0; i < 100; i++)
+        a.pcode[i] = cell_code(a.ptab[i]);
+    for (int i = 0; i < 1100; i++)
+        a.bcode[i] = cell_code(a.btab[i]);
+    int64_t coups;
+    Py_BEGIN_ALLOW_THREADS
+#if HAVE_PCG64
+    if (!source.pcg64)
+        coups = deal_bitgen(&a, cards, &r);
+    else if (n <= PICK_INT_MAX)
+        coups = deal_pcg64_int(&a, cards, &r);
+    else
+        coups = deal_pcg64_float(&a, cards, &r);
+#else
+    coups = deal_bitgen(&a, cards, &r);
+#endif
+    Py_END_ALLOW_THREADS
+    if (release_source(&source, &r, 1) < 0)
+        goto done;
+    if (coups < 0)
+        PyErr_SetString(PyExc_ValueError, "deal_shoes: the shoe ran out (it cannot hold the burn, the cut and a coup)");
+    else
+        result = PyLong_FromLongLong(coups);
+done:
+    PyMem_Free(cards);
+    for (int i = 0; i < got; i++)
+        PyBuffer_Release(&view[i]);
+    return result;
+}
+
+static PyObject *card_index(PyObject *Py_UNUSED(self), PyObject *args) {
+    unsigned long long k;
+    long long m;
+    if (!PyArg_ParseTuple(args, "KL:card_index", &k, &m))
+        return NULL;
+    if (k > MASK53 || m < 1 || m > PICK_INT_MAX) {
+        PyErr_SetString(PyExc_ValueError, "card_index: k < 2**53 and 1 <= m <= 2048");
+        return NULL;
+    }
+    return PyLong_FromLongLong(index_of((uint64_t)k, (int64_t)m));
+}
+
+static PyMethodDef methods[] = {
+    {"deal_shoes", deal_shoes, METH_VARARGS,
+     "deal_shoes(codes, value_of, n_shoes, max_coups, ptab, btab, burn_mode, burn_count, cut, extra_coup, rng,\n"
+     "           pos_counts, first_detail, first_cards, burn_winner, moments) -> int\n\n"
+     "solver.simulate.kernel.deal_shoes compiled ahead of time: the same uniforms from rng's bit generator\n"
+     "in the same order, the same tallies added to; returns the number of coups dealt."},
+    {"card_index", card_index, METH_VARARGS,
+     "card_index(k, m) -> int\n\nThe index the kernel draws from m cards with the uniform u = k 2**-53, computed in integers;\n"
+     "equal to int(u * m) in floats (for the tests)."},
+    {NULL, NULL, 0, NULL},
+};
+
+static struct PyModuleDef module = {PyModuleDef_HEAD_INIT, "ckernel",
+                                    "The simulator's dealing kernel in C (see solver/simulate/kernel.py).", -1,
+                                    methods};
+
+PyMODINIT_FUNC PyInit_ckernel(void) {
+    PyObject *m = PyModule_Create(&module);
+    if (m == NULL)
+        return NULL;
+    if (PyModule_AddIntConstant(m, "BURN_NONE", BURN_NONE) < 0 || PyModule_AddIntConstant(m, "BURN_FIXED", BURN_FIXED) < 0 ||
+        PyModule_AddIntConstant(m, "BURN_TURN", BURN_TURN) < 0 ||
+        PyModule_AddIntConstant(m, "BURN_TURN_REDEAL", BURN_TURN_REDEAL) < 0 ||
+        PyModule_AddIntConstant(m, "N_DETAIL", N_DETAIL) < 0 || PyModule_AddIntConstant(m, "N_MOMENTS", N_MOMENTS) < 0 ||
+        PyModule_AddIntConstant(m, "STOOD", STOOD) < 0 || PyModule_AddIntConstant(m, "NO_TURN", NO_TURN) < 0) {
+        Py_DECREF(m);
+        return NULL;
+    }
+    return m;
+}

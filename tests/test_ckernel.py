@@ -1,0 +1,139 @@
+"""The C dealing kernel (solver/simulate/ckernel.c): the same tallies and the same generator state as
+the plain-Python kernel for every numpy bit generator, its integer card index against the float
+expression it replaces, its guards against bad input, and the simulate command without numba."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+import threading
+
+import numpy as np
+import pytest
+
+from solver.cards import Shoe
+from solver.simulate import SimConfig, kernel
+from solver.simulate.run import deal
+
+ckernel = pytest.importorskip("solver.simulate.ckernel", reason="the C kernel is built by pip install -e .")
+
+TALLIES = ("pos_counts", "first_detail", "first_cards", "burn_winner", "moments")
+
+
+def _same(a, b) -> bool:  # type: ignore[no-untyped-def]
+    return (a.n_shoes, a.n_coups) == (b.n_shoes, b.n_coups) and all(np.array_equal(getattr(a, k), getattr(b, k))
+                                                                    for k in TALLIES)
+
+
+@pytest.mark.parametrize("bit_generator", [np.random.PCG64, np.random.PCG64DXSM, np.random.Philox, np.random.SFC64,
+                                           np.random.MT19937])
+def test_every_bit_generator_gives_the_python_kernels_tallies(bit_generator: type) -> None:
+    """PCG64 is stepped inline; the others are read through numpy's C interface: both the same stream."""
+    config = SimConfig.chemin(Shoe.decks(2))
+    rng_c, rng_py = np.random.Generator(bit_generator(7)), np.random.Generator(bit_generator(7))
+    assert _same(deal(config, 30, rng_c, engine="c"), deal(config, 30, rng_py, engine="python"))
+    assert np.array_equal(rng_c.integers(0, 2**62, 8), rng_py.integers(0, 2**62, 8))  # both left in one state
+
+
+def test_a_shoe_of_more_than_2048_cards_picks_in_floats() -> None:
+    config = SimConfig.punto(Shoe.decks(41))  # 2132 cards
+    rng_c, rng_py = np.random.default_rng(3), np.random.default_rng(3)
+    assert _same(deal(config, 3, rng_c, engine="c"), deal(config, 3, rng_py, engine="python"))
+    assert rng_c.bit_generator.state == rng_py.bit_generator.state
+
+
+def test_card_index_in_integers_equals_the_float_expression() -> None:
+    # k = (2^54 - 1) / 3: k * 3 = 2^54 - 1 rounds up to 2^54 in a double, so int(u * 3) is 2, not 1.
+    k = (2**54 - 1) // 3
+    assert (k * 3) >> 53 == 1 and int(k * 2.0**-53 * 3) == 2
+    assert ckernel.card_index(k, 3) == 2
+    rng = np.random.default_rng(0)
+    for m in (1, 2, 3, 7, 52, 311, 416, 2047, 2048):
+        near = [(t << 53) // m + d for t in range(1, m, max(1, m // 50)) for d in (-2, -1, 0, 1)]
+        for k in near + [int(x) for x in rng.integers(0, 2**53, 200)]:
+            assert ckernel.card_index(k, m) == int(k * 2.0**-53 * m), (k, m)
+
+
+def _args(config: SimConfig, n_shoes: int = 2, **change: object) -> list[object]:
+    codes, value_of = config.kernel_cards()
+    ptab, btab = config.strategy.float_tables()
+    t = {"pos_counts": np.zeros((config.max_coups, 3), np.int64), "first_detail": np.zeros(kernel.N_DETAIL, np.int64),
+         "first_cards": np.zeros(10, np.int64), "burn_winner": np.zeros((11, 3), np.int64),
+         "moments": np.zeros((kernel.N_MOMENTS,) * 2, np.int64)}
+    args = {"codes": codes, "value_of": value_of, "n_shoes": n_shoes, "max_coups": config.max_coups, "ptab": ptab,
+            "btab": btab, "burn_mode": kernel.BURN_TURN, "burn_count": 0, "cut": config.cut, "extra_coup": False,
+            "rng": np.random.default_rng(1), **t}
+    args.update(change)
+    return list(args.values())
+
+
+@pytest.mark.parametrize("change, error", [
+    ({"rng": np.random.RandomState(1)}, TypeError),
+    ({"rng": 5}, TypeError),
+    ({"codes": np.zeros(416, np.int32)}, ValueError),
+    ({"codes": np.full(416, 13, np.int64)}, ValueError),
+    ({"value_of": np.arange(13, dtype=np.int64) + 1}, ValueError),
+    ({"ptab": np.zeros((10, 11))}, ValueError),
+    ({"btab": np.zeros((10, 10, 11), np.float32)}, ValueError),
+    ({"pos_counts": np.zeros((3, 3), np.int64)}, ValueError),
+    ({"moments": np.zeros((8, 8), np.int64)[:, ::2]}, TypeError),
+    ({"burn_mode": 7}, ValueError),
+    ({"cut": 500}, ValueError),
+    ({"cut": 0, "codes": np.zeros(20, np.int64), "max_coups": 6, "pos_counts": np.zeros((6, 3), np.int64)}, ValueError),
+])
+def test_bad_input_is_refused_not_dealt(change: dict[str, object], error: type) -> None:
+    with pytest.raises(error):
+        ckernel.deal_shoes(*_args(SimConfig.punto(Shoe.decks(8)), **change))
+
+
+def test_read_only_tallies_are_refused() -> None:
+    args = _args(SimConfig.punto(Shoe.decks(8)))
+    args[-1].setflags(write=False)  # type: ignore[union-attr]
+    with pytest.raises(TypeError):
+        ckernel.deal_shoes(*args)
+
+
+def test_constants_agree_with_the_python_kernel() -> None:
+    for name in ("BURN_NONE", "BURN_FIXED", "BURN_TURN", "BURN_TURN_REDEAL", "N_DETAIL", "N_MOMENTS", "STOOD", "NO_TURN"):
+        assert getattr(ckernel, name) == getattr(kernel, name)
+
+
+def test_the_generator_is_locked_while_dealing_and_released_after() -> None:
+    rng = np.random.default_rng(2)
+    config = SimConfig.punto(Shoe.decks(8))
+    results = []
+
+    def one() -> None:
+        results.append(deal(config, 200, rng, engine="c").n_coups)
+
+    threads = [threading.Thread(target=one) for _ in range(2)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    one_after_another = np.random.default_rng(2)
+    expected = sorted(deal(config, 200, one_after_another, engine="c").n_coups for _ in range(2))
+    assert sorted(results) == expected and rng.bit_generator.state == one_after_another.bit_generator.state
+    assert rng.bit_generator.lock.acquire(blocking=False)
+    rng.bit_generator.lock.release()
+
+
+def test_without_the_c_kernel_numba_deals_and_says_so(monkeypatch: pytest.MonkeyPatch,
+                                                       capsys: pytest.CaptureFixture[str]) -> None:
+    monkeypatch.setattr(kernel, "c_kernel", lambda: None)
+    monkeypatch.setattr(kernel, "_COMPILED", [])
+    assert kernel.engine() is kernel.compiled()
+    assert "not built" in capsys.readouterr().err
+    with pytest.raises(ImportError):
+        kernel.engine("c")
+    with pytest.raises(ValueError):
+        kernel.engine("fortran")
+
+
+def test_simulate_imports_neither_numba_nor_scipy() -> None:
+    code = ("import sys, io, contextlib; from solver.cli import main\n"
+            "with contextlib.redirect_stdout(io.StringIO()): main(['simulate', '--shoes', '20', '--workers', '1'])\n"
+            "print(sorted(m for m in ('numba', 'llvmlite', 'scipy') if m in sys.modules))")
+    run = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert run.stdout.split() == ["[]"]
+    assert "not built" not in run.stderr

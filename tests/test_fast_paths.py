@@ -1,0 +1,123 @@
+"""Fast paths equal the plain computations they replaced. In integers instead of Fractions: iterated
+dominance (ranges over a box of 0/1 bounds, kept up to date), a payoff at behaviour strategies, the
+guarantees f(q), h(r). By a sort instead of an argsort: the deal tree's multiset numbering. Exact
+versus exact: ``==``."""
+
+from __future__ import annotations
+
+from fractions import Fraction
+
+import numpy as np
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from solver.cards import Shoe
+from solver.deal import unique_inverse
+from solver.equilibrium import banker_guarantee, iterated_dominance, ponte_guarantee, solve
+from solver.equilibrium.dominance import DominanceStep
+from solver.game import Coefficients, Game, build_game
+from solver.numbers import numerators
+from solver.rules import Action
+from solver.strategy import Side
+
+GAMES = [
+    (Shoe.infinite(), 1, "parlor", Fraction(0)),
+    (Shoe.decks(1), 3, "parlor", Fraction(1, 20)),
+    (Shoe.decks(6), 2, "casino", Fraction(0)),
+    (Shoe.decks(6), 3, "parlor", Fraction(0)),
+    (Shoe.decks(8), 3, "casino", Fraction(1, 20)),
+    (Shoe.from_values((20, 4, 4, 4, 4, 8, 4, 4, 4, 4)), 3, "parlor", Fraction(1, 10)),
+]
+
+
+def plain_dominance(game: Game) -> tuple[DominanceStep, ...]:
+    """Iterated strict dominance as first written: Fraction bounds, every range recomputed each round."""
+    def span(const: int, coeffs: list[int], lo: list[Fraction], hi: list[Fraction]) -> tuple[Fraction, Fraction]:
+        mn = mx = Fraction(const)
+        for g, a, b in zip(coeffs, lo, hi):
+            mn += min(g * a, g * b)
+            mx += max(g * a, g * b)
+        return mn, mx
+
+    net, gross = game.net, game.gross
+    m, n = len(game.ponte_sets), len(game.banker_sets)
+    qlo, qhi = [Fraction(0)] * m, [Fraction(1)] * m
+    rlo, rhi = [Fraction(0)] * n, [Fraction(1)] * n
+    steps: list[DominanceStep] = []
+    done_b: set[int] = set()
+    done_p: set[int] = set()
+    changed = True
+    while changed:
+        changed = False
+        for i in range(n):
+            if i not in done_b:
+                mn, mx = span(int(net.b[i]), [int(net.G[j][i]) for j in range(m)], qlo, qhi)
+                if mn > 0 or mx < 0:
+                    act = Action.DRAW if mn > 0 else Action.STAND
+                    steps.append(DominanceStep(Side.BANKER, game.banker_sets[i], act, (mn if mn > 0 else -mx) / net.denominator))
+                    done_b.add(i)
+                    rlo[i] = rhi[i] = Fraction(act is Action.DRAW)
+                    changed = True
+        for j in range(m):
+            if j not in done_p:
+                mn, mx = span(int(gross.a[j]), [int(x) for x in gross.G[j]], rlo, rhi)
+                if mn > 0 or mx < 0:
+                    act = Action.DRAW if mx < 0 else Action.STAND
+                    steps.append(DominanceStep(Side.PONTE, game.ponte_sets[j], act, (-mx if mx < 0 else mn) / gross.denominator))
+                    done_p.add(j)
+                    qlo[j] = qhi[j] = Fraction(act is Action.DRAW)
+                    changed = True
+    return tuple(steps)
+
+
+def plain_value(c: Coefficients, q: list[Fraction], r: list[Fraction]) -> Fraction:
+    total = Fraction(c.c0) + sum((int(a) * x for a, x in zip(c.a, q)), Fraction(0))
+    total += sum((int(b) * y for b, y in zip(c.b, r)), Fraction(0))
+    total += sum((int(c.G[j][i]) * q[j] * r[i] for j in range(len(q)) for i in range(len(r))), Fraction(0))
+    return total / c.denominator
+
+
+@pytest.fixture(scope="module", params=GAMES, ids=lambda g: f"{g[0].spec()}-B{g[1]}-{g[2]}-{g[3]}")
+def game(request: pytest.FixtureRequest) -> Game:
+    return build_game(*request.param)
+
+
+def test_dominance_in_integers_equals_the_fraction_version(game: Game) -> None:
+    fast, plain = iterated_dominance(game), plain_dominance(game)
+    assert fast == plain
+    assert all(isinstance(s.margin, Fraction) and s.margin > 0 for s in fast)
+
+
+def test_payoff_and_guarantees_in_integers(game: Game) -> None:
+    s = solve(game)
+    q, r = list(s.q), list(s.r)
+    mixed_q = [Fraction(k + 1, k + 3) for k in range(len(q))]  # denominators that do not divide each other
+    mixed_r = [Fraction(k % 7, 7 + k % 5) for k in range(len(r))]
+    for c in (game.net, game.gross, game.win, game.loss):
+        for qq, rr in ((q, r), (mixed_q, mixed_r), (q, mixed_r), (mixed_q, r)):
+            assert c.value(qq, rr) == plain_value(c, qq, rr)
+    c = game.gross
+    for qq in (q, mixed_q):
+        f = Fraction(c.c0, c.denominator) + sum((Fraction(int(a), c.denominator) * x for a, x in zip(c.a, qq)), Fraction(0))
+        slopes = [Fraction(int(b), c.denominator) + sum((Fraction(int(c.G[j][i]), c.denominator) * qq[j] for j in range(len(qq))),
+                                                       Fraction(0)) for i, b in enumerate(c.b)]
+        assert ponte_guarantee(c, qq) == f + sum((x for x in slopes if x > 0), Fraction(0))
+    for rr in (r, mixed_r):
+        h = Fraction(c.c0, c.denominator) + sum((Fraction(int(b), c.denominator) * y for b, y in zip(c.b, rr)), Fraction(0))
+        slopes = [Fraction(int(a), c.denominator) + sum((Fraction(int(c.G[j][i]), c.denominator) * rr[i] for i in range(len(rr))),
+                                                       Fraction(0)) for j, a in enumerate(c.a)]
+        assert banker_guarantee(c, rr) == h + sum((x for x in slopes if x < 0), Fraction(0))
+
+
+def test_numerators() -> None:
+    assert numerators([]) == ([], 1)
+    assert numerators([Fraction(-1, 4), Fraction(5, 6), Fraction(0)]) == ([-3, 10, 0], 12)
+
+
+@given(st.lists(st.integers(0, 7**10), max_size=300), st.sampled_from([0, 1, 2**40, 2**61]))
+def test_unique_inverse_is_numpys(values: list[int], offset: int) -> None:
+    code = np.array(values, dtype=np.int64) + offset  # large offsets take np.unique's own path
+    uniq, inverse = unique_inverse(code)
+    want_uniq, want_inverse = np.unique(code, return_inverse=True)
+    assert np.array_equal(uniq, want_uniq) and np.array_equal(inverse, want_inverse.ravel())
