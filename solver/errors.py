@@ -10,6 +10,9 @@ from __future__ import annotations
 class BaccaratError(Exception):
     """Base of every error the user can act on."""
 
+    exit_code = 2
+    """The command's exit code for this error: 2, unusable input."""
+
 
 class ShoeError(BaccaratError, ValueError):
     """A shoe specification that does not describe a usable shoe."""
@@ -25,3 +28,9 @@ class InputError(BaccaratError, ValueError):
 
 class SolverError(BaccaratError, RuntimeError):
     """A numerical solver failed or its answer could not be certified."""
+
+
+class RunError(BaccaratError, RuntimeError):
+    """The environment failed during a run (a Dask cluster that died, a worker that crashed): exit code 1."""
+
+    exit_code = 1

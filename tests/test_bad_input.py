@@ -168,3 +168,105 @@ def test_an_ascii_terminal_gets_stand_ins() -> None:
     r = _run("baccarat chemin --decks inf", PYTHONIOENCODING="ascii")
     assert r.returncode == 0, r.stderr
     assert "~= 1.2281 %" in r.stdout
+
+
+# -- processes and schedulers ----------------------------------------------------------------------------
+
+
+def _children(pid: int) -> list[int]:
+    psutil = pytest.importorskip("psutil", reason="psutil lists child processes (it comes with the test extra)")
+    try:
+        return [c.pid for c in psutil.Process(pid).children(recursive=True)]
+    except psutil.NoSuchProcess:
+        return []
+
+
+def _alive(pids: list[int]) -> list[int]:
+    psutil = pytest.importorskip("psutil")
+    return [p for p in pids if psutil.pid_exists(p) and psutil.Process(p).status() != psutil.STATUS_ZOMBIE]
+
+
+def _start_long_simulation() -> tuple[subprocess.Popen[str], list[int]]:
+    env = {**os.environ, "PYTHONPATH": str(ROOT)}
+    proc = subprocess.Popen([sys.executable, "-m", "solver.cli", "simulate", "--coups", "1e13", "--workers", "2"],
+                            cwd=ROOT, env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    deadline = time.monotonic() + 60
+    kids: list[int] = []
+    while time.monotonic() < deadline and len(kids) < 2:
+        time.sleep(0.2)
+        kids = _children(proc.pid)
+    if len(kids) < 2:
+        proc.kill()
+        pytest.fail("the simulation did not start its worker processes within a minute")
+    return proc, kids
+
+
+@pytest.mark.parametrize("signame", ["SIGTERM", "SIGINT", "SIGHUP"])
+def test_workers_die_with_an_interrupted_simulation(signame: str) -> None:
+    import signal
+
+    proc, kids = _start_long_simulation()
+    proc.send_signal(getattr(signal, signame))
+    out, err = proc.communicate(timeout=60)
+    assert proc.returncode == 130, err
+    assert err.strip().splitlines()[-1] == "baccarat: interrupted" and "Traceback" not in err, err
+    deadline = time.monotonic() + 10
+    while _alive(kids) and time.monotonic() < deadline:
+        time.sleep(0.1)
+    assert not _alive(kids), "worker processes survived their parent"
+
+
+def test_workers_die_when_the_parent_is_killed() -> None:
+    proc, kids = _start_long_simulation()
+    proc.kill()  # SIGKILL: no handler runs in the parent; the kernel kills the workers (PR_SET_PDEATHSIG)
+    proc.communicate(timeout=60)
+    deadline = time.monotonic() + 10
+    while _alive(kids) and time.monotonic() < deadline:
+        time.sleep(0.1)
+    assert not _alive(kids), "worker processes survived their parent"
+
+
+@pytest.mark.parametrize("address", ["nonsense", "http://x:1", "tcp://127.0.0.1:9"])
+def test_a_bad_scheduler_is_one_line(address: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    pytest.importorskip("distributed", reason="Dask's distributed is an optional extra")
+    monkeypatch.setattr("solver.simulate.executor.DASK_CONNECT_TIMEOUT", "2s")
+    r = run_cli(["simulate", "--shoes", "10", "--scheduler", address])
+    assert r.code == 2 and "cannot reach the Dask scheduler" in r.err and len(r.err.splitlines()) == 1, r.err
+
+
+def test_a_scheduler_that_never_answers_is_one_line_in_time(monkeypatch: pytest.MonkeyPatch) -> None:
+    import socket
+    import threading
+
+    pytest.importorskip("distributed", reason="Dask's distributed is an optional extra")
+    server = socket.socket()
+    server.bind(("127.0.0.1", 0))
+    server.listen(5)
+    held: list[socket.socket] = []
+    threading.Thread(target=lambda: held.append(server.accept()[0]), daemon=True).start()  # accept, never answer
+    monkeypatch.setattr("solver.simulate.executor.DASK_CONNECT_TIMEOUT", "2s")
+    start = time.monotonic()
+    r = run_cli(["simulate", "--shoes", "10", "--scheduler", f"tcp://127.0.0.1:{server.getsockname()[1]}"])
+    assert time.monotonic() - start < 20
+    assert r.code == 2 and "cannot reach the Dask scheduler" in r.err and len(r.err.splitlines()) == 1, r.err
+    server.close()
+
+
+def test_one_shoe_has_no_standard_error() -> None:
+    r = run_cli(["simulate", "--coups", "1", "--seed", "5", "--workers", "1"])
+    assert r.code == 0, r.err
+    assert "± 0.000000" not in r.out and "no standard error can be estimated" in r.out
+    j = run_cli(["simulate", "--shoes", "1", "--seed", "5", "--workers", "1", "--format", "json"])
+    import json
+
+    item = json.loads(j.out)["items"][0]
+    assert item["first_coup"]["se"] is None and item["whole_shoe"]["ci_low"] is None
+
+
+def test_absurd_runs_are_refused() -> None:
+    for argv, message in ((["simulate", "--decks", "100000000", "--shoes", "1"], "at most 1,000,000 decks"),
+                          (["simulate", "--decks", "5000", "--shoes", "1"], "at most 52,000 cards"),
+                          (["simulate", "--burn=-5"], "from 0 up"),
+                          (["simulate", "--shoes", "1e16"], "at most 1e+15")):
+        r = run_cli(argv)
+        assert r.code == 2 and message in r.err and len(r.err.splitlines()) == 1, r.err

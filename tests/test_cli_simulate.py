@@ -68,6 +68,7 @@ def test_chemin_with_cells_and_a_strategy_file(cli, tmp_path) -> None:  # type: 
     run = cli(["simulate", "--game", "chemin", "--strategy", str(path), "--shoes", "300", "--workers", "1"])
     assert run.code == 0, run.err
     assert "simulated first coups of the same shoes (paired)" in run.out
+    assert "baccarat: note: the ponte does not follow chemin de fer's rules (draw on 0-4, stand on 6-7) on 3" in run.err
 
 
 @pytest.mark.parametrize(
@@ -85,7 +86,7 @@ def test_chemin_with_cells_and_a_strategy_file(cli, tmp_path) -> None:  # type: 
     ],
 )
 def test_errors_are_one_line(cli, args: list[str], message: str, monkeypatch: pytest.MonkeyPatch) -> None:  # type: ignore[no-untyped-def]
-    monkeypatch.setattr("solver.simulate.run.DASK_CONNECT_TIMEOUT", "1s")
+    monkeypatch.setattr("solver.simulate.executor.DASK_CONNECT_TIMEOUT", "1s")
     run = cli(["simulate", "--shoes", "10", "--workers", "1", *args])
     assert run.code == 2 and run.out == ""
     assert message in run.err and run.err.count("\n") == 1

@@ -84,7 +84,7 @@ def test_same_seed_same_result_whatever_the_workers(monkeypatch: pytest.MonkeyPa
     config = SimConfig.chemin(Shoe.decks(6))
     one = simulate(config, shoes=1500, seed=5, workers=1)
     two = simulate(config, shoes=1500, seed=5, workers=2)
-    assert len(run_module.chunk_sizes(config, 1500)) > 4
+    assert run_module.chunk_count(config, 1500) > 4
     assert (one.workers, two.workers) == ("1", "2")  # two processes really dealt
     assert _same(one.tallies, two.tallies)
     other = simulate(config, shoes=1500, seed=6, workers=2)
@@ -94,13 +94,26 @@ def test_same_seed_same_result_whatever_the_workers(monkeypatch: pytest.MonkeyPa
 def test_a_run_of_a_few_chunks_deals_in_this_process() -> None:
     """One process per MIN_CHUNKS_PER_PROCESS chunks at most: starting a worker costs more than a chunk."""
     config = SimConfig.punto(EIGHT)
-    per_chunk = run_module.chunk_sizes(config, 10**6)[0]
+    per_chunk = run_module.chunk_size(config)
     assert run_module.workers_used(config, 3 * per_chunk, 2) == 1
     assert run_module.workers_used(config, 4 * per_chunk, 2) == 2
-    assert run_module.workers_used(config, 400 * per_chunk, 8) == 8
+    cap = run_module.max_workers()
+    assert run_module.workers_used(config, 400 * per_chunk, min(8, cap)) == min(8, cap)
+    assert run_module.workers_used(config, 10**6 * per_chunk, 100_000) == cap  # a sane multiple of the cores
     assert run_module.workers_used(config, 400 * per_chunk, 1) == 1
     with pytest.raises(InputError):
         run_module.workers_used(config, 10, 0)
+
+
+def test_chunks_and_seeds_are_lazy_and_the_same_as_spawned() -> None:
+    config = SimConfig.punto(EIGHT)
+    sizes = run_module.chunk_sizes(config, 10**15)  # a generator: nothing is built up front
+    assert next(sizes) == run_module.chunk_size(config)
+    assert run_module.chunk_count(config, 10**15) == -(-(10**15) // run_module.chunk_size(config))
+    lazy = run_module.chunk_seeds(7)
+    for child in np.random.SeedSequence(7).spawn(5):
+        mine = next(lazy)
+        assert mine.spawn_key == child.spawn_key and (mine.generate_state(4) == child.generate_state(4)).all()
 
 
 def test_same_result_on_a_dask_cluster(monkeypatch: pytest.MonkeyPatch) -> None:

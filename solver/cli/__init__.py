@@ -44,6 +44,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     environment failed during the run; 2 unusable input; 130 interrupted.
     """
     prepare_streams()
+    install_signal_handlers()
     parser = build_parser()
     args = parser.parse_args(argv)
     if not getattr(args, "run", None):
@@ -56,7 +57,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         return code
     except BaccaratError as e:
         sys.stderr.write(f"baccarat: error: {e}\n")
-        return EXIT_USAGE
+        return e.exit_code
     except BrokenPipeError:  # the reader stopped listening (e.g. piped into head): stop quietly, like a Unix tool
         silence_stdout()
         return 0
@@ -69,6 +70,25 @@ def main(argv: Sequence[str] | None = None) -> int:
             sys.stderr.write(f"baccarat: error: cannot write the output: {e.strerror or e}\n")
             return EXIT_REJECT
         raise
+
+
+def install_signal_handlers() -> None:
+    """SIGTERM and SIGHUP end the run as Ctrl-C does: work stops, worker processes are stopped, one
+    line on stderr ("interrupted"), exit code 130 — never an orphaned process (workers also ask the
+    kernel to kill them if their parent dies: :func:`solver.simulate.run.die_with_parent`)."""
+    import signal
+    import threading
+
+    if threading.current_thread() is not threading.main_thread():  # signals reach the main thread only
+        return
+
+    def interrupt(signum: int, frame: object) -> None:
+        raise KeyboardInterrupt
+
+    for name in ("SIGTERM", "SIGHUP"):
+        sig = getattr(signal, name, None)
+        if sig is not None:
+            signal.signal(sig, interrupt)
 
 
 def _is_stdout_error(e: OSError) -> bool:

@@ -9,7 +9,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from solver.cards import Shoe
-from solver.cli.common import Progress, one_shoe, parse_count, seed_option
+from solver.cli.common import Progress, note, one_shoe, parse_count, seed_option
 from solver.errors import BaccaratError, InputError, ModelError
 from solver.files import read_text
 from solver.numbers import exact
@@ -108,7 +108,30 @@ def solved_strategy(args: argparse.Namespace, shoe: Shoe) -> Strategy:
 
 
 def strategy_from_args(args: argparse.Namespace, shoe: Shoe) -> Strategy:
-    """The strategy named by ``--strategy`` and ``--draw``."""
+    """The strategy named by ``--strategy`` and ``--draw``, with a note on stderr where it breaks the rules."""
+    strategy = _strategy_from_args(args, shoe)
+    if args.game == "chemin":
+        rule_notes(strategy)
+    return strategy
+
+
+def rule_notes(strategy: Strategy) -> None:
+    """Say (on stderr) where a strategy departs from chemin de fer's rules: it is dealt as given."""
+    from solver.strategy import format_infoset
+
+    broken = strategy.breaks_rules()
+    if broken:
+        cells = ", ".join(("P" if s.side.value == "ponte" else "B") + format_infoset(s) for s in broken)
+        note(f"this strategy overrides cells the {strategy.tableau.name} tableau fixes ({cells}); it is dealt as given")
+    P, _ = strategy.tables()
+    wrong = sorted({(a + b) % 10 for a in range(10) for b in range(10)
+                    if (a + b) % 10 < 8 and (a + b) % 10 != 5 and P[a, b] != (1 if (a + b) % 10 <= 4 else 0)})
+    if wrong:
+        note(f"the ponte does not follow chemin de fer's rules (draw on 0-4, stand on 6-7) on {', '.join(map(str, wrong))}: "
+             "the strategy is dealt as given, and there is no exact law to compare with")
+
+
+def _strategy_from_args(args: argparse.Namespace, shoe: Shoe) -> Strategy:
     from solver.strategy import KEMENY_SNELL, PUNTO_STRATEGY, parse_choice, strategy_from_cells
 
     name = args.strategy

@@ -17,7 +17,8 @@ GAME_NAMES = {"punto": "punto banco", "chemin": "chemin de fer"}
 
 
 def _pm(e: Estimate, digits: int) -> str:
-    return f"{e.value:+.{digits}f} ± {e.se:.{digits}f}" if e.value < 0 else f"{e.value:.{digits}f} ± {e.se:.{digits}f}"
+    value = f"{e.value:+.{digits}f}" if e.value < 0 else f"{e.value:.{digits}f}"
+    return f"{value} ± {e.se:.{digits}f}" if e.has_error else f"{value} ± ?"
 
 
 def _label(key: str, game: str) -> str:
@@ -49,8 +50,10 @@ def simulate_text(r: SimulationResult, digits: int | None = None) -> str:
     per_shoe = r.coups_per_shoe()
     lines = [f"Simulation of {GAME_NAMES[c.game]}, {c.shoe.label()} ({c.shoe.size} cards): ESTIMATES, each ± its standard error"]
     lines += _table_lines(r)
-    lines.append(f"  dealt {r.n_shoes:,} shoes, {r.n_coups:,} coups ({per_shoe.value:.2f} ± {per_shoe.se:.2f} a shoe); "
+    lines.append(f"  dealt {r.n_shoes:,} shoes, {r.n_coups:,} coups ({_pm(per_shoe, 2)} a shoe); "
                  f"seed {r.seed}; workers {r.workers}; {r.elapsed:.1f} s ({rate / 1e6:.1f} million coups/s)")
+    if r.n_shoes < 2:
+        lines.append("  with fewer than two shoes no standard error can be estimated: '± ?' and no intervals below")
     lines.append("")
     first, whole, effect = r.first_coup(), r.whole_shoe(), r.cut_card_effect()
     exact = r.exact or {}
@@ -66,6 +69,9 @@ def simulate_text(r: SimulationResult, digits: int | None = None) -> str:
         lines.append(f"  cut-card effect, whole shoe minus first coup (against the {r.effect_reference()}), "
                      f"with {pct}% confidence interval:")
         for key, e in effect.items():
+            if not e.has_error:
+                lines.append(f"  {_label(key, c.game):{width}} {e.value:+.{dg + 1}f} ± ?")
+                continue
             lo, hi = e.ci(r.level)
             lines.append(f"  {_label(key, c.game):{width}} {e.value:+.{dg + 1}f} ± {e.se:.{dg + 1}f}   "
                          f"[{lo:+.{dg + 1}f}, {hi:+.{dg + 1}f}]")
@@ -123,8 +129,8 @@ def simulate_csv_rows(r: SimulationResult, digits: int | None = None) -> list[tu
 
     def row(section: str, item: str, e: Estimate, ex: Fraction | None = None) -> None:
         lo, hi = e.ci(r.level)
-        rows.append((section, item, repr(e.value), repr(e.se), repr(lo), repr(hi), str(e.units),
-                     fraction_str(ex) if ex is not None else ""))
+        se = (repr(e.se), repr(lo), repr(hi)) if e.has_error else ("", "", "")
+        rows.append((section, item, repr(e.value), *se, str(e.units), fraction_str(ex) if ex is not None else ""))
 
     for section, values in (("first_coup", r.first_coup()), ("whole_shoe", r.whole_shoe())):
         for key, e in values.items():

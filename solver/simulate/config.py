@@ -27,6 +27,10 @@ DEFAULT_CUT = {"punto": 14, "chemin": 7}
 fer places it before the seventh card from the end (baccara banque: before the tenth)."""
 
 DEFAULT_BURN = {"punto": "turn", "chemin": "none"}
+MAX_CARDS = 52 * 1000
+"""The largest shoe the simulator deals (1,000 decks): far beyond any table, and small enough that a
+number typed by mistake is refused rather than exhausting the memory."""
+
 MIN_CUT = 6  # the coup in progress when the cut card appears may need up to six more cards
 MIN_CUT_EXTRA = 12  # ... and one more coup up to six after that
 
@@ -70,9 +74,11 @@ def parse_burn(text: str) -> Burn:
     if t in _BURN_MODES and t != "fixed":
         return Burn(t)
     try:
-        n = int(t)
+        n = int(t) if len(t) <= 9 else -1
     except ValueError:
-        raise ModelError(f"--burn takes none, a number of cards, or turn; got {text!r}") from None
+        raise ModelError(f"--burn takes none, a number of cards, or turn; got {text[:40]!r}") from None
+    if n < 0:
+        raise ModelError(f"--burn takes none, turn, or a number of cards from 0 up; got {text[:40]!r}")
     return Burn("fixed", n) if n > 0 else Burn("none")
 
 
@@ -131,6 +137,9 @@ class SimConfig:
     def __post_init__(self) -> None:
         if self.game not in GAMES:
             raise ModelError(f"unknown game {self.game!r} (punto or chemin)")
+        if not self.shoe.is_infinite and self.shoe.size > MAX_CARDS:
+            raise ModelError(f"the simulator deals shoes of at most {MAX_CARDS:,} cards (1,000 decks); this one holds "
+                             f"{self.shoe.size:,}")
         if self.shoe.is_infinite:
             raise ModelError("the simulator deals physical shoes: give a finite shoe (an infinite deck has no cut card)")
         alpha = exact(self.commission, "commission")

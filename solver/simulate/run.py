@@ -13,10 +13,8 @@ the optional extra ``baccarat-solver[dask]``, imported only then; the workers ne
 from __future__ import annotations
 
 import math
-import os
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
-from itertools import islice
 from typing import TYPE_CHECKING
 
 import numpy as np
@@ -24,9 +22,10 @@ import numpy as np
 from solver.errors import InputError
 from solver.simulate import kernel
 from solver.simulate.config import SimConfig
+from solver.simulate.executor import default_workers, map_chunks, max_workers
 
 if TYPE_CHECKING:
-    from concurrent.futures import Future
+    pass
 
 CHUNK_COUPS = 1 << 19
 """About this many coups per chunk (a few tens of milliseconds of work)."""
@@ -36,8 +35,6 @@ MIN_CHUNKS_PER_PROCESS = 2
 coups or so, tens of milliseconds of dealing) is dealt sooner, and with less CPU, in this process
 than in processes that must first start."""
 
-DASK_CONNECT_TIMEOUT = "10s"
-IN_FLIGHT_PER_WORKER = 4  # chunks queued per worker: memory stays flat however long the run
 
 _BURN_CODES = {"none": kernel.BURN_NONE, "fixed": kernel.BURN_FIXED, "turn": kernel.BURN_TURN,
                "turn-redeal": kernel.BURN_TURN_REDEAL}
@@ -84,11 +81,36 @@ def deal(config: SimConfig, n_shoes: int, rng: np.random.Generator, engine: str 
     return t
 
 
-def chunk_sizes(config: SimConfig, n_shoes: int) -> list[int]:
-    """Shoes per chunk: a fixed size from the table alone, the last chunk taking the remainder."""
-    size = max(1, int(CHUNK_COUPS / config.expected_coups_per_shoe()))
+def chunk_size(config: SimConfig) -> int:
+    """Shoes per chunk: a fixed size from the table alone (never from the number of workers)."""
+    return max(1, int(CHUNK_COUPS / config.expected_coups_per_shoe()))
+
+
+def chunk_count(config: SimConfig, n_shoes: int) -> int:
+    """How many chunks ``n_shoes`` shoes are cut into."""
+    return -(-n_shoes // chunk_size(config))
+
+
+def chunk_sizes(config: SimConfig, n_shoes: int) -> Iterator[int]:
+    """Shoes per chunk, lazily (a run of any length costs no memory up front): full chunks, the last
+    taking the remainder."""
+    size = chunk_size(config)
     full, rest = divmod(n_shoes, size)
-    return [size] * full + ([rest] if rest else [])
+    for _ in range(full):
+        yield size
+    if rest:
+        yield rest
+
+
+def chunk_seeds(seed: int | np.random.SeedSequence) -> Iterator[np.random.SeedSequence]:
+    """The chunks' seeds, lazily: exactly the children ``SeedSequence(seed).spawn(n)`` would make
+    (child ``i`` has spawn key ``(i,)`` after the parent's), without making a list of them."""
+    ss = seed if isinstance(seed, np.random.SeedSequence) else np.random.SeedSequence(seed)
+    first = ss.n_children_spawned
+    i = first
+    while True:
+        yield np.random.SeedSequence(ss.entropy, spawn_key=(*ss.spawn_key, i), pool_size=ss.pool_size)
+        i += 1
 
 
 def shoes_for_coups(config: SimConfig, coups: int) -> int:
@@ -101,21 +123,15 @@ def _run_chunk(task: tuple[SimConfig, int, np.random.SeedSequence]) -> Tallies:
     return deal(config, n_shoes, np.random.Generator(np.random.PCG64(seed)))
 
 
-def default_workers() -> int:
-    """All the cores this process may use."""
-    try:
-        return len(os.sched_getaffinity(0))
-    except AttributeError:  # pragma: no cover - not Linux
-        return os.cpu_count() or 1
-
-
 def workers_used(config: SimConfig, n_shoes: int, workers: int | None = None) -> int:
     """The local processes a run of ``n_shoes`` shoes deals in: ``workers`` (default
-    :func:`default_workers`), but no more than one per :data:`MIN_CHUNKS_PER_PROCESS` chunks."""
+    :func:`default_workers`, at most :func:`max_workers`), but no more than one per
+    :data:`MIN_CHUNKS_PER_PROCESS` chunks."""
     n = default_workers() if workers is None else workers
     if n < 1:
         raise InputError(f"--workers must be at least 1, got {n}")
-    return max(1, min(n, len(chunk_sizes(config, n_shoes)) // MIN_CHUNKS_PER_PROCESS))
+    n = min(n, max_workers())
+    return max(1, min(n, chunk_count(config, n_shoes) // MIN_CHUNKS_PER_PROCESS))
 
 
 def run_tallies(
@@ -138,9 +154,7 @@ def run_tallies(
     """
     if n_shoes < 1:
         raise InputError("deal at least one shoe")
-    sizes = chunk_sizes(config, n_shoes)
-    ss = seed if isinstance(seed, np.random.SeedSequence) else np.random.SeedSequence(seed)
-    tasks = ((config, n, child) for n, child in zip(sizes, ss.spawn(len(sizes))))
+    tasks = ((config, n, child) for n, child in zip(chunk_sizes(config, n_shoes), chunk_seeds(seed)))
     total = Tallies.zeros(config.max_coups)
 
     def finished(t: Tallies) -> None:  # integer sums: the order chunks finish in does not matter
@@ -149,56 +163,12 @@ def run_tallies(
             progress(total.n_shoes)
 
     fn = kernel.engine()  # the C kernel, or numba (compiled or loaded once, before the workers fork)
-    if scheduler is not None:
-        _run_dask(scheduler, tasks, finished)
-        return total
-    n_workers = workers_used(config, n_shoes, workers)
-    if n_workers == 1:
-        for task in tasks:
-            finished(_run_chunk(task))
-        return total
-    if fn is not kernel.c_kernel():
-        _warm_up(config)  # numba compiles (or loads) per signature: once, before the workers fork
-    import multiprocessing  # only here: a run in this process needs neither (nor pickle)
-    from concurrent.futures import FIRST_COMPLETED, ProcessPoolExecutor, wait
-
-    methods = multiprocessing.get_all_start_methods()
-    ctx = multiprocessing.get_context("fork" if "fork" in methods else None)
-    with ProcessPoolExecutor(n_workers, mp_context=ctx) as ex:
-        pending: set[Future[Tallies]] = set()
-        while True:
-            for task in islice(tasks, IN_FLIGHT_PER_WORKER * n_workers - len(pending)):
-                pending.add(ex.submit(_run_chunk, task))
-            if not pending:
-                break
-            done, pending = wait(pending, return_when=FIRST_COMPLETED)
-            for f in done:
-                finished(f.result())
+    n_workers = 1 if scheduler is not None else workers_used(config, n_shoes, workers)
+    warm_up = None if fn is kernel.c_kernel() else (lambda: _warm_up(config))  # numba: compile once, before forking
+    for _, t in map_chunks(_run_chunk, tasks, n_workers, scheduler, warm_up):
+        finished(t)
     return total
 
 
 def _warm_up(config: SimConfig) -> None:
     deal(config, 1, np.random.default_rng(0))
-
-
-def _run_dask(address: str, tasks: Iterator[tuple[SimConfig, int, np.random.SeedSequence]],
-              finished: Callable[[Tallies], None]) -> None:
-    try:
-        from distributed import Client
-        from distributed import as_completed as dask_completed
-    except ImportError:
-        raise InputError("--scheduler needs Dask's distributed scheduler: pip install 'baccarat-solver[dask]'") from None
-    try:
-        client = Client(address, timeout=DASK_CONNECT_TIMEOUT)
-    except (OSError, TimeoutError) as e:
-        raise InputError(f"cannot reach the Dask scheduler at {address}: {e}") from None
-    try:
-        window = IN_FLIGHT_PER_WORKER * max(1, sum(client.ncores().values()))
-        running = dask_completed([client.submit(_run_chunk, t, pure=False) for t in islice(tasks, window)])
-        for f in running:
-            finished(f.result())
-            f.release()
-            for t in islice(tasks, 1):
-                running.add(client.submit(_run_chunk, t, pure=False))
-    finally:
-        client.close()

@@ -38,20 +38,38 @@ _ONE, _X, _C, _Y = 0, 1, 4, 5
 
 @dataclass(frozen=True)
 class Estimate:
-    """A simulated number: estimate, standard error, and the number of independent units behind it."""
+    """A simulated number: estimate, standard error, and the number of independent units behind it.
+
+    With fewer than two units no error can be estimated: ``se`` is NaN, :attr:`has_error` is False,
+    and there is no confidence interval (the renderers say so instead of printing ± 0).
+    """
 
     value: float
     se: float
     units: int
 
+    @property
+    def has_error(self) -> bool:
+        """Whether the standard error could be estimated (two units or more)."""
+        return not math.isnan(self.se)
+
     def ci(self, level: float = DEFAULT_LEVEL) -> tuple[float, float]:
-        """Normal confidence interval at ``level``."""
+        """Normal confidence interval at ``level`` (NaN ends without a standard error)."""
         z = NormalDist().inv_cdf(0.5 + level / 2)
         return (self.value - z * self.se, self.value + z * self.se)
 
-    def as_dict(self, level: float = DEFAULT_LEVEL) -> dict[str, float | int]:
+    def as_dict(self, level: float = DEFAULT_LEVEL) -> dict[str, float | int | None]:
+        if not self.has_error:
+            return {"estimate": self.value, "se": None, "ci_low": None, "ci_high": None, "units": self.units}
         lo, hi = self.ci(level)
         return {"estimate": self.value, "se": self.se, "ci_low": lo, "ci_high": hi, "units": self.units}
+
+
+def _se(variance_sum: float, divisor: float, units: float) -> float:
+    """``sqrt(variance_sum / divisor)``, or NaN with fewer than two units (no error can be estimated)."""
+    if units < 2:
+        return math.nan
+    return math.sqrt(max(variance_sum, 0.0) / divisor)
 
 
 @dataclass(frozen=True, eq=False)
@@ -116,7 +134,7 @@ class SimulationResult:
             u[_Y:_Y + 3] = a
             mean = float(u @ s / n)
             var = float(u @ m @ u / n) - mean**2
-            out[name] = Estimate(mean, math.sqrt(max(var, 0.0) / max(n - 1, 1)), int(n))
+            out[name] = Estimate(mean, _se(var, n - 1, n), int(n))
         return out
 
     def whole_shoe(self) -> dict[str, Estimate]:
@@ -130,7 +148,7 @@ class SimulationResult:
             u[_X:_X + 3] = a
             r = float(u @ s / coups)
             w = (u - r * np.eye(len(s))[_C]) / cbar
-            out[name] = Estimate(r, math.sqrt(max(float(w @ m @ w), 0.0) / (n * max(n - 1, 1))), int(n))
+            out[name] = Estimate(r, _se(float(w @ m @ w), n * (n - 1), n), int(n))
         return out
 
     def cut_card_effect(self) -> dict[str, Estimate]:
@@ -156,7 +174,7 @@ class SimulationResult:
             f = float(v @ s / n)
             e = np.eye(len(s))
             w = (u - r * e[_C]) / cbar - (v - f * e[_ONE])
-            out[name] = Estimate(r - f, math.sqrt(max(float(w @ m @ w), 0.0) / (n * max(n - 1, 1))), int(n))
+            out[name] = Estimate(r - f, _se(float(w @ m @ w), n * (n - 1), n), int(n))
         return out
 
     def effect_reference(self) -> str:
@@ -175,7 +193,7 @@ class SimulationResult:
             est = {}
             for i, name in enumerate(self.outcomes):
                 p = counts[i] / total
-                est[name] = Estimate(float(p), math.sqrt(p * (1 - p) / max(total - 1, 1)), total)
+                est[name] = Estimate(float(p), _se(p * (1 - p), total - 1, total), total)
             rows.append((k + 1, total, est))
         return rows
 
@@ -185,4 +203,4 @@ class SimulationResult:
         n = s[_ONE]
         mean = s[_C] / n
         var = m[_C, _C] / n - mean**2
-        return Estimate(float(mean), math.sqrt(max(var, 0.0) / max(n - 1, 1)), int(n))
+        return Estimate(float(mean), _se(var, n - 1, n), int(n))

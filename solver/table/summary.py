@@ -17,15 +17,14 @@ Techniques*, 3rd ed., §6.4), as in :mod:`solver.simulate.stats`. One session ha
 from __future__ import annotations
 
 import math
-import multiprocessing
 import time
 from collections import Counter
 from collections.abc import Callable, Sequence
-from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
 from fractions import Fraction
 
 from solver.errors import InputError
+from solver.simulate.executor import map_chunks
 from solver.simulate.stats import Estimate
 from solver.table.config import TableConfig
 from solver.table.deal import BanquePlay, CheminPlay
@@ -36,7 +35,6 @@ from solver.table.session import LogWriter, play_session, table_play
 
 CHUNK_SESSIONS = 16
 """Sessions per chunk of work (fixed, so the work does not depend on the number of workers)."""
-DASK_CONNECT_TIMEOUT = "10s"
 MAX_SESSIONS = 10**7
 
 
@@ -114,45 +112,17 @@ def run_sessions(table: TableConfig, policies: Policies, play: CheminPlay | Banq
         raise InputError(f"play 1 to {MAX_SESSIONS} sessions, got {sessions}")
     if workers < 1:
         raise InputError(f"--workers must be at least 1, got {workers}")
-    bounds = [(a, min(a + CHUNK_SESSIONS, sessions)) for a in range(0, sessions, CHUNK_SESSIONS)]
-    tasks = [(table, policies, play, seed, a, b) for a, b in bounds]
-    out: list[SessionTally] = []
-
-    def done(part: list[SessionTally]) -> None:
-        out.extend(part)
+    bounds = ((a, min(a + CHUNK_SESSIONS, sessions)) for a in range(0, sessions, CHUNK_SESSIONS))
+    tasks = ((table, policies, play, seed, a, b) for a, b in bounds)
+    n_chunks = -(-sessions // CHUNK_SESSIONS)
+    parts: dict[int, list[SessionTally]] = {}
+    done = 0
+    for i, part in map_chunks(_chunk, tasks, min(workers, n_chunks), scheduler):
+        parts[i] = part
+        done += len(part)
         if progress is not None:
-            progress(len(out))
-
-    if scheduler is not None:
-        for part in _dask_map(scheduler, tasks):
-            done(part)
-    elif workers == 1 or len(tasks) == 1:
-        for t in tasks:
-            done(_chunk(t))
-    else:
-        methods = multiprocessing.get_all_start_methods()
-        ctx = multiprocessing.get_context("fork" if "fork" in methods else None)
-        with ProcessPoolExecutor(min(workers, len(tasks)), mp_context=ctx) as ex:
-            for part in ex.map(_chunk, tasks):  # results come back in task order
-                done(part)
-    return out
-
-
-def _dask_map(address: str, tasks: list[tuple[TableConfig, Policies, CheminPlay | BanquePlay, int, int, int]]):  # type: ignore[no-untyped-def]
-    try:
-        from distributed import Client
-    except ImportError:
-        raise InputError("--scheduler needs Dask's distributed scheduler: pip install 'baccarat-solver[dask]'") from None
-    try:
-        client = Client(address, timeout=DASK_CONNECT_TIMEOUT)
-    except (OSError, TimeoutError) as e:
-        raise InputError(f"cannot reach the Dask scheduler at {address}: {e}") from None
-    try:
-        futures = client.map(_chunk, tasks, pure=False)
-        for f in futures:  # in task order
-            yield f.result()
-    finally:
-        client.close()
+            progress(done)
+    return [t for i in range(n_chunks) for t in parts[i]]  # in session order, whatever finished first
 
 
 def mean_estimate(values: Sequence[Fraction | int]) -> Estimate:
