@@ -7,6 +7,7 @@ decimals. Any error the user can cause is one line on stderr and exit code 2.
 from __future__ import annotations
 
 import argparse
+import shlex
 import sys
 from collections.abc import Sequence
 
@@ -45,7 +46,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     """
     prepare_streams()
     parser = build_parser()
-    args = parser.parse_args(argv)
+    words = list(sys.argv[1:] if argv is None else argv)
+    args = parser.parse_args(words)
+    args.command_line = shlex.join(["baccarat", *words])
     if not getattr(args, "run", None):
         parser.print_help(sys.stderr)
         return EXIT_USAGE

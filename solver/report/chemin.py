@@ -5,9 +5,9 @@ from __future__ import annotations
 import textwrap
 from fractions import Fraction
 
+from solver.cards import Shoe
 from solver.certificate import dominance_dict
 from solver.equilibrium import Solution
-from solver.cards import Shoe
 from solver.equilibrium.optimal import OptimalSet
 from solver.report import DEFAULT_TEXT_DIGITS, decimal_str, fraction_str, percent_str, shoe_words
 from solver.rules import SEEN_LABELS, Action
@@ -191,7 +191,9 @@ def optimal_set_lines(o: OptimalSet) -> list[str]:
 
     def rng(k: InfoSet) -> str:
         lo, hi = bounds[k]
-        return f"draw with probability {fraction_str(lo)}" if lo == hi else f"any draw probability in [{fraction_str(lo)}, {fraction_str(hi)}]"
+        if lo == hi:
+            return f"draw with probability {fraction_str(lo)}"
+        return f"any draw probability in [{fraction_str(lo)}, {fraction_str(hi)}]"
 
     who = o.player.value
     if not joint:
