@@ -196,14 +196,19 @@ def optimal_set_lines(o: OptimalSet) -> list[str]:
         return f"any draw probability in [{fraction_str(lo)}, {fraction_str(hi)}]"
 
     who = o.player.value
+
+    def wrap(text: str, indent: str) -> list[str]:
+        return textwrap.wrap(text, TEXT_WIDTH, initial_indent=indent, subsequent_indent=indent + "    ",
+                             break_on_hyphens=False)
+
     if not joint:
-        return [f"  every optimal {who} strategy: as shown, except " + "; ".join(f"at {format_infoset(k)}: {rng(k)}"
-                                                                                for k in o.free)]
-    lines = [f"  every optimal {who} strategy: as shown, except at {', '.join(map(format_infoset, o.free))}, where"
-             " the draw probabilities x may be any in [0, 1] that satisfy"]
+        return wrap(f"every optimal {who} strategy: as shown, except " + "; ".join(f"at {format_infoset(k)}: {rng(k)}"
+                                                                                 for k in o.free), "  ")
+    lines = wrap(f"every optimal {who} strategy: as shown, except at {', '.join(map(format_infoset, o.free))}, where"
+                 " the draw probabilities x may be any in [0, 1] that satisfy", "  ")
     for c in joint:
         terms = " + ".join(f"{fraction_str(w)}·x({format_infoset(k)})" for k, w in c.weights.items())
-        lines.append(f"    {terms} {c.relation} {fraction_str(c.rhs)}")
+        lines += wrap(f"{terms} {c.relation} {fraction_str(c.rhs)}", "    ")
     return lines
 
 
