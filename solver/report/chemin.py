@@ -8,7 +8,7 @@ from fractions import Fraction
 from solver.cards import Shoe
 from solver.certificate import dominance_dict
 from solver.equilibrium import Solution
-from solver.equilibrium.optimal import OptimalSet
+from solver.equilibrium.optimal import Constraint, OptimalSet
 from solver.report import DEFAULT_TEXT_DIGITS, decimal_str, fraction_str, percent_str, shoe_words
 from solver.rules import SEEN_LABELS, Action
 from solver.strategy import InfoSet, Side, compositions_of, format_infoset
@@ -174,10 +174,10 @@ def percent_words(x: Fraction) -> str:
     return f"{percent_str(abs(x), 2)} %"
 
 
-def optimal_set_lines(o: OptimalSet) -> list[str]:
-    """Every optimal strategy of one side, in words: the sets where play may vary, each with its range
-    of draw probabilities, and the linear conditions that tie several together (tightest only)."""
-    bounds: dict[InfoSet, list[Fraction]] = {k: [Fraction(0), Fraction(1)] for k in o.free}
+def describe_optimal_set(o: OptimalSet) -> tuple[dict[InfoSet, tuple[Fraction, Fraction]], list[Constraint]]:
+    """The optimal set's free sets with the interval each may range over (from the constraints on it
+    alone), and the constraints that tie several free sets together."""
+    bounds = {k: (Fraction(0), Fraction(1)) for k in o.free}
     joint = []
     for c in o.constraints:
         if len(c.weights) == 1:
@@ -185,30 +185,58 @@ def optimal_set_lines(o: OptimalSet) -> list[str]:
             lo, hi = bounds[k]
             x = c.rhs / w
             rel = c.relation if w > 0 else {"=": "=", ">=": "<=", "<=": ">="}[c.relation]
-            bounds[k] = [max(lo, x) if rel in (">=", "=") else lo, min(hi, x) if rel in ("<=", "=") else hi]
+            bounds[k] = (max(lo, x) if rel in (">=", "=") else lo, min(hi, x) if rel in ("<=", "=") else hi)
         else:
             joint.append(c)
+    return bounds, joint
 
-    def rng(k: InfoSet) -> str:
-        lo, hi = bounds[k]
-        if lo == hi:
-            return f"draw with probability {fraction_str(lo)}"
-        return f"any draw probability in [{fraction_str(lo)}, {fraction_str(hi)}]"
 
+def constraint_words(c: Constraint) -> str:
+    """``1/2·x(0+5) + 1/8·x(1+4) = 9/11``."""
+    return " + ".join(f"{fraction_str(w)}·x({format_infoset(k)})" for k, w in c.weights.items()) \
+        + f" {c.relation} {fraction_str(c.rhs)}"
+
+
+def interval_words(k: InfoSet, lo: Fraction, hi: Fraction) -> str:
+    """``x(0+5) in [23/28, 1]`` (or ``= p`` when the interval is a point)."""
+    return f"x({format_infoset(k)}) = {fraction_str(lo)}" if lo == hi else \
+        f"x({format_infoset(k)}) in [{fraction_str(lo)}, {fraction_str(hi)}]"
+
+
+def optimal_set_words(o: OptimalSet) -> str:
+    """Every optimal strategy of one side in one sentence, for a caption: where play may vary, and how."""
+    bounds, joint = describe_optimal_set(o)
+    parts = [interval_words(k, lo, hi) for k, (lo, hi) in bounds.items() if (lo, hi) != (0, 1)]
+    parts += [constraint_words(c) for c in joint]
+    free = ", ".join(map(format_infoset, o.free))
+    where = f"at {free}, any draw probabilities x in [0, 1]" if not o.fixed else \
+        f"as shown except at {free}, where the draw probabilities x may be any in [0, 1]"
+    return where + (f" with {'; '.join(parts)}" if parts else "")
+
+
+def optimal_set_lines(o: OptimalSet) -> list[str]:
+    """Every optimal strategy of one side, in words: the sets where play may vary, each with its range
+    of draw probabilities, and the linear conditions that tie several together (tightest only)."""
+    bounds, joint = describe_optimal_set(o)
     who = o.player.value
 
     def wrap(text: str, indent: str) -> list[str]:
         return textwrap.wrap(text, TEXT_WIDTH, initial_indent=indent, subsequent_indent=indent + "    ",
                              break_on_hyphens=False)
 
+    def rng(k: InfoSet) -> str:
+        lo, hi = bounds[k]
+        return f"draw with probability {fraction_str(lo)}" if lo == hi else \
+            f"any draw probability in [{fraction_str(lo)}, {fraction_str(hi)}]"
+
     if not joint:
         return wrap(f"every optimal {who} strategy: as shown, except " + "; ".join(f"at {format_infoset(k)}: {rng(k)}"
                                                                                  for k in o.free), "  ")
     lines = wrap(f"every optimal {who} strategy: as shown, except at {', '.join(map(format_infoset, o.free))}, where"
                  " the draw probabilities x may be any in [0, 1] that satisfy", "  ")
+    lines += [x for k, (lo, hi) in bounds.items() if (lo, hi) != (0, 1) for x in wrap(interval_words(k, lo, hi), "    ")]
     for c in joint:
-        terms = " + ".join(f"{fraction_str(w)}·x({format_infoset(k)})" for k, w in c.weights.items())
-        lines += wrap(f"{terms} {c.relation} {fraction_str(c.rhs)}", "    ")
+        lines += wrap(constraint_words(c), "    ")
     return lines
 
 

@@ -109,18 +109,6 @@ def solutions_of(inputs: FigureInputs, freedom: str, information: int, commissio
     return inputs.chemin[(freedom, information, commission)]
 
 
-def optimal_set_words(s: Solution, side: int) -> str:
-    """The whole optimal set of one side where it is not unique, in words, for a caption."""
-    if s.optimal_set is None:
-        return ""
-    o = s.optimal_set[side]
-    joint = [c for c in o.constraints if len(c.weights) > 1]
-    terms = "; ".join(" + ".join(f"{fraction_str(w)} x({format_infoset(k)})" for k, w in c.weights.items())
-                      + f" {c.relation} {fraction_str(c.rhs)}" for c in joint)
-    free = ", ".join(map(format_infoset, o.free))
-    return f"any draw probabilities x at {free} with {terms}" if terms else f"any draw probabilities at {free}"
-
-
 # -- punto banco -------------------------------------------------------------------------------------
 
 
@@ -219,15 +207,15 @@ def _strategy_figure(inputs: FigureInputs, ponte: bool) -> Figure:
     series = _mixing_series(inputs, ponte)
     side = 0 if ponte else 1
     rows = []
-    notes = []
-    for i, k, sols in series:
+    notes: list[tuple[Solution, str]] = []
+    for _, k, sols in series:
         for s in sols:
             v = (s.ponte() if ponte else s.banker())[k]
             unique = s.unique_ponte if ponte else s.unique_banker
             rows.append((s.game.shoe.label(), s.game.label, format_infoset(k), fraction_str(v), rounded(v),
                          "yes" if unique else "no"))
             if not unique and s not in [n for n, _ in notes]:
-                notes.append((s, optimal_set_words(s, side)))
+                notes.append((s, ""))
 
     def draw(fig: Any) -> None:
         ax = fig.subplots(1, 1)
@@ -240,9 +228,13 @@ def _strategy_figure(inputs: FigureInputs, ponte: bool) -> Figure:
         ax.set_ylim(-0.03, 1.03)
         ax.legend(fontsize=7)
 
-    hollow = " ".join(f"At {shoe_name(s.game.shoe)} ({s.game.label}) the optimal {('ponte', 'banker')[side]} strategy is not "
-                      f"unique and the hollow point is one of them; the optimal set there is {words}."
-                      for s, words in notes)
+    hollow = ""
+    if notes:
+        where = "; ".join(f"{shoe_name(x.game.shoe)}, {x.game.label}: baccarat chemin --decks "
+                          f"{'inf' if x.game.shoe.is_infinite else x.game.shoe.full_decks} --information "
+                          f"{x.game.model.information} --freedom parlor" for x, _ in notes)
+        hollow = (f"Hollow points: the optimal {('ponte', 'banker')[side]} strategy is not unique there, and the point "
+                  f"is one of them; the command shows the whole optimal set ({where}).")
     if ponte:
         name = "ponte-draw-at-5"
         caption = ("Chemin de fer, parlor game, no commission: the ponte's optimal probability of drawing at 5 "
@@ -256,7 +248,8 @@ def _strategy_figure(inputs: FigureInputs, ponte: bool) -> Figure:
                    "ponte stood), against the number of decks; all his other decisions are pure, and in the casino game "
                    "he never mixes. Exact; ")
     caption += "filled points are proved the only optimal answer. " + hollow
-    return Figure(name, caption.strip(), ("shoe", "model", "set", "draw_exact", "draw_rounded", "unique"), tuple(rows), draw)
+    return Figure(name, caption.strip(), ("shoe", "model", "set", "draw_exact", "draw_rounded", "unique"), tuple(rows), draw,
+                  height=3.0)
 
 
 def ponte_draw_at_5(inputs: FigureInputs) -> Figure:
@@ -331,7 +324,7 @@ def convergence(inputs: FigureInputs) -> Figure:
                f"(≈ {decimal_str(c.exact, ROUNDED)}) from the enumeration. ESTIMATES from a short seeded simulation "
                f"(seed {c.seed}, {c.points[-1].coups:,} coups); only the line is exact.")
     return Figure("convergence", caption, ("coups", "banker_wins", "estimate", "standard_error", "ci95_low", "ci95_high",
-                                           "exact"), tuple(rows), draw)
+                                           "exact"), tuple(rows), draw, height=3.0)
 
 
 FIGURES: dict[str, Callable[[FigureInputs], Figure]] = {
@@ -379,6 +372,7 @@ def images(f: Figure, command: str) -> dict[str, bytes]:
 
     matplotlib.use("Agg")
     from matplotlib.figure import Figure as MplFigure
+    from matplotlib.layout_engine import ConstrainedLayoutEngine
 
     fig = MplFigure(figsize=(WIDTH_IN, f.height), layout="constrained")
     f.draw(fig)
@@ -386,7 +380,7 @@ def images(f: Figure, command: str) -> dict[str, bytes]:
     buf = io.BytesIO()
     fig.savefig(buf, format="pdf", metadata={"CreationDate": None, "Creator": None, "Producer": None})
     out["pdf"] = buf.getvalue()
-    fig.get_layout_engine().set(rect=(0, 0.035, 1, 0.965))
+    fig.set_layout_engine(ConstrainedLayoutEngine(rect=(0, 0.035, 1, 0.965)))
     fig.text(0.995, 0.004, f"{command}   (numbers: {f.name}.csv)", ha="right", va="bottom", fontsize=5.5, color="0.45")
     buf = io.BytesIO()
     fig.savefig(buf, format="png", dpi=PNG_DPI, metadata={"Software": None})
