@@ -111,7 +111,7 @@ def chemin_summary_text(solutions: Sequence[Solution], digits: int | None = None
     lines += ["", f"  {'model':<10} {'ponte at 5':<{pw}}  " + ("unique (ponte, banker)" if zero_sum else "unique equilibrium")]
     lines += [f"  {s.game.label:<10} {_ponte_words(s, d):<{pw}}  {uniqueness_words(s)}" for s in solutions]
     lines.append("    D: the ponte always draws at 5; S: he stands; a number: his probability of drawing")
-    lines.append("    (under information 3 by his two cards). \"Unique\" says whether other optimal play exists.")
+    lines.append("    (under information 3 by his two cards). Unique \"proved\": no other optimal play exists.")
     return "\n".join(lines)
 
 
@@ -179,12 +179,26 @@ def full_dict(rep: FullReport, digits: int | None = None) -> dict[str, object]:
 # -- LaTeX ------------------------------------------------------------------------------------------
 
 
+def headline_latex(rep: FullReport, digits: int) -> str:
+    """The headline (:func:`answers`) as a LaTeX list: each answer rounded in %, exact beside it, and its model."""
+    items = []
+    for a in answers(headline(rep)):
+        nums = ", ".join(f"{tex.escape(name) + ' ' if name else ''}{tex.tex_percent(x, digits)}\\,\\% ({tex.tex_fraction(x)})"
+                         for name, x in a.values)
+        items.append(f"  \\item {tex.escape(a.what)}: {nums}; {tex.escape(a.model)}.")
+    return "\n".join(["\\paragraph{In brief} Fractions exact; percentages rounded from them.",
+                      "\\begingroup\\raggedright  % long exact fractions do not break",
+                      "\\begin{itemize}", *items, "\\end{itemize}", "\\endgroup"])
+
+
 def full_latex(rep: FullReport, digits: int | None = None, command: str = "baccarat report --format latex") -> str:
     """A standalone LaTeX document of the full report (tables from :mod:`solver.report.paper`)."""
     d = tex.DEFAULT_DIGITS if digits is None else digits
     parts = [
+        headline_latex(rep, d),
         "\\subsection*{Punto banco}",
         paper.punto_exact_table(rep.punto, d, command),
+        "\\clearpage",  # the heading starts a page with its tables, never stranded at the foot of one
         "\\subsection*{Chemin de fer}",
         paper.chemin_summary_table(rep.chemin, d, command),
     ]
