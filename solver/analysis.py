@@ -95,18 +95,18 @@ class Headline:
     punto: PuntoResult
 
 
-def headline(rep: FullReport) -> Headline:
-    """Pick the headline answers out of a report.
+def headline(rep: FullReport) -> Headline | None:
+    """Pick the headline answers out of a report (None if it lacks the information-1 games).
 
     >>> from solver.cards import Shoe
     >>> h = headline(full_report(Shoe.infinite(), Shoe.infinite(), commission=0))
-    >>> h.kemeny_snell.value, h.parlor, h.casino.game.label, h.taxed
+    >>> h is not None and h.kemeny_snell.value, h.parlor, h.casino.game.label, h.taxed
     (Fraction(679568, 53094899), None, 'A1 casino', None)
     """
     ks = rep.kemeny_snell or rep.model("parlor", 1)
     parlor, casino = rep.model("parlor", 1), rep.model("casino", 1)
     if ks is None or parlor is None or casino is None:
-        raise ValueError("the headline needs the information-1 games and Kemeny and Snell's")
+        return None
     return Headline(ks, None if parlor.game == ks.game else parlor, casino, rep.model("parlor", 1, commission=True),
                     rep.punto)
 

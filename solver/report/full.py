@@ -30,8 +30,10 @@ class Answer:
     model: str
 
 
-def answers(h: Headline) -> list[Answer]:
-    """The headline's answers, in the order the report opens with them."""
+def answers(h: Headline | None) -> list[Answer]:
+    """The headline's answers, in the order the report opens with them (none without a headline)."""
+    if h is None:
+        return []
     ks = h.kemeny_snell
     out = [Answer("Chemin de fer, the banker's advantage with both sides playing optimally", (("", ks.value),),
                   f"Kemeny and Snell's game (model {ks.game.label}): an infinite deck, each side knowing only his own "
@@ -60,6 +62,8 @@ def headline_text(rep: FullReport, digits: int | None = None) -> str:
     """The report's opening: the answers most readers come for, each with its model, exact and rounded."""
     d = DEFAULT_TEXT_DIGITS if digits is None else digits
     lines = ["In brief (fractions exact; percentages rounded from them):"]
+    if headline(rep) is None:
+        return ""
     for a in answers(headline(rep)):
         nums = ", ".join(f"{name + ' ' if name else ''}{percent_str(x, d)} % ({fraction_str(x)})" for name, x in a.values)
         lines += textwrap.wrap(f"- {a.what}: {nums}; {a.model}.", TEXT_WIDTH, initial_indent="  ",
@@ -124,8 +128,7 @@ def full_text(rep: FullReport, digits: int | None = None) -> str:
         f"  {_shoes_line(rep)}",
         f"  Fractions are exact; percentages and decimals are rounded to {d} places from them.",
         "",
-        headline_text(rep, digits),
-        "",
+        *([headline_text(rep, digits), ""] if headline(rep) is not None else []),
         "1. Punto banco",
         "",
         punto_text(rep.punto, digits),
@@ -164,16 +167,21 @@ def full_text(rep: FullReport, digits: int | None = None) -> str:
 
 
 def full_dict(rep: FullReport, digits: int | None = None) -> dict[str, object]:
-    """JSON-ready: ``{"punto_banco": ..., "chemin_de_fer": [...]}``.
+    """JSON-ready: ``{"headline": [...], "punto_banco": ..., "chemin_de_fer": [...]}``.
 
-    ``punto_banco`` is :func:`~solver.report.punto.punto_dict`; ``chemin_de_fer`` lists
-    :func:`~solver.report.chemin.chemin_dict` of every game, the zero-sum ones first, then those
-    with commission (each says its ``model.commission``).
+    ``headline`` lists :func:`answers` (``what``, ``model``, ``values``: name → exact fraction; an
+    unnamed value is keyed ``value``); ``punto_banco`` is :func:`~solver.report.punto.punto_dict`;
+    ``chemin_de_fer`` lists :func:`~solver.report.chemin.chemin_dict` of every game, the zero-sum ones
+    first, then those with commission (each says its ``model.commission``).
     """
-    return {
-        "punto_banco": punto_dict(rep.punto, digits),
-        "chemin_de_fer": [chemin_dict(s, digits) for s in rep.chemin + rep.commission],
-    }
+    out: dict[str, object] = {}
+    if headline(rep) is not None:
+        out["headline"] = [{"what": a.what, "model": a.model,
+                            "values": {name or "value": fraction_str(x) for name, x in a.values}}
+                           for a in answers(headline(rep))]
+    out["punto_banco"] = punto_dict(rep.punto, digits)
+    out["chemin_de_fer"] = [chemin_dict(s, digits) for s in rep.chemin + rep.commission]
+    return out
 
 
 # -- LaTeX ------------------------------------------------------------------------------------------
@@ -182,6 +190,8 @@ def full_dict(rep: FullReport, digits: int | None = None) -> dict[str, object]:
 def headline_latex(rep: FullReport, digits: int) -> str:
     """The headline (:func:`answers`) as a LaTeX list: each answer rounded in %, exact beside it, and its model."""
     items = []
+    if headline(rep) is None:
+        return ""
     for a in answers(headline(rep)):
         nums = ", ".join(f"{tex.escape(name) + ' ' if name else ''}{tex.tex_percent(x, digits)}\\,\\% ({tex.tex_fraction(x)})"
                          for name, x in a.values)
