@@ -93,7 +93,7 @@ def chemin_summary_text(solutions: Sequence[Solution], digits: int | None = None
     ponte's strategy at 5 and uniqueness. Each is followed by a plain sentence."""
     d = DEFAULT_TEXT_DIGITS if digits is None else digits
     zero_sum = all(s.game.zero_sum for s in solutions)
-    w = max(len(fraction_str(s.value)) for s in solutions)
+    w = max([len(fraction_str(s.value)) for s in solutions] + [len("banker (exact)")])
     n = max(d + 5, 9)  # a rounded percentage, or the column's head
     if zero_sum:
         head = f"  {'model':<10} {'value (exact)':<{w}} {'value %':>{n}}  certified"
