@@ -16,10 +16,13 @@ from fractions import Fraction
 from solver.cards import Shoe
 from solver.numbers import fraction_str
 
-__all__ = ["DEFAULT_TEXT_DIGITS", "decimal_str", "fraction_str", "percent_str", "shoe_words"]
+__all__ = ["DEFAULT_TEXT_DIGITS", "TEXT_WIDTH", "decimal_str", "fraction_str", "percent_str", "shoe_words"]
 
 DEFAULT_TEXT_DIGITS = 4
 """Decimal places of rounded numbers in text reports unless ``--digits`` says otherwise."""
+
+TEXT_WIDTH = 100
+"""Text reports keep their lines within this many columns at the default number of digits."""
 
 
 def decimal_str(x: Fraction | int, digits: int) -> str:

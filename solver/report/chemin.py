@@ -9,7 +9,7 @@ from solver.cards import Shoe
 from solver.certificate import dominance_dict
 from solver.equilibrium import Solution
 from solver.equilibrium.optimal import Constraint, OptimalSet
-from solver.report import DEFAULT_TEXT_DIGITS, decimal_str, fraction_str, percent_str, shoe_words
+from solver.report import DEFAULT_TEXT_DIGITS, TEXT_WIDTH, decimal_str, fraction_str, percent_str, shoe_words
 from solver.rules import SEEN_LABELS, Action
 from solver.strategy import InfoSet, Side, compositions_of, format_infoset
 
@@ -95,10 +95,6 @@ def chemin_csv_rows(s: Solution, digits: int | None = None) -> list[tuple[str, .
     items += [(f"banker:{format_infoset(k)}", v) for k, v in s.banker().items()]
     label, model = s.game.shoe.label(), s.game.label
     return [(label, model, k, fraction_str(v), decimal_str(v, digits) if digits is not None else "") for k, v in items]
-
-
-TEXT_WIDTH = 100
-"""The text reports keep their lines within this many columns (at the default number of digits)."""
 
 
 def can_be_dealt(shoe: Shoe, key: InfoSet) -> bool:

@@ -12,9 +12,9 @@ from fractions import Fraction
 
 from solver.analysis import FullReport, Headline, headline
 from solver.equilibrium import Solution
-from solver.report import DEFAULT_TEXT_DIGITS, decimal_str, fraction_str, paper, percent_str, shoe_words
+from solver.report import DEFAULT_TEXT_DIGITS, TEXT_WIDTH, decimal_str, fraction_str, paper, percent_str, shoe_words
 from solver.report import latex as tex
-from solver.report.chemin import TEXT_WIDTH, can_be_dealt, chemin_dict, chemin_text, uniqueness_words
+from solver.report.chemin import can_be_dealt, chemin_dict, chemin_text, uniqueness_words
 from solver.report.punto import punto_dict, punto_text
 from solver.strategy import format_infoset
 
