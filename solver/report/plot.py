@@ -110,12 +110,13 @@ def figure_csv(f: Figure) -> str:
 def figure_tex(f: Figure, command: str) -> str:
     """A LaTeX figure float that includes the PDF (found on the document's ``\\graphicspath``)."""
     caption = escape(f.caption).replace("∞", "$\\infty$").replace("≈", "$\\approx$").replace("±", "$\\pm$")
+    caption = caption.replace("--", "-{}-")  # options stay two hyphens, not a dash
     return "\n".join([
         generated_comment(command).rstrip("\n"),
         r"\begin{figure}[tbp]",
         r"  \centering",
         f"  \\includegraphics[width=\\linewidth]{{{f.name}}}",
-        f"  \\caption{{{caption} Made by \\texttt{{{escape(command)}}}; the numbers drawn are in "
+        f"  \\caption{{{caption} Made by \\texttt{{{escape(command).replace('--', '-{}-')}}}; the numbers drawn are in "
         f"\\texttt{{{f.name}.csv}}.}}",
         f"  \\label{{fig:{f.name}}}",
         r"\end{figure}",
