@@ -79,14 +79,15 @@ def test_each_figure_is_a_valid_pdf_and_png(out: Path, name: str) -> None:
     assert "Made by \\texttt{baccarat figures -{}-out" in tex  # two hyphens, not a dash
 
 
-def test_figures_are_reproducible(out: Path, tmp_path: Path) -> None:
-    r = run_cli(["figures", "--out", str(out), "--decks", DECKS, "--coups", str(COUPS), "--seed", str(SEED),
-                 "--only", "punto-edges"])
-    assert r.code == 0
+def test_figures_are_reproducible_and_kept_unless_forced(out: Path) -> None:
+    args = ["figures", "--out", str(out), "--decks", DECKS, "--coups", str(COUPS), "--seed", str(SEED), "--only", "punto-edges"]
     first = (out / "punto-edges.pdf").read_bytes()
-    r = run_cli(["figures", "--out", str(out), "--decks", DECKS, "--coups", str(COUPS), "--seed", str(SEED),
-                 "--only", "punto-edges"])
-    assert (out / "punto-edges.pdf").read_bytes() == first
+    r = run_cli(args)
+    refused = f"baccarat: error: {out / 'punto-edges.pdf'} exists; pass --force to overwrite it\n"
+    assert r.code == 2 and r.out == "" and r.err == refused
+    r = run_cli([*args, "--force"])
+    assert r.code == 0, r.err
+    assert (out / "punto-edges.pdf").read_bytes() == first  # no dates in the files: the same input, the same bytes
 
 
 def test_punto_edges_csv_is_exact(out: Path) -> None:

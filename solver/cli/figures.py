@@ -3,17 +3,20 @@
 from __future__ import annotations
 
 import argparse
-import os
 import shlex
 import sys
+from pathlib import Path
 
 from solver.cards import parse_decks
-from solver.cli.common import parse_count
+from solver.cli.common import Progress, parse_count, seed_option
 from solver.errors import InputError
+from solver.files import check_writable, write_files
 
 DEFAULT_DECKS = "1,2,3,4,5,6,7,8,inf"
 DEFAULT_COUPS = 10**6
 DEFAULT_SEED = 1
+EXTENSIONS = ("pdf", "png", "csv", "tex")
+"""The files written for each figure."""
 
 EPILOG = """\
 Writes, for each figure, NAME.pdf (for papers), NAME.png (for screens), NAME.csv (exactly the numbers
@@ -43,7 +46,7 @@ def command_words(args: argparse.Namespace) -> list[str]:
         words += ["--seed", str(args.seed)]
     if args.only:
         words += ["--only", args.only]
-    return words
+    return words  # --force changes what is overwritten, not what is drawn
 
 
 def run(args: argparse.Namespace) -> int:
@@ -57,26 +60,21 @@ def run(args: argparse.Namespace) -> int:
     shoes = parse_decks(args.decks)
     if any(s.full_decks is None and not s.is_infinite for s in shoes):
         raise InputError("--decks takes whole deck counts and 'inf'")
+    out = Path(args.out)
+    if out.exists() and not out.is_dir():
+        raise InputError(f"--out {args.out}: not a directory")
+    check_writable([out / f"{name}.{ext}" for name in names for ext in EXTENSIONS], args.force)
     command = shlex.join(command_words(args))
-
-    def say(what: str) -> None:
-        sys.stderr.write(f"figures: {what}\n")
-
-    inputs = FigureInputs(shoes, coups=args.coups, seed=args.seed, progress=say)
-    try:
-        os.makedirs(args.out, exist_ok=True)
-        for name in names:
+    inputs = FigureInputs(shoes, coups=args.coups, seed=args.seed)
+    with Progress(len(names), "figures") as progress:
+        for k, name in enumerate(names):
             fig = FIGURES[name](inputs)
-            files = {f"{name}.{ext}": data for ext, data in images(fig, command).items()}
-            files[f"{name}.csv"] = figure_csv(fig).encode("utf-8")
-            files[f"{name}.tex"] = figure_tex(fig, command).encode("utf-8")
-            for file, data in files.items():
-                path = os.path.join(args.out, file)
-                with open(path, "wb") as fh:
-                    fh.write(data)
-                sys.stdout.write(path + "\n")
-    except OSError as e:
-        raise InputError(f"cannot write to {args.out}: {e.strerror}") from None
+            files = {out / f"{name}.{ext}": data for ext, data in images(fig, command).items()}
+            files[out / f"{name}.csv"] = figure_csv(fig).encode("utf-8")
+            files[out / f"{name}.tex"] = figure_tex(fig, command).encode("utf-8")
+            for path in write_files(files, overwrite=True):  # refused up front unless --force
+                sys.stdout.write(f"{path}\n")
+            progress.update(k + 1)
     return 0
 
 
@@ -94,6 +92,7 @@ def add_parser(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-ar
                    help=f"deck counts of the by-deck figures, 'inf' for an infinite deck (default {DEFAULT_DECKS})")
     p.add_argument("--coups", type=parse_count, default=DEFAULT_COUPS, metavar="N",
                    help="first coups in the convergence figure's simulation (default 1e6)")
-    p.add_argument("--seed", type=int, default=DEFAULT_SEED, help=f"seed of that simulation (default {DEFAULT_SEED})")
+    p.add_argument("--seed", type=seed_option, default=DEFAULT_SEED, help=f"seed of that simulation (default {DEFAULT_SEED})")
     p.add_argument("--only", metavar="NAMES", help="write only these figures, comma-separated")
+    p.add_argument("--force", action="store_true", help="overwrite figure files that already exist in DIR")
     p.set_defaults(run=run)
