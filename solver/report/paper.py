@@ -189,10 +189,9 @@ def chemin_ponte_table(solutions: Sequence[Solution], freedom: str, digits: int,
         f"Decimals, {rounding(digits)}. "
         + _not_unique_words(marked, 0)
     )
-    note = ""
     return table(caption=caption, label=f"tab:chemin-ponte-{freedom}", colspec="l" + "r" * (2 + len(sets3)), head=head,
                  body=body, command=command, groups=[("", 1), ("info.\\ 1", 1), ("info.\\ 2", 1), ("information 3", len(sets3))],
-                 note=note + _models_caption())
+                 note=_models_caption())
 
 
 def _not_unique_words(marked: Sequence[Solution], side: int) -> str:
@@ -254,9 +253,8 @@ def chemin_banker_table(solutions: Sequence[Solution], freedom: str, information
            if len(rows) < len(keys) else "")
         + _not_unique_words([s for _, s in chosen if s.game.zero_sum and not s.unique_banker], 1)
     )
-    note = ""
     return table(caption=caption, label=f"tab:chemin-banker-{freedom}-{information}", colspec="l" + "c" * len(chosen),
-                 head=head, body=body, command=command, groups=[("", 1), ("decks", len(chosen))], note=note)
+                 head=head, body=body, command=command, groups=[("", 1), ("decks", len(chosen))])
 
 
 def banker_tableau_table(s: Solution, digits: int, command: str) -> str:

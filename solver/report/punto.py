@@ -5,7 +5,7 @@ from __future__ import annotations
 import textwrap
 
 from solver.bets import PuntoResult
-from solver.report import DEFAULT_TEXT_DIGITS, TEXT_WIDTH, decimal_str, fraction_str, percent_str, shoe_words
+from solver.report import DEFAULT_TEXT_DIGITS, TEXT_WIDTH, decimal_str, fraction_str, percent_str
 
 PAIRS_NEED_RANKS = ("Player Pair and Banker Pair are left out: they need the shoe's ranks (a 10 and a K make no "
                     "pair). Give the shoe by rank (--decks, or --shoe with 13 counts A,2,...,10,J,Q,K) and remove "
@@ -72,7 +72,8 @@ def punto_text(r: PuntoResult, digits: int | None = None) -> str:
     d = DEFAULT_TEXT_DIGITS if digits is None else digits
     pw = d + 5
     lines = [
-        f"Punto banco, {shoe_words(r.shoe)} ({r.shoe.size} cards)",
+        f"Punto banco, an infinite deck ({r.shoe.size} ranks, dealt with replacement)" if r.shoe.is_infinite
+        else f"Punto banco, {r.shoe.label()} ({r.shoe.size} cards)",
         f"  six-card sequences: {r.denominator:,}",
         "",
         f"  {'outcome':<8} {'sequences':>26}  {'probability (exact)':<40} {'%':>{pw}}",
