@@ -48,12 +48,15 @@ class FullReport:
         punto: punto banco on the punto banco shoe.
         chemin: chemin de fer without commission, one certified solution per model in :data:`MODELS` order.
         commission: the same models with the commission on the banker's wins (empty if not asked for).
+        kemeny_snell: Kemeny and Snell's game (A1 parlor: an infinite deck, information 1, every banker
+            decision free, no commission), the reference the headline quotes.
         method: how the numbers were obtained.
     """
 
     punto: PuntoResult
     chemin: tuple[Solution, ...]
     commission: tuple[Solution, ...] = ()
+    kemeny_snell: Solution | None = None
     method: str = "exact enumeration of every coup; each chemin de fer game solved exactly and certified in rationals"
 
     @property
@@ -65,10 +68,52 @@ class FullReport:
         """Every game's answer certified in exact rationals."""
         return all(s.certified for s in self.chemin + self.commission)
 
+    def model(self, freedom: str, information: int, commission: bool = False) -> Solution | None:
+        """The solved game of one model on the chemin de fer shoe (with the commission, if asked)."""
+        for s in self.commission if commission else self.chemin:
+            if (s.game.model.freedom, s.game.model.information) == (freedom, information):
+                return s
+        return None
+
+
+@dataclass(frozen=True)
+class Headline:
+    """The answers most readers come for, each from a named model (see :func:`headline`).
+
+    Attributes:
+        kemeny_snell: the banker's advantage with both sides optimal in Kemeny and Snell's game (A1 parlor).
+        parlor, casino: the information-1 games on the chemin de fer shoe, every banker decision free
+            (parlor) and the rule sheet's (casino); ``parlor`` is None when it is Kemeny and Snell's own game.
+        taxed: the parlor game of information 1 on that shoe with the casino's commission (None without).
+        punto: punto banco, whose Banker and Player edges the headline quotes.
+    """
+
+    kemeny_snell: Solution
+    parlor: Solution | None
+    casino: Solution
+    taxed: Solution | None
+    punto: PuntoResult
+
+
+def headline(rep: FullReport) -> Headline | None:
+    """Pick the headline answers out of a report (None if it lacks the information-1 games).
+
+    >>> from solver.cards import Shoe
+    >>> h = headline(full_report(Shoe.infinite(), Shoe.infinite(), commission=0))
+    >>> h is not None and h.kemeny_snell.value, h.parlor, h.casino.game.label, h.taxed
+    (Fraction(679568, 53094899), None, 'A1 casino', None)
+    """
+    ks = rep.kemeny_snell or rep.model("parlor", 1)
+    parlor, casino = rep.model("parlor", 1), rep.model("casino", 1)
+    if ks is None or parlor is None or casino is None:
+        return None
+    return Headline(ks, None if parlor.game == ks.game else parlor, casino, rep.model("parlor", 1, commission=True),
+                    rep.punto)
+
 
 def report_steps(commission: Fraction | int | str = REPORT_COMMISSION) -> int:
     """How many units of work :func:`full_report` reports to its ``progress`` callback."""
-    return 1 + len(MODELS) * (2 if exact(commission, "commission") else 1)
+    return 2 + len(MODELS) * (2 if exact(commission, "commission") else 1)
 
 
 def full_report(
@@ -108,7 +153,9 @@ def full_report(
         for freedom, information in MODELS:
             with_commission.append(solve(build_game(chemin_shoe, information, freedom, alpha)))
             step()
-    return FullReport(punto=punto, chemin=tuple(chemin), commission=tuple(with_commission))
+    ks = chemin[MODELS.index(("parlor", 1))] if chemin_shoe.is_infinite else solve(build_game(Shoe.infinite(), 1, "parlor"))
+    step()
+    return FullReport(punto=punto, chemin=tuple(chemin), commission=tuple(with_commission), kemeny_snell=ks)
 
 
 @dataclass(frozen=True)

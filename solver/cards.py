@@ -185,6 +185,19 @@ class Shoe:
                     ranks[rank] -= 1
         return Shoe(values=tuple(values), ranks=tuple(ranks) if ranks is not None else None)
 
+    def can_deal(self, values: Iterable[int]) -> bool:
+        """Whether the shoe holds all these cards (point values) at once: ``(5, 5)`` needs two fives.
+
+        >>> Shoe.from_values((4, 1, 1, 1, 1, 1, 1, 1, 1, 1)).can_deal((5, 5)), Shoe.infinite().can_deal((5, 5))
+        (False, True)
+        """
+        need = [0] * 10
+        for v in values:
+            need[v] += 1
+        if self.is_infinite:
+            return all(self.values[v] > 0 for v in range(10) if need[v])
+        return all(self.values[v] >= need[v] for v in range(10))
+
     def label(self) -> str:
         """A short human name: ``8 decks``, ``inf``, or the value counts."""
         if self.is_infinite:

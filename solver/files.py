@@ -103,6 +103,11 @@ def write_text(path: str | Path, text: str, overwrite: bool = False) -> Path:
         InputError: the file exists (and not ``overwrite``), or cannot be written (naming the real
             path and the reason); no partial file is left.
     """
+    return write_bytes(path, text.encode("utf-8"), overwrite)
+
+
+def write_bytes(path: str | Path, data: bytes, overwrite: bool = False) -> Path:
+    """Write ``data`` to ``path`` whole, or not at all, as :func:`write_text` does (for images and the like)."""
     target = Path(path)
     check_writable([target], overwrite)
     directory = target.parent if str(target.parent) else Path(".")
@@ -110,8 +115,8 @@ def write_text(path: str | Path, text: str, overwrite: bool = False) -> Path:
     try:
         directory.mkdir(parents=True, exist_ok=True)
         fd, tmp_name = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=directory)
-        with os.fdopen(fd, "w", encoding="utf-8", newline="") as fh:
-            fh.write(text)
+        with os.fdopen(fd, "wb") as fh:
+            fh.write(data)
             fh.flush()
             os.fsync(fh.fileno())
         os.replace(tmp_name, target)
@@ -131,3 +136,9 @@ def write_texts(files: dict[Path, str], overwrite: bool = False) -> list[Path]:
     """Write several files, each whole or not at all; nothing is written if any target is refused."""
     check_writable(files, overwrite)
     return [write_text(p, text, overwrite=True) for p, text in files.items()]
+
+
+def write_files(files: dict[Path, bytes], overwrite: bool = False) -> list[Path]:
+    """:func:`write_texts` for bytes."""
+    check_writable(files, overwrite)
+    return [write_bytes(p, data, overwrite=True) for p, data in files.items()]

@@ -26,7 +26,7 @@ def test_json_is_reproducible_on_any_number_of_workers(cli) -> None:  # type: ig
     args = ["simulate", "--game", "chemin", "--decks", "6", "--shoes", "20000", "--seed", "7", "--format", "json"]
     one, two = _json(cli(args + ["--workers", "1"])), _json(cli(args + ["--workers", "2"]))
     for d in (one, two):
-        del d["seconds"], d["workers"]
+        del d["seconds"], d["workers"], d["command"]
     assert one == two
     assert one["exact"] is False and one["shoes"] == 20000 and one["table"]["cut"] == 7
     items = {i["item"]: i for i in one["items"]}
@@ -100,7 +100,7 @@ def test_scheduler(cli) -> None:  # type: ignore[no-untyped-def]
     local = _json(cli(args + ["--workers", "1"]))
     assert remote["workers"] == cluster.scheduler_address
     for d in (local, remote):
-        del d["seconds"], d["workers"]
+        del d["seconds"], d["workers"], d["command"]
     assert local == remote
 
 

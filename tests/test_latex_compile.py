@@ -1,4 +1,5 @@
-"""The generated LaTeX compiles: docs/report.tex over fresh `baccarat tables`, and `report --format latex`.
+"""The generated LaTeX compiles: docs/report.tex over fresh `baccarat tables` and `baccarat figures`, and
+`report --format latex`. To look at every page, render them: ``python3 tests/render_pages.py OUT``.
 
 Runs pdflatex (Debian: texlive-latex-base, texlive-latex-recommended, lmodern; `.ci/run` installs
 them) and fails on any LaTeX error, undefined reference, or overfull box. The PDF is then read back
@@ -50,15 +51,23 @@ def pdf_text(pdf: Path) -> str | None:
     return subprocess.run(["pdftotext", "-layout", str(pdf), "-"], capture_output=True, text=True, check=True).stdout
 
 
-def test_report_tex_compiles(cli, tmp_path: Path) -> None:
-    shutil.copy(ROOT / "docs" / "report.tex", tmp_path / "report.tex")
-    r = cli(["tables", "--out", str(tmp_path / "tables")])
+def build_report(cli, directory: Path, figure_options: tuple[str, ...] = ("--decks", "1,inf", "--coups", "2e4")) -> Path:
+    """docs/report.tex compiled in ``directory`` over fresh tables and figures; returns the PDF."""
+    shutil.copy(ROOT / "docs" / "report.tex", directory / "report.tex")
+    r = cli(["tables", "--out", str(directory / "tables"), "--force"])
     assert r.code == 0, r.err
-    check_log(compile_tex(tmp_path, "report.tex"))
-    text = pdf_text(tmp_path / "report.pdf")
+    r = cli(["figures", "--out", str(directory / "figures"), "--force", *figure_options])
+    assert r.code == 0, r.err
+    check_log(compile_tex(directory, "report.tex"))
+    return directory / "report.pdf"
+
+
+def test_report_tex_compiles(cli, tmp_path: Path) -> None:
+    text = pdf_text(build_report(cli, tmp_path))
     if text is not None:
         for needle in ("Table 1: Punto banco", "45.8597", "Table 3: Chemin de fer", "1.2916", "Exact values",
-                       "8954111587648/19524993263685", "banker’s optimal tableau"):
+                       "8954111587648/19524993263685", "banker’s optimal tableau", "Figure 1: Punto banco",
+                       "Figure 5: The cut-card effect", "Made by baccarat figures"):
             assert needle in text.replace("'", "’"), f"{needle!r} is not in the PDF"
 
 
@@ -69,7 +78,7 @@ def test_report_format_latex_compiles(cli, tmp_path: Path) -> None:
     check_log(compile_tex(tmp_path, "full.tex"))
     text = pdf_text(tmp_path / "full.pdf")
     if text is not None:
-        assert "Baccarat: the full exact report" in text and "679568/53094899" in text
+        assert "Baccarat: the full exact report" in text and "679568/53094899" in text and "In brief" in text
 
 
 def test_certificate_statements_compile(tmp_path: Path) -> None:

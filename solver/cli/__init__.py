@@ -7,16 +7,17 @@ decimals. Any error the user can cause is one line on stderr and exit code 2.
 from __future__ import annotations
 
 import argparse
+import shlex
 import sys
 from collections.abc import Sequence
 
 from solver import __version__
-from solver.cli import chemin, crosscheck, punto, report, simulate, table, tables
+from solver.cli import chemin, crosscheck, figures, punto, report, simulate, table, tables
 from solver.cli.common import EXIT_INTERRUPTED, EXIT_REJECT, EXIT_USAGE, Parser, add_message_options, configure_messages
 from solver.cli.output import prepare_streams, silence_stdout
 from solver.errors import BaccaratError
 
-COMMANDS = (report, punto, chemin, tables, simulate, crosscheck, table)
+COMMANDS = (report, punto, chemin, tables, figures, simulate, crosscheck, table)
 """The command modules, in the order ``baccarat --help`` lists them; each has ``add_parser(sub)``."""
 
 
@@ -46,7 +47,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     prepare_streams()
     install_signal_handlers()
     parser = build_parser()
-    args = parser.parse_args(argv)
+    words = list(sys.argv[1:] if argv is None else argv)
+    args = parser.parse_args(words)
+    args.command_line = shlex.join(["baccarat", *words])
     if not getattr(args, "run", None):
         parser.print_help(sys.stderr)
         return EXIT_USAGE

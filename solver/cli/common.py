@@ -16,6 +16,7 @@ from collections.abc import Callable, Iterable, Sequence
 from fractions import Fraction
 from typing import Any, NoReturn, TextIO
 
+from solver import __version__
 from solver.cards import Shoe, parse_decks, parse_shoe
 from solver.errors import BaccaratError, InputError
 from solver.files import open_text, read_lines
@@ -282,6 +283,31 @@ def emit(rows: Iterable[str]) -> None:
         sys.stdout.write(r + "\n")
 
 
+TOOL_NAME = "baccarat"
+
+
+def command_line(args: argparse.Namespace) -> str:
+    """The command as the user could type it again (``baccarat`` and the arguments given, shell-quoted).
+
+    :func:`solver.cli.main` records it on ``args``; without that (a command run directly), the
+    process's own arguments."""
+    line = getattr(args, "command_line", None)
+    return line if line is not None else shlex.join([TOOL_NAME, *sys.argv[1:]])
+
+
+def json_document(doc: dict[str, Any], args: argparse.Namespace) -> dict[str, Any]:
+    """A JSON document as every command writes it: ``tool`` (``name``, ``version``) and ``command`` (see
+    :func:`command_line`) first, then the document's own fields, unchanged."""
+    return {"tool": {"name": TOOL_NAME, "version": __version__}, "command": command_line(args), **doc}
+
+
+def emit_json(docs: Sequence[dict[str, Any]], args: argparse.Namespace, lines: bool | None = None) -> None:
+    """Write JSON documents to stdout, each through :func:`json_document`: indented when there is one,
+    one per line when there are several (or when ``lines`` says so)."""
+    one_per_line = len(docs) > 1 if lines is None else lines
+    emit(json.dumps(json_document(d, args), indent=None if one_per_line else 2) for d in docs)
+
+
 def write_csv(header: Sequence[str], rows: Iterable[Sequence[str]]) -> None:
     """CSV to stdout."""
     w = csv.writer(sys.stdout, lineterminator="\n")
@@ -295,7 +321,7 @@ def render(results: Sequence[Any], args: argparse.Namespace, as_dict: Callable[.
     """Write results in the format asked for: one JSON object per result (indented when alone), CSV
     rows, one text report, or a text table with one row per result."""
     if args.format == "json":
-        emit(json.dumps(as_dict(r, args.digits), indent=None if len(results) > 1 else 2) for r in results)
+        emit_json([as_dict(r, args.digits) for r in results], args)
     elif args.format == "csv":
         header, rows = as_csv
         write_csv(header, (row for r in results for row in rows(r, args.digits)))

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import argparse
-import json
 import sys
 
 from solver.cli.common import (
@@ -12,6 +11,7 @@ from solver.cli.common import (
     SHOE_HELP,
     add_shoe_options,
     emit,
+    emit_json,
     one_shoe,
     open_input,
     source_name,
@@ -63,7 +63,7 @@ def run(args: argparse.Namespace) -> int:
         result = run_simulation(config, args, None, args.simulate or DEFAULT_SIM_COUPS, None)
         cc = crosscheck(sample_from_simulation(result), law, payouts, burns, alpha)
     if args.format == "json":
-        emit([json.dumps(crosscheck_dict(cc), indent=2)])
+        emit_json([crosscheck_dict(cc)], args)
     elif args.format == "csv":
         write_csv(CC_CSV_HEADER, crosscheck_csv_rows(cc))
     else:

@@ -3,14 +3,13 @@
 from __future__ import annotations
 
 import argparse
-import json
-import sys
 
 from solver.cli.common import (
     SHOE_HELP,
     Progress,
     add_format_options,
     add_shoe_options,
+    emit_json,
     open_input,
     read_shoe_lines,
     render,
@@ -46,7 +45,7 @@ def run(args: argparse.Namespace) -> int:
         for i, (number, line, shoe) in enumerate(lines):
             record = punto_dict(punto_banco(shoe, args.commission), args.digits)
             record = {"line": number, "input": line, **record}
-            sys.stdout.write(json.dumps(record) + "\n")
+            emit_json([record], args, lines=True)
             progress.update(i + 1)
         progress.close()
         return 0

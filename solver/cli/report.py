@@ -3,12 +3,11 @@
 from __future__ import annotations
 
 import argparse
-import json
 import shlex
 import sys
 
 from solver.cards import Shoe, parse_shoe
-from solver.cli.common import Progress, add_format_options, emit, shoes_from_args
+from solver.cli.common import Progress, add_format_options, emit, emit_json, shoes_from_args
 from solver.errors import InputError
 
 EPILOG = """\
@@ -58,7 +57,7 @@ def run(args: argparse.Namespace) -> int:
     rep = full_report(punto_shoe, chemin_shoe, alpha, progress=progress.update)
     progress.close()
     if args.format == "json":
-        emit([json.dumps(full_dict(rep, args.digits), indent=2)])
+        emit_json([full_dict(rep, args.digits)], args)
     elif args.format == "latex":
         sys.stdout.write(full_latex(rep, args.digits, command=report_command(args)))
     else:

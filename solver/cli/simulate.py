@@ -3,9 +3,8 @@
 from __future__ import annotations
 
 import argparse
-import json
 
-from solver.cli.common import SHOE_HELP, add_format_options, add_shoe_options, emit, write_csv
+from solver.cli.common import SHOE_HELP, add_format_options, add_shoe_options, emit, emit_json, write_csv
 from solver.cli.dealing import SIM_EPILOG, add_table_options, config_from_args, exact_reference, positive_count, run_simulation
 
 
@@ -18,7 +17,7 @@ def run(args: argparse.Namespace) -> int:
     coups = args.coups if args.shoes is None else None
     result = run_simulation(config, args, args.shoes, coups, exact_values)
     if args.format == "json":
-        emit([json.dumps(simulate_dict(result, args.digits), indent=2)])
+        emit_json([simulate_dict(result, args.digits)], args)
     elif args.format == "csv":
         write_csv(SIM_CSV_HEADER, simulate_csv_rows(result, args.digits))
     else:

@@ -3,10 +3,9 @@
 from __future__ import annotations
 
 import argparse
-import json
 from pathlib import Path
 
-from solver.cli.common import SHOE_HELP, Progress, add_format_options, add_shoe_options, emit, one_shoe
+from solver.cli.common import SHOE_HELP, Progress, add_format_options, add_shoe_options, emit, emit_json, one_shoe
 from solver.cli.dealing import SIM_EPILOG, positive_count, strategy_from_args
 from solver.errors import BaccaratError
 from solver.files import check_writable
@@ -51,7 +50,7 @@ def run(args: argparse.Namespace) -> int:
         summary = summarize(table, policies, strategy, args.sessions, args.seed, workers, args.scheduler, args.log,
                             progress.update)
     if args.format == "json":
-        emit([json.dumps(table_dict(summary, args.digits), indent=2)])
+        emit_json([table_dict(summary, args.digits)], args)
     else:
         emit([table_text(summary, args.digits)])
     return 0

@@ -53,8 +53,9 @@ def optimal_sets(game: Game, q: list[Fraction], r: list[Fraction]) -> tuple[Opti
     to q (and symmetrically for the banker). So the ponte's optimal set is: coordinates whose slope
     under r* is non-zero are fixed; the others range over [0, 1] subject to, for every banker set i
     whose slope involves them, b_i + G_i·q = 0 (r*_i mixed), >= 0 (r*_i = 1) or <= 0 (r*_i = 0).
-    Inequalities that hold on the whole box are dropped. The banker's set is symmetric. Constraints
-    are scaled so that their weights sum to one (a weighted average) where they can be.
+    Inequalities that hold on the whole box are dropped, and of the constraints on one weighted
+    combination only the tightest are kept (:func:`tightest`). The banker's set is symmetric.
+    Constraints are scaled so that their weights sum to one (a weighted average) where they can be.
     """
     c = game.gross
     D = c.denominator
@@ -93,24 +94,43 @@ def optimal_sets(game: Game, q: list[Fraction], r: list[Fraction]) -> tuple[Opti
         if con is not None:
             cons_r.append(con)
     ponte = OptimalSet(Side.PONTE, {game.ponte_sets[j]: q[j] for j in range(m) if j not in free_q},
-                       tuple(game.ponte_sets[j] for j in free_q), _dedupe(cons_q))
+                       tuple(game.ponte_sets[j] for j in free_q), tightest(cons_q))
     banker = OptimalSet(Side.BANKER, {game.banker_sets[i]: r[i] for i in range(n) if i not in free_r},
-                        tuple(game.banker_sets[i] for i in free_r), _dedupe(cons_r))
+                        tuple(game.banker_sets[i] for i in free_r), tightest(cons_r))
     return ponte, banker
 
 
-def _dedupe(cons: list[Constraint]) -> tuple[Constraint, ...]:
-    """Drop repeats, and inequalities implied by an equality with the same weights."""
-    equalities = [c for c in cons if c.relation == "="]
-    out: list[Constraint] = []
+def tightest(cons: list[Constraint]) -> tuple[Constraint, ...]:
+    """The same feasible set, described by the tightest constraints: of all the constraints on one
+    weighted combination w·x, keep the largest lower bound and the smallest upper bound (one equality
+    when they meet, or when an equality is given), in the order the combinations first appear.
+
+    >>> from solver.strategy import InfoSet, Side
+    >>> x = {InfoSet(Side.PONTE, cards=(0, 5)): Fraction(1)}
+    >>> [(c.relation, str(c.rhs)) for c in tightest([Constraint(x, ">=", Fraction(1, 6)),
+    ...                                               Constraint(x, ">=", Fraction(3, 4)),
+    ...                                               Constraint(x, "<=", Fraction(1))])]
+    [('>=', '3/4'), ('<=', '1')]
+    """
+    groups: dict[tuple[tuple[InfoSet, Fraction], ...], dict[str, Fraction]] = {}
+    weights: dict[tuple[tuple[InfoSet, Fraction], ...], dict[InfoSet, Fraction]] = {}
     for con in cons:
-        if con in out:
-            continue
-        implied = any(
-            e.weights == con.weights
-            and ((con.relation == "<=" and e.rhs <= con.rhs) or (con.relation == ">=" and e.rhs >= con.rhs))
-            for e in equalities
-        )
-        if not implied:
-            out.append(con)
+        key = tuple(sorted(con.weights.items(), key=lambda kv: kv[0].sort_key()))
+        weights.setdefault(key, con.weights)
+        g = groups.setdefault(key, {})
+        if con.relation == "=":
+            g["="] = con.rhs
+        elif con.relation == ">=":
+            g[">="] = max(g.get(">=", con.rhs), con.rhs)
+        else:
+            g["<="] = min(g.get("<=", con.rhs), con.rhs)
+    out: list[Constraint] = []
+    for key, g in groups.items():
+        w = weights[key]
+        if "=" in g:
+            out.append(Constraint(w, "=", g["="]))
+        elif ">=" in g and "<=" in g and g[">="] == g["<="]:
+            out.append(Constraint(w, "=", g[">="]))
+        else:
+            out += [Constraint(w, rel, g[rel]) for rel in (">=", "<=") if rel in g]
     return tuple(out)

@@ -13,12 +13,16 @@ from __future__ import annotations
 
 from fractions import Fraction
 
+from solver.cards import Shoe
 from solver.numbers import fraction_str
 
-__all__ = ["DEFAULT_TEXT_DIGITS", "decimal_str", "fraction_str", "percent_str"]
+__all__ = ["DEFAULT_TEXT_DIGITS", "TEXT_WIDTH", "decimal_str", "fraction_str", "percent_str", "shoe_words"]
 
 DEFAULT_TEXT_DIGITS = 4
 """Decimal places of rounded numbers in text reports unless ``--digits`` says otherwise."""
+
+TEXT_WIDTH = 100
+"""Text reports keep their lines within this many columns at the default number of digits."""
 
 
 def decimal_str(x: Fraction | int, digits: int) -> str:
@@ -33,3 +37,8 @@ def decimal_str(x: Fraction | int, digits: int) -> str:
 def percent_str(x: Fraction | int, digits: int) -> str:
     """``100 x`` rounded to ``digits`` decimals."""
     return decimal_str(Fraction(x) * 100, digits)
+
+
+def shoe_words(shoe: Shoe) -> str:
+    """A shoe named in a sentence: ``6 decks``, ``an infinite deck (dealt with replacement)``, ``shoe 4,1,...``."""
+    return "an infinite deck (dealt with replacement)" if shoe.is_infinite else shoe.label()

@@ -2,11 +2,14 @@
 
 from __future__ import annotations
 
+import textwrap
 from fractions import Fraction
 
+from solver.cards import Shoe
 from solver.certificate import dominance_dict
 from solver.equilibrium import Solution
-from solver.report import DEFAULT_TEXT_DIGITS, decimal_str, fraction_str, percent_str
+from solver.equilibrium.optimal import Constraint, OptimalSet
+from solver.report import DEFAULT_TEXT_DIGITS, TEXT_WIDTH, decimal_str, fraction_str, percent_str, shoe_words
 from solver.rules import SEEN_LABELS, Action
 from solver.strategy import InfoSet, Side, compositions_of, format_infoset
 
@@ -94,6 +97,19 @@ def chemin_csv_rows(s: Solution, digits: int | None = None) -> list[tuple[str, .
     return [(label, model, k, fraction_str(v), decimal_str(v, digits) if digits is not None else "") for k, v in items]
 
 
+def can_be_dealt(shoe: Shoe, key: InfoSet) -> bool:
+    """Whether the shoe can deal the hand an information set names: the cards held (any two making the
+    total, when only the total is known) together with the third card seen, if any.
+
+    >>> odd = Shoe.from_values((4, 1, 1, 1, 1, 1, 1, 1, 1, 1))
+    >>> can_be_dealt(odd, InfoSet(Side.BANKER, cards=(5, 5), seen=(0,))), can_be_dealt(odd, InfoSet(Side.PONTE, 5))
+    (False, True)
+    """
+    seen = [x for x in key.seen if 0 <= x <= 9]
+    hands = [key.cards] if key.cards is not None else list(compositions_of(key.total))
+    return any(shoe.can_deal([*hand, *seen]) for hand in hands)
+
+
 def _cell(action: Action, p: Fraction | None, dominated: bool) -> str:
     if p is None:
         return action.value
@@ -109,7 +125,7 @@ def banker_grid(s: Solution) -> list[tuple[str, list[str]]]:
     """The banker's optimal tableau as rows (label, 11 cells): D, S, D*/S* (settled by dominance), m (mixed).
 
     Rows are banker totals; under information 2 and 3 a total with free cells is split into its
-    compositions.
+    compositions, leaving out those the shoe cannot deal.
     """
     g = s.game
     tab = g.model.tableau
@@ -121,7 +137,7 @@ def banker_grid(s: Solution) -> list[tuple[str, list[str]]]:
         if g.model.information == 1 or not has_free:
             owners: list[tuple[int, int] | None] = [None]
         else:
-            owners = list(compositions_of(total))
+            owners = [c for c in compositions_of(total) if g.shoe.can_deal(c)]
         for own in owners:
             cells = []
             for c in range(11):
@@ -134,32 +150,128 @@ def banker_grid(s: Solution) -> list[tuple[str, list[str]]]:
     return rows
 
 
+def ponte_words(s: Solution, digits: int) -> str:
+    """The ponte's strategy at 5 in a few words: ``draws``, ``stands``, ``draws with probability 9/11 (≈ 0.8182)``,
+    or under information 3 one entry per two-card hand the shoe can deal: ``0+5: draw, 1+4: 35003/74880 ...``."""
+
+    def say(v: Fraction, verb: bool) -> str:
+        if v in (0, 1):
+            return ("draws" if v == 1 else "stands") if verb else ("draw" if v == 1 else "stand")
+        return f"{'draws with probability ' if verb else ''}{fraction_str(v)} (≈ {decimal_str(v, digits)})"
+
+    items = [(k, v) for k, v in s.ponte().items() if can_be_dealt(s.game.shoe, k)]
+    if len(s.q) == 1:
+        return say(items[0][1], True) if items else "never holds 5"
+    return ", ".join(f"{format_infoset(k)}: {say(v, False)}" for k, v in items)
+
+
+def percent_words(x: Fraction) -> str:
+    """A share of the stake in plain words, rounded to two decimals: ``1.29 %``."""
+    return f"{percent_str(abs(x), 2)} %"
+
+
+def describe_optimal_set(o: OptimalSet) -> tuple[dict[InfoSet, tuple[Fraction, Fraction]], list[Constraint]]:
+    """The optimal set's free sets with the interval each may range over (from the constraints on it
+    alone), and the constraints that tie several free sets together."""
+    bounds = {k: (Fraction(0), Fraction(1)) for k in o.free}
+    joint = []
+    for c in o.constraints:
+        if len(c.weights) == 1:
+            (k, w), = c.weights.items()
+            lo, hi = bounds[k]
+            x = c.rhs / w
+            rel = c.relation if w > 0 else {"=": "=", ">=": "<=", "<=": ">="}[c.relation]
+            bounds[k] = (max(lo, x) if rel in (">=", "=") else lo, min(hi, x) if rel in ("<=", "=") else hi)
+        else:
+            joint.append(c)
+    return bounds, joint
+
+
+def constraint_words(c: Constraint) -> str:
+    """``1/2·x(0+5) + 1/8·x(1+4) = 9/11``."""
+    return " + ".join(f"{fraction_str(w)}·x({format_infoset(k)})" for k, w in c.weights.items()) \
+        + f" {c.relation} {fraction_str(c.rhs)}"
+
+
+def interval_words(k: InfoSet, lo: Fraction, hi: Fraction) -> str:
+    """``x(0+5) in [23/28, 1]`` (or ``= p`` when the interval is a point)."""
+    return f"x({format_infoset(k)}) = {fraction_str(lo)}" if lo == hi else \
+        f"x({format_infoset(k)}) in [{fraction_str(lo)}, {fraction_str(hi)}]"
+
+
+def optimal_set_words(o: OptimalSet) -> str:
+    """Every optimal strategy of one side in one sentence, for a caption: where play may vary, and how."""
+    bounds, joint = describe_optimal_set(o)
+    parts = [interval_words(k, lo, hi) for k, (lo, hi) in bounds.items() if (lo, hi) != (0, 1)]
+    parts += [constraint_words(c) for c in joint]
+    free = ", ".join(map(format_infoset, o.free))
+    where = f"at {free}, any draw probabilities x in [0, 1]" if not o.fixed else \
+        f"as shown except at {free}, where the draw probabilities x may be any in [0, 1]"
+    return where + (f" with {'; '.join(parts)}" if parts else "")
+
+
+def optimal_set_lines(o: OptimalSet) -> list[str]:
+    """Every optimal strategy of one side, in words: the sets where play may vary, each with its range
+    of draw probabilities, and the linear conditions that tie several together (tightest only)."""
+    bounds, joint = describe_optimal_set(o)
+    who = o.player.value
+
+    def wrap(text: str, indent: str) -> list[str]:
+        return textwrap.wrap(text, TEXT_WIDTH, initial_indent=indent, subsequent_indent=indent + "    ",
+                             break_on_hyphens=False)
+
+    def rng(k: InfoSet) -> str:
+        lo, hi = bounds[k]
+        return f"draw with probability {fraction_str(lo)}" if lo == hi else \
+            f"any draw probability in [{fraction_str(lo)}, {fraction_str(hi)}]"
+
+    if not joint:
+        return wrap(f"every optimal {who} strategy: as shown, except " + "; ".join(f"at {format_infoset(k)}: {rng(k)}"
+                                                                                 for k in o.free), "  ")
+    lines = wrap(f"every optimal {who} strategy: as shown, except at {', '.join(map(format_infoset, o.free))}, where"
+                 " the draw probabilities x may be any in [0, 1] that satisfy", "  ")
+    lines += [x for k, (lo, hi) in bounds.items() if (lo, hi) != (0, 1) for x in wrap(interval_words(k, lo, hi), "    ")]
+    for c in joint:
+        lines += wrap(constraint_words(c), "    ")
+    return lines
+
+
 def chemin_text(s: Solution, digits: int | None = None) -> str:
-    """A human report: value, the ponte's strategy, the banker's tableau, certification."""
+    """A human report: value, the ponte's strategy, the banker's tableau, certification; each technical
+    line followed by one plain sentence (indented further)."""
     d = DEFAULT_TEXT_DIGITS if digits is None else digits
     g = s.game
     m = g.model
     lines = [
-        f"Chemin de fer, {g.shoe.label()}, model {m.name(g.shoe)} ({m.freedom}), commission {fraction_str(m.commission)}",
+        f"Chemin de fer, {shoe_words(g.shoe)}, model {m.name(g.shoe)} ({m.freedom}), commission {fraction_str(m.commission)}",
     ]
     if g.zero_sum:
         lines.append(f"  value (banker's advantage): {fraction_str(s.value)}  ≈ {percent_str(s.value, d)} %")
+        lines.append(f"    With both sides playing their best, the banker {'wins' if s.value >= 0 else 'loses'} about "
+                     f"{percent_words(s.value)} of the stake per coup.")
     else:
         bp, pp = s.banker_payoff, s.ponte_payoff
         lines.append(f"  banker's payoff (net of commission): {fraction_str(bp)}  ≈ {percent_str(bp, d)} %")
         lines.append(f"  ponte's payoff: {fraction_str(pp)}  ≈ {percent_str(pp, d)} %")
-
-    def say(v: Fraction) -> str:
-        return "draw" if v == 1 else "stand" if v == 0 else f"draw with probability {fraction_str(v)} (≈ {decimal_str(v, d)})"
-
-    lines.append("  ponte at 5: " + ", ".join(f"{format_infoset(k)}: {say(v)}" for k, v in s.ponte().items()))
+        if bp < 0 and pp < 0:
+            lines.append(f"    Both sides lose to the house once its tax is taken (the banker about {percent_words(bp)}, "
+                         f"the ponte {percent_words(pp)}).")
+        else:
+            lines.append("    Each side's expected gain per unit staked at this equilibrium, the banker's after the tax.")
+    at5 = ponte_words(s, d)
+    lines += textwrap.wrap(f"ponte at 5: {at5}" if len(s.q) == 1 else f"ponte at 5, by his two cards: {at5}", TEXT_WIDTH - 2,
+                           initial_indent="  ", subsequent_indent="      ")
+    if any(0 < v < 1 for v in s.q):
+        lines.append("    A probability means he draws at random with that chance, so that the banker cannot exploit him.")
+    else:
+        lines.append("    The same choice every time is optimal: he needs no randomising.")
     lines.append("")
     lines.append("  banker's tableau (rows: banker's total or composition; columns: ponte's third card, S = stood)")
     lines.append("  " + " " * 12 + " ".join(f"{c:>3}" for c in SEEN_LABELS))
     for label, cells in banker_grid(s):
         lines.append(f"  {label:<12}" + " ".join(f"{c:>3}" for c in cells))
     lines.append("  D/S: draw/stand (rule or optimal); D*/S*: free cell settled by iterated strict dominance; m: mixed")
-    mixed = [(k, v) for k, v in s.banker().items() if 0 < v < 1]
+    mixed = [(k, v) for k, v in s.banker().items() if 0 < v < 1 and can_be_dealt(g.shoe, k)]
     for k, v in mixed:
         lines.append(f"    m at {format_infoset(k)}: draw with probability {fraction_str(v)} (≈ {decimal_str(v, d)})")
     lines.append("")
@@ -167,19 +279,23 @@ def chemin_text(s: Solution, digits: int | None = None) -> str:
     open_cells = free_after_dominance(s)
     left = (", ".join(map(format_infoset, open_cells)) or "none") if len(open_cells) <= 12 else f"{len(open_cells)} sets"
     lines.append(f"  free banker sets: {n_free}; settled by dominance: {n_free - len(open_cells)}; left open: {left}")
-    lines.append(f"  certified: {'yes' if s.certified else 'NO'} — {s.method}")
+    lines.append("    A settled decision has one best answer whatever the ponte does; the open ones need the game.")
+    lines += textwrap.wrap(f"certified: {'yes' if s.certified else 'NO'} — {s.method}", TEXT_WIDTH - 2,
+                           initial_indent="  ", subsequent_indent="      ")
+    lines.append("    Checked in exact fractions: what the ponte can guarantee equals what the banker can guarantee."
+                 if g.zero_sum else "    Checked in exact fractions: neither side gains by changing any decision alone."
+                 if s.certified else "    NOT checked: do not rely on these numbers.")
     if g.zero_sum:
         lines.append(f"  unique optimal strategies: ponte {'proved' if s.unique_ponte else 'not proved'}, "
                      f"banker {'proved' if s.unique_banker else 'not proved'}")
+        if s.unique_ponte and s.unique_banker:
+            lines.append("    No other strategy of either side is optimal.")
+        else:
+            lines.append("    Where not proved, other optimal strategies may exist; all of them are described below.")
         for o, unique in zip(s.optimal_set or (), (s.unique_ponte, s.unique_banker)):
             if unique or not o.free:
                 continue
-            lines.append(f"  every optimal {o.player.value} strategy: as shown outside {', '.join(map(format_infoset, o.free))}; "
-                         "on those, any "
-                         "draw probabilities in [0, 1] with")
-            for c in o.constraints:
-                terms = " + ".join(f"{fraction_str(w)}·x({format_infoset(k)})" for k, w in c.weights.items())
-                lines.append(f"    {terms} {c.relation} {fraction_str(c.rhs)}")
+            lines += optimal_set_lines(o)
     elif s.unique_equilibrium is not None:
         eq = f" (ponte strategies at equilibria: {', '.join(map(fraction_str, s.equilibria))})" if s.equilibria else ""
         lines.append(f"  equilibrium unique: {'proved' if s.unique_equilibrium else 'no'}{eq}")
@@ -187,15 +303,23 @@ def chemin_text(s: Solution, digits: int | None = None) -> str:
 
 
 def chemin_table_text(solutions: list[Solution], digits: int | None = None) -> str:
-    """One row per shoe: value and the ponte's strategy at 5, rounded for comparison."""
+    """One row per shoe: the banker's value (with commission: each side's payoff) and the ponte's draw
+    probability at 5, rounded for comparison."""
     d = DEFAULT_TEXT_DIGITS if digits is None else digits
     first = solutions[0]
+    zero_sum = all(x.game.zero_sum for x in solutions)
     sets = [format_infoset(k) for k in first.game.ponte_sets]
-    head = f"{'shoe':<10} {'model':<12} {'value %':>{d + 5}}  " + "  ".join(f"{'q(' + k + ')':>{d + 4}}" for k in sets)
-    lines = [f"Chemin de fer ({first.game.model.freedom}, commission {fraction_str(first.game.model.commission)}): "
-             f"banker's value and the ponte's draw probability at 5, rounded to {d} decimals (exact in --format json)", head]
+    n = max(d + 5, 9)
+    payoffs = f"{'value %':>{n}}" if zero_sum else f"{'banker %':>{n}} {'ponte %':>{n}}"
+    head = f"{'shoe':<10} {'model':<12} {payoffs}  " + "  ".join(f"{'q(' + k + ')':>{d + 4}}" for k in sets)
+    what = ("the banker's value (his expected gain per coup, in % of the stake)" if zero_sum else
+            "each side's expected payoff per coup at equilibrium\n(in % of the stake; the banker's net of commission)")
+    lines = [f"Chemin de fer ({first.game.model.freedom}, commission {fraction_str(first.game.model.commission)}): {what}",
+             f"and q, the ponte's probability of drawing at 5, rounded to {d} decimals (exact in --format json)", head]
     for s in solutions:
-        row = f"{s.game.shoe.label():<10} {s.game.label:<12} {percent_str(s.value, d):>{d + 5}}  "
+        pay = (f"{percent_str(s.value, d):>{n}}" if zero_sum else
+               f"{percent_str(s.banker_payoff, d):>{n}} {percent_str(s.ponte_payoff, d):>{n}}")
+        row = f"{s.game.shoe.label():<10} {s.game.label:<12} {pay}  "
         row += "  ".join(f"{decimal_str(x, d):>{max(d + 4, len(k) + 3)}}" for k, x in zip(sets, s.q))
         lines.append(row)
     return "\n".join(lines)

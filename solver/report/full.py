@@ -5,63 +5,122 @@ Pure functions of the result; the report is computed by :func:`solver.analysis.f
 
 from __future__ import annotations
 
+import textwrap
 from collections.abc import Sequence
+from dataclasses import dataclass
+from fractions import Fraction
 
-from solver.analysis import FullReport
-from solver.cards import Shoe
+from solver.analysis import FullReport, Headline, headline
 from solver.equilibrium import Solution
-from solver.report import DEFAULT_TEXT_DIGITS, decimal_str, fraction_str, paper, percent_str
+from solver.report import DEFAULT_TEXT_DIGITS, TEXT_WIDTH, decimal_str, fraction_str, paper, percent_str, shoe_words
 from solver.report import latex as tex
-from solver.report.chemin import chemin_dict, chemin_text, uniqueness_words
+from solver.report.chemin import can_be_dealt, chemin_dict, chemin_text, uniqueness_words
 from solver.report.punto import punto_dict, punto_text
 from solver.strategy import format_infoset
 
 # -- text -------------------------------------------------------------------------------------------
 
 
+@dataclass(frozen=True)
+class Answer:
+    """One headline answer in words: what is asked, the numbers (name, exact value) and the model."""
+
+    what: str
+    values: tuple[tuple[str, Fraction], ...]
+    model: str
+
+
+def answers(h: Headline | None) -> list[Answer]:
+    """The headline's answers, in the order the report opens with them (none without a headline)."""
+    if h is None:
+        return []
+    ks = h.kemeny_snell
+    out = [Answer("Chemin de fer, the banker's advantage with both sides playing optimally", (("", ks.value),),
+                  f"Kemeny and Snell's game (model {ks.game.label}): an infinite deck, each side knowing only his own "
+                  "total, every banker decision free, no tax")]
+    if h.parlor is not None:
+        out.append(Answer(f"The same game on {shoe_words(h.parlor.game.shoe)}", (("", h.parlor.value),),
+                          f"model {h.parlor.game.label}, dealt without replacement"))
+    c = h.casino
+    out.append(Answer(f"Under the casino's rule sheet on {shoe_words(c.game.shoe)}", (("", c.value),),
+                      f"model {c.game.label}: the banker free only at 3 against a 9 and at 5 against a 4"))
+    if h.taxed is not None:
+        t = h.taxed
+        alpha = t.game.model.commission
+        lose = " (both sides lose to the house)" if t.banker_payoff < 0 and t.ponte_payoff < 0 else ""
+        out.append(Answer(f"With the casino's {fraction_str(alpha * 100)} % tax on the banker's wins, each side's "
+                          f"payoff at equilibrium{lose}", (("banker", t.banker_payoff), ("ponte", t.ponte_payoff)),
+                          f"model {t.game.label} on {shoe_words(t.game.shoe)}"))
+    p = h.punto
+    out.append(Answer(f"Punto banco on {shoe_words(p.shoe)}, the house edge",
+                      (("Banker bet", p.bet("banker").edge), ("Player bet", p.bet("player").edge)),
+                      f"its fixed drawing rules, one coup from the shoe; {p.bet('banker').description}"))
+    return out
+
+
+def headline_text(rep: FullReport, digits: int | None = None) -> str:
+    """The report's opening: the answers most readers come for, each with its model, exact and rounded."""
+    d = DEFAULT_TEXT_DIGITS if digits is None else digits
+    lines = ["In brief (fractions exact; percentages rounded from them):"]
+    if headline(rep) is None:
+        return ""
+    for a in answers(headline(rep)):
+        nums = ", ".join(f"{name + ' ' if name else ''}{percent_str(x, d)} % ({fraction_str(x)})" for name, x in a.values)
+        lines += textwrap.wrap(f"- {a.what}: {nums}; {a.model}.", TEXT_WIDTH, initial_indent="  ",
+                               subsequent_indent="    ", break_on_hyphens=False)
+    return "\n".join(lines)
+
+
 def _ponte_words(s: Solution, d: int) -> str:
     parts = []
     for k, v in s.ponte().items():
+        if not can_be_dealt(s.game.shoe, k):
+            continue
         word = "D" if v == 1 else "S" if v == 0 else decimal_str(v, max(d, 2))  # never round a mix to 0 or 1
         parts.append(word if len(s.q) == 1 else f"{format_infoset(k)}: {word}")
     return ", ".join(parts)
 
 
-def _shoe_words(shoe: Shoe) -> str:
-    return "an infinite deck (dealt with replacement)" if shoe.is_infinite else shoe.label()
-
-
 def _shoes_line(rep: FullReport) -> str:
     p, c = rep.punto.shoe, rep.chemin_shoe
     if p == c:
-        return f"punto banco and chemin de fer on {_shoe_words(p)}"
-    return f"punto banco on {_shoe_words(p)}; chemin de fer on {_shoe_words(c)}"
+        return f"punto banco and chemin de fer on {shoe_words(p)}"
+    return f"punto banco on {shoe_words(p)}; chemin de fer on {shoe_words(c)}"
 
 
 def chemin_summary_text(solutions: Sequence[Solution], digits: int | None = None) -> str:
-    """One line per model: value (exact and %), the ponte's strategy at 5, certified, unique."""
+    """Two small tables, one row per model: the payoffs (exact and in %) and whether certified; then the
+    ponte's strategy at 5 and uniqueness. Each is followed by a plain sentence."""
     d = DEFAULT_TEXT_DIGITS if digits is None else digits
     zero_sum = all(s.game.zero_sum for s in solutions)
-    w = max(len(fraction_str(s.value)) for s in solutions)
-    pw = max(len(_ponte_words(s, d)) for s in solutions)
+    w = max([len(fraction_str(s.value)) for s in solutions] + [len("banker (exact)")])
     n = max(d + 5, 9)  # a rounded percentage, or the column's head
     if zero_sum:
-        head = f"  {'model':<10} {'value (exact)':<{w}} {'%':>{n}}  {'ponte at 5':<{pw}}  certified  unique (ponte, banker)"
+        head = f"  {'model':<10} {'value (exact)':<{w}} {'value %':>{n}}  certified"
     else:
-        head = (f"  {'model':<10} {'banker (exact)':<{w}} {'banker %':>{n}} {'ponte %':>{n}}  "
-                f"{'ponte at 5':<{pw}}  certified  unique equilibrium")
+        head = f"  {'model':<10} {'banker (exact)':<{w}} {'banker %':>{n}} {'ponte %':>{n}}  certified"
     lines = [head]
     for s in solutions:
         row = f"  {s.game.label:<10} {fraction_str(s.value):<{w}} {percent_str(s.value, d):>{n}} "
         if not zero_sum:
             row += f"{percent_str(s.ponte_payoff, d):>{n}} "
-        row += f" {_ponte_words(s, d):<{pw}}  {'yes' if s.certified else 'NO':<9}  {uniqueness_words(s)}"
-        lines.append(row)
+        lines.append(row + f" {'yes' if s.certified else 'NO'}")
+    if zero_sum:
+        lines.append("    The banker's expected gain per coup, in % of the stake, when both sides play their best.")
+    elif all(s.banker_payoff < 0 and s.ponte_payoff < 0 for s in solutions):
+        lines.append("    Both sides lose to the house once the tax is taken: the banker's payoff is net of it.")
+    else:
+        lines.append("    Each side's expected payoff per coup at equilibrium, the banker's net of the tax.")
+    pw = max(len(_ponte_words(s, d)) for s in solutions)
+    lines += ["", f"  {'model':<10} {'ponte at 5':<{pw}}  " + ("unique (ponte, banker)" if zero_sum else "unique equilibrium")]
+    lines += [f"  {s.game.label:<10} {_ponte_words(s, d):<{pw}}  {uniqueness_words(s)}" for s in solutions]
+    lines.append("    D: the ponte always draws at 5; S: he stands; a number: his probability of drawing")
+    lines.append("    (under information 3 by his two cards). Unique \"proved\": no other optimal play exists.")
     return "\n".join(lines)
 
 
 def full_text(rep: FullReport, digits: int | None = None) -> str:
-    """The full report for people: punto banco, a chemin de fer summary, then every game in full."""
+    """The full report for people: the answers in brief, punto banco, a chemin de fer summary, then every game in full."""
     d = DEFAULT_TEXT_DIGITS if digits is None else digits
     games = rep.chemin + rep.commission
     lines = [
@@ -69,6 +128,7 @@ def full_text(rep: FullReport, digits: int | None = None) -> str:
         f"  {_shoes_line(rep)}",
         f"  Fractions are exact; percentages and decimals are rounded to {d} places from them.",
         "",
+        *([headline_text(rep, digits), ""] if headline(rep) is not None else []),
         "1. Punto banco",
         "",
         punto_text(rep.punto, digits),
@@ -76,10 +136,10 @@ def full_text(rep: FullReport, digits: int | None = None) -> str:
         "2. Chemin de fer without commission (zero-sum): the banker's value and the ponte's optimal play",
         "",
         chemin_summary_text(rep.chemin, digits),
-        "  ponte at 5: D draw, S stand, a number is his probability of drawing (under information 3, by his two cards)",
-        "  models: A/B = infinite deck / the shoe without replacement; 1, 2, 3 = information (1: each side sees his own",
-        "  total; 2: the banker also sees his two cards; 3: both do); casino = the rule sheet's tableau, parlor = every",
-        "  banker decision free",
+        "",
+        "  models: A/B = infinite deck / the shoe without replacement; 1, 2, 3 = information (1: each side",
+        "  sees his own total; 2: the banker also sees his two cards; 3: both do); casino = the rule sheet's",
+        "  tableau, parlor = every banker decision free",
     ]
     if rep.commission:
         alpha = rep.commission[0].game.model.commission
@@ -89,8 +149,9 @@ def full_text(rep: FullReport, digits: int | None = None) -> str:
             "equilibrium payoffs",
             "",
             chemin_summary_text(rep.commission, digits),
-            f"  each game in full: baccarat chemin --commission {fraction_str(alpha)} --information I --freedom F "
-            "(with the same shoe options)",
+            "",
+            f"  each game in full: baccarat chemin --commission {fraction_str(alpha)} --information I --freedom F",
+            "  (with the same shoe options)",
         ]
     else:
         lines += ["", "  The casino game with its 5 % commission: baccarat chemin --commission 0.05"]
@@ -106,27 +167,48 @@ def full_text(rep: FullReport, digits: int | None = None) -> str:
 
 
 def full_dict(rep: FullReport, digits: int | None = None) -> dict[str, object]:
-    """JSON-ready: ``{"punto_banco": ..., "chemin_de_fer": [...]}``.
+    """JSON-ready: ``{"headline": [...], "punto_banco": ..., "chemin_de_fer": [...]}``.
 
-    ``punto_banco`` is :func:`~solver.report.punto.punto_dict`; ``chemin_de_fer`` lists
-    :func:`~solver.report.chemin.chemin_dict` of every game, the zero-sum ones first, then those
-    with commission (each says its ``model.commission``).
+    ``headline`` lists :func:`answers` (``what``, ``model``, ``values``: name → exact fraction; an
+    unnamed value is keyed ``value``); ``punto_banco`` is :func:`~solver.report.punto.punto_dict`;
+    ``chemin_de_fer`` lists :func:`~solver.report.chemin.chemin_dict` of every game, the zero-sum ones
+    first, then those with commission (each says its ``model.commission``).
     """
-    return {
-        "punto_banco": punto_dict(rep.punto, digits),
-        "chemin_de_fer": [chemin_dict(s, digits) for s in rep.chemin + rep.commission],
-    }
+    out: dict[str, object] = {}
+    if headline(rep) is not None:
+        out["headline"] = [{"what": a.what, "model": a.model,
+                            "values": {name or "value": fraction_str(x) for name, x in a.values}}
+                           for a in answers(headline(rep))]
+    out["punto_banco"] = punto_dict(rep.punto, digits)
+    out["chemin_de_fer"] = [chemin_dict(s, digits) for s in rep.chemin + rep.commission]
+    return out
 
 
 # -- LaTeX ------------------------------------------------------------------------------------------
+
+
+def headline_latex(rep: FullReport, digits: int) -> str:
+    """The headline (:func:`answers`) as a LaTeX list: each answer rounded in %, exact beside it, and its model."""
+    items = []
+    if headline(rep) is None:
+        return ""
+    for a in answers(headline(rep)):
+        nums = ", ".join(f"{tex.escape(name) + ' ' if name else ''}{tex.tex_percent(x, digits)}\\,\\% ({tex.tex_fraction(x)})"
+                         for name, x in a.values)
+        items.append(f"  \\item {tex.escape(a.what)}: {nums}; {tex.escape(a.model)}.")
+    return "\n".join(["\\paragraph{In brief} Fractions exact; percentages rounded from them.",
+                      "\\begingroup\\raggedright  % long exact fractions do not break",
+                      "\\begin{itemize}", *items, "\\end{itemize}", "\\endgroup"])
 
 
 def full_latex(rep: FullReport, digits: int | None = None, command: str = "baccarat report --format latex") -> str:
     """A standalone LaTeX document of the full report (tables from :mod:`solver.report.paper`)."""
     d = tex.DEFAULT_DIGITS if digits is None else digits
     parts = [
+        headline_latex(rep, d),
         "\\subsection*{Punto banco}",
         paper.punto_exact_table(rep.punto, d, command),
+        "\\clearpage",  # the heading starts a page with its tables, never stranded at the foot of one
         "\\subsection*{Chemin de fer}",
         paper.chemin_summary_table(rep.chemin, d, command),
     ]

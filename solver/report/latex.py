@@ -1,15 +1,16 @@
 """LaTeX renderers: booktabs tables for papers, each a small pure function of result objects.
 
 Every table is a ``table`` float with a caption (above the tabular, the booktabs convention), a
-label, and a first-line comment naming the exact command that generated it. Numbers are exact
-fractions where they fit in a column (numerator and denominator of at most :data:`FIT_DIGITS`
-digits), otherwise decimals rounded half to even from the exact Fraction by
-:func:`~solver.report.decimal_str`; every caption that shows a decimal says how it was rounded.
-Nothing here touches a float.
+label, a first-line comment naming the exact command that generated it, and notes set flush left in
+a small font below it. Each column holds one kind of number, which the caption names: exact
+fractions (:func:`tex_fraction`), or decimals rounded half to even from the exact Fraction by
+:func:`~solver.report.decimal_str` (:func:`tex_decimal`, :func:`tex_percent`), with the rounding
+stated. Nothing here touches a float.
 
-The preamble a document needs is :data:`PREAMBLE_PACKAGES` (only ``booktabs`` beyond the kernel).
+The preamble a document needs is :data:`PREAMBLE_PACKAGES` (only ``booktabs`` beyond the kernel),
+and :data:`FLOAT_SETTINGS` keeps floats close together.
 
->>> tex_probability(Fraction(9, 11), 4), tex_probability(Fraction(7631761, 9407656), 4)
+>>> tex_fraction(Fraction(9, 11)), tex_decimal(Fraction(7631761, 9407656), 4)
 ('$9/11$', '0.8112')
 >>> tex_percent(Fraction(-3221264030, 305162919061), 4)
 '$-$1.0556'
@@ -29,11 +30,19 @@ from solver.report import decimal_str, fraction_str, percent_str
 DEFAULT_DIGITS = 4
 """Decimal places of rounded numbers in the tables."""
 
-FIT_DIGITS = 4
-"""A fraction is printed exactly when its numerator and denominator have at most this many digits."""
-
 PREAMBLE_PACKAGES = ("booktabs",)
 """Packages the tables need: ``\\usepackage{booktabs}``."""
+
+FLOAT_SETTINGS = r"""\renewcommand{\topfraction}{0.9}
+\renewcommand{\bottomfraction}{0.8}
+\renewcommand{\textfraction}{0.07}
+\renewcommand{\floatpagefraction}{0.8}
+\setcounter{topnumber}{4}
+\setcounter{bottomnumber}{2}
+\setcounter{totalnumber}{6}
+\makeatletter\setlength{\@fptop}{0pt}\setlength{\@fpsep}{18pt plus 6pt}\makeatother"""
+"""Preamble lines that let several floats share a page and set a page of floats from its top, so
+that tables do not leave large white gaps."""
 
 
 _SPECIAL = {
@@ -78,17 +87,6 @@ def tex_fraction(x: Fraction | int) -> str:
     if x.denominator == 1:
         return _minus(str(x.numerator))
     return f"${fraction_str(x)}$"
-
-
-def fits(x: Fraction | int, fit: int = FIT_DIGITS) -> bool:
-    """Whether ``x`` is short enough to print exactly in a number column."""
-    x = Fraction(x)
-    return len(str(abs(x.numerator))) <= fit and len(str(x.denominator)) <= fit
-
-
-def tex_probability(x: Fraction | int, digits: int) -> str:
-    """A probability: exact when it :func:`fits`, else rounded to ``digits`` places."""
-    return tex_fraction(x) if fits(x) else tex_decimal(x, digits)
 
 
 def shoe_tex(shoe: Shoe) -> str:
@@ -145,7 +143,7 @@ def table(
         command: the command that generated the table, written as a comment on the first line.
         groups: optional spanning heads above ``head``: ``(text, columns)``, empty text for a gap;
             each non-empty group gets a ``\\cmidrule``.
-        note: text set below the tabular in a smaller font.
+        note: text set below the tabular, flush left in a smaller font.
         size: font size command for the table.
         rules_before: body row indices to precede with a ``\\midrule``.
     """
@@ -172,7 +170,7 @@ def table(
         lines.append("    " + " & ".join(row) + r" \\")
     lines += [r"    \bottomrule", r"  \end{tabular}"]
     if note:
-        lines += [r"  \par\smallskip", f"  {{\\footnotesize {note}\\par}}"]
+        lines += [r"  \par\smallskip", f"  {{\\raggedright\\footnotesize {note}\\par}}"]
     lines.append(r"\end{table}")
     return "\n".join(lines) + "\n"
 
@@ -186,6 +184,7 @@ def document(title: str, parts: Sequence[str], command: str, intro: str = "") ->
         r"\usepackage{lmodern}",
         r"\usepackage[margin=2.5cm]{geometry}",
         *(f"\\usepackage{{{p}}}" for p in PREAMBLE_PACKAGES),
+        FLOAT_SETTINGS,
         r"\begin{document}",
         f"\\section*{{{title}}}",
     ]

@@ -14,7 +14,7 @@ from solver.bets import PuntoResult
 from solver.cards import Shoe
 from solver.equilibrium import Solution
 from solver.report import fraction_str
-from solver.report.chemin import banker_grid, free_after_dominance, uniqueness_words
+from solver.report.chemin import banker_grid, free_after_dominance, optimal_set_words, uniqueness_words
 from solver.report.latex import (
     decks_tex,
     escape,
@@ -25,7 +25,6 @@ from solver.report.latex import (
     tex_decimal,
     tex_fraction,
     tex_percent,
-    tex_probability,
 )
 from solver.rules import SEEN_LABELS
 from solver.strategy import InfoSet, Side, compositions_of, format_infoset
@@ -169,7 +168,7 @@ def chemin_ponte_table(solutions: Sequence[Solution], freedom: str, digits: int,
                                              tuple(InfoSet(Side.PONTE, cards=c) for c in compositions_of(5)))]
     head = [["Shoe", "5", "5", *sets3]]
     body = []
-    dagger = False
+    marked: list[Solution] = []
     for shoe, models in _by_shoe(solutions):
         row = [shoe_tex(shoe)]
         for i in INFORMATION:
@@ -178,22 +177,38 @@ def chemin_ponte_table(solutions: Sequence[Solution], freedom: str, digits: int,
             if s is None:
                 row.extend(["--"] * width)
                 continue
-            cells = [tex_probability(x, digits) for x in s.q]
+            cells = [tex_decimal(x, digits) for x in s.q]
             if s.game.zero_sum and not s.unique_ponte:
                 cells[0] += "$^\\dagger$"
-                dagger = True
+                marked.append(s)
             row.extend(cells)
         body.append(row)
-    note = ("$^\\dagger$: another optimal strategy may exist for this model and shoe (uniqueness not proved). "
-            if dagger else "")
     caption = (
         f"Chemin de fer, {freedom} game, {_commission_words(solutions)}: the ponte's optimal probability of drawing at 5 "
         "(1: always draw; 0: always stand), by shoe and information model; under information 3 by his two cards. "
-        f"Fractions are exact; decimals are {rounding(digits)}."
+        f"Decimals, {rounding(digits)}. "
+        + _not_unique_words(marked, 0)
     )
     return table(caption=caption, label=f"tab:chemin-ponte-{freedom}", colspec="l" + "r" * (2 + len(sets3)), head=head,
                  body=body, command=command, groups=[("", 1), ("info.\\ 1", 1), ("info.\\ 2", 1), ("information 3", len(sets3))],
-                 note=note + _models_caption())
+                 note=_models_caption())
+
+
+def _not_unique_words(marked: Sequence[Solution], side: int) -> str:
+    """Caption words for the entries marked $^\\dagger$: one optimal strategy among several, and the whole set."""
+    if not marked:
+        return ""
+    who = ("ponte", "banker")[side]
+    parts = []
+    for s in marked:
+        where = f"{shoe_tex(s.game.shoe)} ({model_tex(s)})"
+        if s.optimal_set is None:
+            parts.append(f"on {where} another optimal {who} strategy may exist (uniqueness not proved)")
+        else:
+            words = escape(optimal_set_words(s.optimal_set[side])).replace("·", "\\,")
+            parts.append(f"on {where} the {who}'s optimal strategy is not unique and the entry shows one of them; "
+                         f"every optimal {who} strategy there is {words}")
+    return "$^\\dagger$: " + "; ".join(parts) + "."
 
 
 def _banker_cell(s: Solution, key: InfoSet, digits: int) -> str:
@@ -203,7 +218,7 @@ def _banker_cell(s: Solution, key: InfoSet, digits: int) -> str:
     settled = key not in free_after_dominance(s)
     if p in (0, 1):
         return ("D" if p == 1 else "S") + ("$^*$" if settled else "")
-    return tex_probability(p, digits)
+    return tex_decimal(p, digits)
 
 
 def chemin_banker_table(solutions: Sequence[Solution], freedom: str, information: int, digits: int, command: str) -> str:
@@ -225,7 +240,6 @@ def chemin_banker_table(solutions: Sequence[Solution], freedom: str, information
     body = [[escape(format_infoset(k)), *(_banker_cell(s, k, digits) for _, s in chosen)] for k in rows]
     if not body:
         body = [["none", *([""] * len(chosen))]]
-    dagger = any(s.game.zero_sum and not s.unique_banker for _, s in chosen)
     caption = (
         f"Chemin de fer, {freedom} game, information {information}, {_commission_words([s for _, s in chosen])}: "
         "the banker's optimal "
@@ -234,13 +248,13 @@ def chemin_banker_table(solutions: Sequence[Solution], freedom: str, information
         + ", by shoe (columns: decks). "
         "A cell is the banker's total (or his two cards) and the ponte's third card (S: the ponte stood). "
         "D: draw; S: stand; $^*$: settled by dominance on that shoe; a number: the probability of drawing "
-        f"(fractions exact, decimals {rounding(digits)}); --: never reached. "
-        + (f"The {len(keys) - len(rows)} other free cells are settled by dominance on every shoe."
+        f"(a decimal, {rounding(digits)}); --: never reached. "
+        + (f"The {len(keys) - len(rows)} other free cells are settled by dominance on every shoe. "
            if len(rows) < len(keys) else "")
+        + _not_unique_words([s for _, s in chosen if s.game.zero_sum and not s.unique_banker], 1)
     )
-    note = "$^\\dagger$: another optimal banker strategy may exist (uniqueness not proved)." if dagger else ""
     return table(caption=caption, label=f"tab:chemin-banker-{freedom}-{information}", colspec="l" + "c" * len(chosen),
-                 head=head, body=body, command=command, groups=[("", 1), ("decks", len(chosen))], note=note)
+                 head=head, body=body, command=command, groups=[("", 1), ("decks", len(chosen))])
 
 
 def banker_tableau_table(s: Solution, digits: int, command: str) -> str:
@@ -285,9 +299,9 @@ def chemin_exact_table(solutions: Sequence[Solution], digits: int, command: str)
         if len({x.game.shoe for x in solutions}) > 1:
             name += f", {shoe_tex(s.game.shoe)}"
         body.append([name, "banker's value" if s.game.zero_sum else "banker's payoff", tex_fraction(s.value),
-                     tex_percent(s.value, digits) + "\\,\\%"])
+                     tex_decimal(s.value, digits + 2)])
         if not s.game.zero_sum:
-            body.append(["", "ponte's payoff", tex_fraction(s.ponte_payoff), tex_percent(s.ponte_payoff, digits) + "\\,\\%"])
+            body.append(["", "ponte's payoff", tex_fraction(s.ponte_payoff), tex_decimal(s.ponte_payoff, digits + 2)])
         for k, v in s.ponte().items():
             if 0 < v < 1:
                 body.append(["", f"ponte draws at {escape(format_infoset(k))}", tex_fraction(v), tex_decimal(v, digits)])
@@ -298,8 +312,9 @@ def chemin_exact_table(solutions: Sequence[Solution], digits: int, command: str)
     where = f" on {shoe_tex(next(iter(shoes)))}" if len(shoes) == 1 else ""
     caption = (
         f"Chemin de fer{where}, {_commission_words(solutions)}: the exact value of each game and every decision "
-        "either side mixes at the optimum (all others are pure: see the tableau and strategy tables), as reduced "
-        f"fractions; the last column {rounding(digits)}."
+        "either side mixes at the optimum (all others are pure: see the tableau and strategy tables): the exact "
+        f"column as reduced fractions, the last as decimals (values per unit staked, {rounding(digits + 2)}; "
+        f"probabilities {rounding(digits)})."
     )
     label = "tab:chemin-exact" + (f"-{_label_part(next(iter(shoes)))}" if len(shoes) == 1 else "")
     return table(caption=caption, label=label, colspec="llrr", head=[["Model", "Quantity", "Exact", "Rounded"]],
@@ -309,7 +324,7 @@ def chemin_exact_table(solutions: Sequence[Solution], digits: int, command: str)
 def _ponte_summary(s: Solution, digits: int) -> str:
     parts = []
     for k, v in s.ponte().items():
-        word = "D" if v == 1 else "S" if v == 0 else tex_probability(v, digits)
+        word = "D" if v == 1 else "S" if v == 0 else tex_decimal(v, digits)
         parts.append(word if len(s.q) == 1 else f"{escape(format_infoset(k))}: {word}")
     return ", ".join(parts)
 

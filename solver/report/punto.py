@@ -2,8 +2,19 @@
 
 from __future__ import annotations
 
+import textwrap
+
 from solver.bets import PuntoResult
-from solver.report import DEFAULT_TEXT_DIGITS, decimal_str, fraction_str, percent_str
+from solver.report import DEFAULT_TEXT_DIGITS, TEXT_WIDTH, decimal_str, fraction_str, percent_str
+
+PAIRS_NEED_RANKS = ("Player Pair and Banker Pair are left out: they need the shoe's ranks (a 10 and a K make no "
+                    "pair). Give the shoe by rank (--decks, or --shoe with 13 counts A,2,...,10,J,Q,K) and remove "
+                    "cards by rank (5, K, not 0).")
+"""What the reports say when a shoe given by point value only cannot price the pair bets."""
+
+def pairs_left_out(r: PuntoResult) -> bool:
+    """Whether the pair bets were left out because the shoe's ranks are unknown."""
+    return r.shoe.ranks is None and not any(b.name.endswith("_pair") for b in r.bets)
 
 
 def punto_dict(r: PuntoResult, digits: int | None = None) -> dict[str, object]:
@@ -31,6 +42,8 @@ def punto_dict(r: PuntoResult, digits: int | None = None) -> dict[str, object]:
             for b in r.bets
         ],
     }
+    if pairs_left_out(r):
+        out["notes"] = [PAIRS_NEED_RANKS]
     if digits is not None:
         out["probabilities_decimal"] = {k: decimal_str(v, digits) for k, v in probs.items()}
         for entry, b in zip(out["bets"], r.bets):  # type: ignore[call-overload]
@@ -49,36 +62,63 @@ def punto_csv_rows(r: PuntoResult, digits: int | None = None) -> list[tuple[str,
     return [(label, k, fraction_str(v), decimal_str(v, digits) if digits is not None else "") for k, v in items]
 
 
+def _wrap(text: str, indent: str = "  ") -> list[str]:
+    return textwrap.wrap(text, TEXT_WIDTH, initial_indent=indent, subsequent_indent=indent)
+
+
 def punto_text(r: PuntoResult, digits: int | None = None) -> str:
-    """A human report: exact fractions, and percentages rounded to ``digits`` (default 4) places."""
+    """A human report: exact fractions, and percentages rounded to ``digits`` (default 4) places; what
+    each bet is, below its table; one plain sentence under each table."""
     d = DEFAULT_TEXT_DIGITS if digits is None else digits
+    pw = d + 5
     lines = [
-        f"Punto banco, {r.shoe.label()} ({r.shoe.size} cards{', dealt with replacement' if r.shoe.is_infinite else ''})",
+        f"Punto banco, an infinite deck ({r.shoe.size} ranks, dealt with replacement)" if r.shoe.is_infinite
+        else f"Punto banco, {r.shoe.label()} ({r.shoe.size} cards)",
         f"  six-card sequences: {r.denominator:,}",
         "",
-        f"  {'outcome':<8} {'sequences':>26}  {'probability (exact)':<40} {'%':>{d + 5}}",
+        f"  {'outcome':<8} {'sequences':>26}  {'probability (exact)':<40} {'%':>{pw}}",
     ]
     for name in ("banker", "player", "tie"):
         p = getattr(r, name)
-        lines.append(f"  {name:<8} {r.counts[name]:>26,}  {fraction_str(p):<40} {percent_str(p, d):>{d + 5}}")
-    lines += ["", f"  {'bet':<10} {'house edge (exact)':<44} {'%':>{d + 5}}  description"]
+        lines.append(f"  {name:<8} {r.counts[name]:>26,}  {fraction_str(p):<40} {percent_str(p, d):>{pw}}")
+    lines.append("    The law of one coup from this shoe: counts of equally likely card sequences over their total.")
+    nw = max(len(b.name) for b in r.bets)
+    fw = max([len(fraction_str(b.edge)) for b in r.bets] + [len("house edge (exact)")])
+    lines += ["", f"  {'bet':<{nw}}  {'house edge (exact)':<{fw}} {'%':>{pw}}"]
     for b in r.bets:
-        lines.append(f"  {b.name:<10} {fraction_str(b.edge):<44} {percent_str(b.edge, d):>{d + 5}}  {b.description}")
+        lines.append(f"  {b.name:<{nw}}  {fraction_str(b.edge):<{fw}} {percent_str(b.edge, d):>{pw}}")
+    lines.append("    What each bet loses on average per unit staked (pushes count as stakes).")
+    lines += ["", "  the bets:"]
+    lines += [f"    {b.name:<{nw}}  {b.description}" for b in r.bets]
+    if pairs_left_out(r):
+        lines += _wrap(PAIRS_NEED_RANKS, "    ")
     lines.append("")
-    lines.append(f"  Exact: {r.method}. Percentages rounded to {d} decimals.")
+    lines += _wrap(f"Exact: {r.method}. Percentages rounded to {d} decimals.")
     return "\n".join(lines)
 
 
 def punto_table_text(results: list[PuntoResult], digits: int | None = None) -> str:
-    """One row per shoe: P(banker), P(player), P(tie) and the main edges, rounded, for comparison."""
+    """One row per shoe: P(banker), P(player), P(tie) and every bet's edge, rounded, for comparison,
+    under two group heads (probability, house edge)."""
     d = DEFAULT_TEXT_DIGITS if digits is None else digits
-    names = [b.name for b in results[0].bets]
+    names = [b.name for b in results[0].bets if all(b.name in {x.name for x in r.bets} for r in results)]
     w = d + 5
-    head = f"{'shoe':<14} {'banker %':>{w}} {'player %':>{w}} {'tie %':>{w}} " + " ".join(f"{n:>{max(w, len(n))}}" for n in names)
-    title = f"Punto banco by shoe: probabilities and house edges in %, rounded to {d} decimals (exact in --format json)"
-    lines = [title, head]
+    sw = max([len(r.shoe.label()) for r in results] + [4])
+    widths = [w] * 3 + [max(w, len(n)) for n in names]
+    probs = " ".join(f"{h:>{w}}" for h in ("banker", "player", "tie"))
+    edges = " ".join(f"{n:>{x}}" for n, x in zip(names, widths[3:]))
+
+    def group(label: str, width: int) -> str:
+        return f" {label} ".center(width, "-")
+
+    p_width, e_width = 3 * w + 2, sum(widths[3:]) + len(names) - 1
+    title = f"Punto banco by shoe, in %, rounded to {d} decimals (exact in --format json)"
+    lines = [title, f"{'':<{sw}}  {group('probability', p_width)}  {group('house edge', e_width)}",
+             f"{'shoe':<{sw}}  {probs}  {edges}"]
     for r in results:
-        row = f"{r.shoe.label():<14} " + " ".join(f"{percent_str(p, d):>{w}}" for p in (r.banker, r.player, r.tie)) + " "
-        row += " ".join(f"{percent_str(b.edge, d):>{max(w, len(b.name))}}" for b in r.bets)
+        row = f"{r.shoe.label():<{sw}}  " + " ".join(f"{percent_str(p, d):>{w}}" for p in (r.banker, r.player, r.tie))
+        row += "  " + " ".join(f"{percent_str(r.bet(n).edge, d):>{x}}" for n, x in zip(names, widths[3:]))
         lines.append(row)
+    if any(pairs_left_out(r) for r in results):
+        lines += _wrap(PAIRS_NEED_RANKS, "")
     return "\n".join(lines)

@@ -1,0 +1,98 @@
+"""``baccarat figures``: the figures (PDF and PNG), each with the CSV of the numbers it draws."""
+
+from __future__ import annotations
+
+import argparse
+import shlex
+import sys
+from pathlib import Path
+
+from solver.cards import parse_decks
+from solver.cli.common import Progress, parse_count, seed_option
+from solver.errors import InputError
+from solver.files import check_writable, write_files
+
+DEFAULT_DECKS = "1,2,3,4,5,6,7,8,inf"
+DEFAULT_COUPS = 10**6
+DEFAULT_SEED = 1
+EXTENSIONS = ("pdf", "png", "csv", "tex")
+"""The files written for each figure."""
+
+EPILOG = """\
+Writes, for each figure, NAME.pdf (for papers), NAME.png (for screens), NAME.csv (exactly the numbers
+it draws: exact fractions, and estimates in columns that say so) and NAME.tex (a LaTeX figure whose
+caption names this command), and prints their paths. docs/report.tex inputs them from figures/:
+
+  baccarat figures --out docs/figures && cd docs && pdflatex report.tex
+
+figures: punto-edges, chemin-values, ponte-draw-at-5, banker-mixed-cell (exact, by deck count);
+cut-card-effect (recorded long simulations, estimates); convergence (a short seeded simulation of
+--coups first coups on 8 decks, estimates, against the exact value).
+
+examples:
+  baccarat figures --out docs/figures
+  baccarat figures --out figs --decks 1,2,4,8,inf --only punto-edges,chemin-values
+"""
+
+
+def command_words(args: argparse.Namespace) -> list[str]:
+    """The command as the user could type it again, with the options that differ from the defaults."""
+    words = ["baccarat", "figures", "--out", args.out]
+    if args.decks != DEFAULT_DECKS:
+        words += ["--decks", args.decks]
+    if args.coups != DEFAULT_COUPS:
+        words += ["--coups", str(args.coups)]
+    if args.seed != DEFAULT_SEED:
+        words += ["--seed", str(args.seed)]
+    if args.only:
+        words += ["--only", args.only]
+    return words  # --force changes what is overwritten, not what is drawn
+
+
+def run(args: argparse.Namespace) -> int:
+    from solver.curves import FigureInputs
+    from solver.report.figures import FIGURES, figure_csv, figure_tex, images
+
+    names = list(FIGURES) if not args.only else [n.strip() for n in args.only.split(",") if n.strip()]
+    unknown = [n for n in names if n not in FIGURES]
+    if unknown:
+        raise InputError(f"unknown figure {unknown[0]!r} (choose from {', '.join(FIGURES)})")
+    shoes = parse_decks(args.decks)
+    if any(s.full_decks is None and not s.is_infinite for s in shoes):
+        raise InputError("--decks takes whole deck counts and 'inf'")
+    out = Path(args.out)
+    if out.exists() and not out.is_dir():
+        raise InputError(f"--out {args.out}: not a directory")
+    check_writable([out / f"{name}.{ext}" for name in names for ext in EXTENSIONS], args.force)
+    command = shlex.join(command_words(args))
+    inputs = FigureInputs(shoes, coups=args.coups, seed=args.seed)
+    with Progress(len(names), "figures") as progress:
+        for k, name in enumerate(names):
+            fig = FIGURES[name](inputs)
+            files = {out / f"{name}.{ext}": data for ext, data in images(fig, command).items()}
+            files[out / f"{name}.csv"] = figure_csv(fig).encode("utf-8")
+            files[out / f"{name}.tex"] = figure_tex(fig, command).encode("utf-8")
+            for path in write_files(files, overwrite=True):  # refused up front unless --force
+                sys.stdout.write(f"{path}\n")
+            progress.update(k + 1)
+    return 0
+
+
+def add_parser(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
+    p = sub.add_parser(
+        "figures",
+        help="write the figures (PDF, PNG) with the CSV of the numbers they draw",
+        description="Draw punto banco's edges and chemin de fer's values and optimal strategies against the number "
+        "of decks, the cut-card effect, and a simulation converging on the exact value; each figure as PDF and PNG "
+        "beside the CSV of exactly the numbers it draws and a LaTeX float whose caption names this command.",
+        epilog=EPILOG,
+    )
+    p.add_argument("--out", required=True, metavar="DIR", help="directory to write the files into (created if needed)")
+    p.add_argument("--decks", default=DEFAULT_DECKS, metavar="LIST",
+                   help=f"deck counts of the by-deck figures, 'inf' for an infinite deck (default {DEFAULT_DECKS})")
+    p.add_argument("--coups", type=parse_count, default=DEFAULT_COUPS, metavar="N",
+                   help="first coups in the convergence figure's simulation (default 1e6)")
+    p.add_argument("--seed", type=seed_option, default=DEFAULT_SEED, help=f"seed of that simulation (default {DEFAULT_SEED})")
+    p.add_argument("--only", metavar="NAMES", help="write only these figures, comma-separated")
+    p.add_argument("--force", action="store_true", help="overwrite figure files that already exist in DIR")
+    p.set_defaults(run=run)
