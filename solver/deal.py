@@ -18,10 +18,10 @@ number of ranks of value v (4 for value 0, else 1).
 Everything is integer. numpy int64 is used when the denominator fits (up to 24 decks or so, since
 8 decks give 4,998,398,275,503,360 < 2^63); Python integers (object arrays) otherwise.
 
->>> table = outcomes(Shoe.decks(8))
->>> table.denominator
+>>> denominator(Shoe.decks(8))
 4998398275503360
->>> int(table.weights.sum()) == table.denominator
+>>> tree = deal_tree()
+>>> int(multiset_weights(tree, Shoe.decks(8))[tree.multiset].sum()) == denominator(Shoe.decks(8))
 True
 """
 
@@ -29,19 +29,22 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from fractions import Fraction
 from functools import cache
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
+from solver.cache import entry_key, load_arrays, save_arrays
 from solver.cards import Shoe
-from solver.errors import ModelError
 from solver.rules import PUNTO_BANCO, STOOD, Action, Tableau
+
+if TYPE_CHECKING:
+    from solver.outcome import DetailIndex
 
 INT64_LIMIT = 2**63 - 1
 MAX_CARDS = 6
 NO_CARD = -1
+
 
 N_DETAIL = 800
 """Number of detail keys (:func:`detail_key`)."""
@@ -181,13 +184,28 @@ def unique_inverse(code: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     return value[first], inverse
 
 
+_TREE_ARRAYS = ("cards", "p_two", "b_two", "p_third", "b_third", "p_total", "b_total", "natural", "p_free", "b_free",
+                "p_drew", "b_drew", "multiset", "multisets")
+
+
 @cache
 def deal_tree(tab: Tableau = PUNTO_BANCO) -> DealTree:
-    """All coup paths under a tableau (cached; shoe-independent).
+    """All coup paths under a tableau (shoe-independent; cached in memory and on disk, see solver.cache).
 
     >>> deal_tree().size, len(deal_tree().multisets)
     (339400, 6958)
     """
+    key = entry_key("tree", tab)
+    stored = load_arrays("tree", key)
+    if stored is not None and set(stored) == set(_TREE_ARRAYS):
+        return DealTree(tableau=tab, **stored)  # type: ignore[arg-type]
+    tree = build_deal_tree(tab)
+    save_arrays("tree", key, {name: getattr(tree, name) for name in _TREE_ARRAYS})
+    return tree
+
+
+def build_deal_tree(tab: Tableau) -> DealTree:
+    """Enumerate every coup path under a tableau (what :func:`deal_tree` caches)."""
     p1, b1, p2, b2 = (a.ravel().astype(np.int8) for a in np.indices((10, 10, 10, 10)))
     cols: dict[str, np.ndarray] = {"p1": p1, "b1": b1, "p2": p2, "b2": b2}
     p_two = (p1 + p2) % 10
@@ -279,7 +297,7 @@ class Grouping:
         return np.add.reduceat(terms, self.starts)
 
 
-def multiset_weights(tree: DealTree, shoe: Shoe) -> np.ndarray:
+def multiset_weights(tree: DealTree | DetailIndex, shoe: Shoe) -> np.ndarray:
     """Exact weight of every multiset of the tree for this shoe (padded to six cards).
 
     int64 when the shoe's denominator fits, else Python integers in an object array.
@@ -302,72 +320,13 @@ def multiset_weights(tree: DealTree, shoe: Shoe) -> np.ndarray:
     return w
 
 
-@dataclass(frozen=True, eq=False)
-class OutcomeTable:
-    """The exact law of a coup under a fixed tableau, compact enough for any bet to read.
-
-    One row per distinct (player total, banker total, player cards, banker cards, natural) that
-    has positive weight; ``weights`` are integer counts of six-card sequences over ``denominator``
-    (int64, or Python integers in an object array for shoes too large for int64).
-
-    Attributes:
-        shoe: the shoe dealt from.
-        p_total, b_total: final totals.
-        p_cards, b_cards: cards each side ended with (2 or 3).
-        natural: the coup ended on a natural.
-        weights: exact integer weights, summing to ``denominator``.
-        denominator: N(N−1)…(N−5), or 13^6 for an infinite deck.
-    """
-
-    shoe: Shoe
-    p_total: np.ndarray
-    b_total: np.ndarray
-    p_cards: np.ndarray
-    b_cards: np.ndarray
-    natural: np.ndarray
-    weights: np.ndarray
-    denominator: int
-
-    def weight(self, mask: np.ndarray) -> int:
-        """Exact total weight of the rows selected by a boolean array."""
-        return int(self.weights[mask].sum())
-
-    def probability(self, mask: np.ndarray) -> Fraction:
-        """Exact probability of the rows selected by a boolean array."""
-        return Fraction(self.weight(mask), self.denominator)
+_MOVED = ("Outcomes", "OutcomeTable", "outcome_columns", "fixed_tableau", "outcomes", "DetailIndex", "detail_index")
 
 
-def _outcome_key(tree: DealTree) -> np.ndarray:
-    # Decimal digits: player total, banker total, player drew, banker drew, natural.
-    return (
-        tree.p_total.astype(np.int64) * 10000
-        + tree.b_total.astype(np.int64) * 1000
-        + (tree.p_third >= 0) * 100
-        + (tree.b_third >= 0) * 10
-        + tree.natural
-    )
+def __getattr__(name: str) -> object:
+    """The outcome tables moved to :mod:`solver.outcome`; their old names here still resolve."""
+    if name in _MOVED:
+        import solver.outcome
 
-
-def outcomes(shoe: Shoe, tab: Tableau = PUNTO_BANCO) -> OutcomeTable:
-    """The exact outcome table of one coup from ``shoe`` under a tableau with no free cells.
-
-    Raises:
-        ModelError: the tableau leaves decisions free (use the game modules for those).
-    """
-    if tab.free_player_totals() or tab.free_banker_cells():
-        raise ModelError(f"tableau {tab.name!r} has free decisions; outcomes need a fixed tableau")
-    tree = deal_tree(tab)
-    g = tree.grouping("outcome", _outcome_key)
-    sums = g.evaluate(multiset_weights(tree, shoe))
-    keep = sums != 0
-    keys, weights = g.keys[keep], sums[keep]
-    return OutcomeTable(
-        shoe=shoe,
-        p_total=keys // 10000,
-        b_total=keys // 1000 % 10,
-        p_cards=2 + keys // 100 % 10,
-        b_cards=2 + keys // 10 % 10,
-        natural=(keys % 10).astype(bool),
-        weights=weights,
-        denominator=denominator(shoe),
-    )
+        return getattr(solver.outcome, name)
+    raise AttributeError(f"module 'solver.deal' has no attribute {name!r}")

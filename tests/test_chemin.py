@@ -198,7 +198,7 @@ def test_net_payoff_takes_the_commission_from_the_banker_wins(alpha: Fraction) -
 def test_game_builder_agrees_with_outcome_table(ponte: Action, b39: Action, b54: Action) -> None:
     # Two routes through the enumerator: the additive game at a pure strategy, and the outcome
     # table of the fixed tableau that strategy defines.
-    from solver.deal import outcomes
+    from solver.outcome import outcomes
     from solver.rules import CHEMIN_CASINO
 
     shoe = Shoe.decks(3).remove(["5", "9", "K"])

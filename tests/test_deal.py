@@ -11,7 +11,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from solver.cards import Shoe
-from solver.deal import deal_tree, denominator, falling, multiset_weights, outcomes
+from solver.deal import deal_tree, denominator, falling, multiset_weights
+from solver.outcome import outcomes
 from solver.rules import CHEMIN_PARLOR, PUNTO_BANCO
 
 

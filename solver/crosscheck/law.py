@@ -7,9 +7,12 @@ from dataclasses import dataclass
 from fractions import Fraction
 from itertools import product
 
+import numpy as np
+
 from solver.cards import Shoe
-from solver.deal import OutcomeTable, detail_key, detail_parts, outcomes
+from solver.deal import detail_key, detail_parts
 from solver.errors import ModelError
+from solver.outcome import OutcomeTable, outcomes
 from solver.rules import Action, Tableau, outcome_names
 from solver.simulate.config import Payout
 from solver.strategy import Side, Strategy
@@ -67,12 +70,13 @@ class ExactLaw:
 
 
 def _table_detail(table: OutcomeTable) -> dict[int, Fraction]:
-    out: dict[int, Fraction] = {}
-    for pt, bt, pc, bc, nat, w in zip(table.p_total, table.b_total, table.p_cards, table.b_cards, table.natural,
-                                     table.weights):
-        key = detail_key(int(pt), int(bt), int(pc) - 2, int(bc) - 2, int(nat))
-        out[key] = out.get(key, Fraction(0)) + Fraction(int(w), table.denominator)
-    return out
+    # detail_key works elementwise on whole columns
+    keys = np.asarray(detail_key(table.p_total, table.b_total, table.p_cards - 2, table.b_cards - 2,
+                                 table.natural.astype(int)))
+    sums: dict[int, int] = {}
+    for key, w in zip(keys.tolist(), table.weights.tolist()):  # integer sums first, one Fraction per key
+        sums[key] = sums.get(key, 0) + w
+    return {key: Fraction(w, table.denominator) for key, w in sums.items()}
 
 
 def _winner_of_detail(game: str, detail: Mapping[int, Fraction]) -> dict[str, Fraction]:
@@ -92,7 +96,7 @@ def tableau_law(game: str, shoe: Shoe, tab: Tableau) -> ExactLaw:
     """The exact law under a fixed tableau, from :func:`solver.deal.outcomes`."""
     detail = _table_detail(outcomes(shoe, tab))
     return ExactLaw(game, shoe, _winner_of_detail(game, detail), detail,
-                    f"exact enumeration under the fixed tableau {tab.name!r} (solver.deal.outcomes)")
+                    f"exact enumeration under the fixed tableau {tab.name!r} (solver.outcome.outcomes)")
 
 
 def mixed_tableau_law(game: str, shoe: Shoe, strategy: Strategy) -> ExactLaw:
@@ -128,7 +132,7 @@ def mixed_tableau_law(game: str, shoe: Shoe, strategy: Strategy) -> ExactLaw:
         for key, q in _table_detail(outcomes(shoe, pure)).items():
             total[key] = total.get(key, Fraction(0)) + weight * q
     detail = {k: v for k, v in total.items() if v}
-    how = "exact enumeration (solver.deal.outcomes)"
+    how = "exact enumeration (solver.outcome.outcomes)"
     if cells:
         how = f"exact mixture of {2 ** len(cells)} pure tableaux' enumerations over the mixed cells"
     return ExactLaw(game, shoe, _winner_of_detail(game, detail), detail, how)

@@ -1,0 +1,334 @@
+"""Bets as data, their exact result law, and their risk.
+
+A :class:`Bet` is a name, a description and a pay table: tiers ``(pays, when, label)`` tried in
+order; a coup takes the net payout of the first tier whose condition holds (``pays`` to 1; ``0`` is a
+push) and loses the stake (−1) if none does. Conditions are :class:`~solver.bets.events.Condition`
+values over the coup's outcome or its first cards, or any vectorised predicate over
+:class:`~solver.deal.Outcomes` (Python users).
+
+Exact law (:class:`BetResult`): the probability of every tier and of a loss, as fractions, and from
+them the expected value ``EV = Σ pays · p − P(loss)``, the house edge ``−EV`` per unit staked (pushes
+counted as stakes, the convention of the published tables), the variance ``Σ x² p − EV²`` of the
+result per unit, the edge excluding pushes ``−EV / (1 − P(push))`` (per bet resolved: for Banker and
+Player the edge *excluding ties*), and the element of risk (expected loss over the total amount
+wagered, Shackleford's definition: baccarat's bets cannot be raised, so it equals the house edge).
+
+Two exact routes give the law of a coup bet, and the tests hold them equal:
+
+* :func:`evaluate` reads a weighted :class:`~solver.deal.OutcomeTable` row by row (the reference);
+* :func:`compile_bets` groups the deal tree's paths once per tableau by the *joint tier* of a set of
+  bets (which tier of each bet the path pays), so a shoe costs one integer sum over the few thousand
+  (joint tier, multiset) pairs that occur (:meth:`CompiledBets.tier_weights`).
+
+>>> from solver.bets.events import Condition
+>>> b = Bet("tie_on_7", "Tie on 7, pays 45 to 1", (Tier(Fraction(45), Condition.of(winner="tie", banker_total=7)),))
+>>> r = evaluate(b, outcomes(Shoe.decks(8)))
+>>> r.tiers[0].label, r.tiers[-1].label
+('winner=tie, banker_total=7', 'loss')
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from fractions import Fraction
+from functools import lru_cache
+
+import numpy as np
+
+from solver.cards import Shoe
+from solver.deal import Grouping, denominator, multiset_weights
+from solver.errors import ModelError
+from solver.numbers import exact
+from solver.outcome import DetailIndex, Outcomes, OutcomeTable, detail_index, fixed_tableau, outcomes
+from solver.rules import PUNTO_BANCO, Tableau
+
+from .events import Condition, winner_column
+
+Predicate = Callable[[Outcomes], np.ndarray]
+
+
+@dataclass(frozen=True)
+class Tier:
+    """One line of a pay table: pays ``pays`` to 1 when ``when`` holds (0 is a push).
+
+    ``label`` names the line in a breakdown; by default the condition's own text.
+    """
+
+    pays: Fraction
+    when: Condition | Predicate
+    label: str = ""
+
+    def __post_init__(self) -> None:
+        pays = exact(self.pays, "pays")
+        if pays < 0:
+            raise ModelError(f"a tier must pay at least 0 (a loss is what no tier matches), got {pays}")
+        object.__setattr__(self, "pays", pays)
+        if not self.label:
+            text = repr(self.when)[len("Condition("):-1] if isinstance(self.when, Condition) else getattr(
+                self.when, "__name__", "condition")
+            object.__setattr__(self, "label", text or "always")
+
+    @property
+    def first_cards(self) -> bool:
+        """Whether this tier reads the first cards' ranks and suits (else the coup's outcome)."""
+        return isinstance(self.when, Condition) and self.when.first_cards
+
+
+@dataclass(frozen=True)
+class Bet:
+    """A bet as data: a name, a description, and a pay table of :class:`Tier` lines.
+
+    A pay table reads either the coup's outcome or the first cards (pairs, suits), not both.
+    """
+
+    name: str
+    description: str
+    tiers: tuple[Tier, ...]
+
+    def __post_init__(self) -> None:
+        if not self.name:
+            raise ModelError("a bet needs a name")
+        tiers = tuple(t if isinstance(t, Tier) else Tier(*t) for t in self.tiers)
+        object.__setattr__(self, "tiers", tiers)
+        if len({t.first_cards for t in tiers}) > 1:
+            raise ModelError(f"bet {self.name}: a pay table reads the coup's outcome or the first cards, not both")
+
+    def __hash__(self) -> int:  # computed once: bets key the caches of compiled bet sets
+        h = self.__dict__.get("_hash")
+        if h is None:
+            h = hash((self.name, self.description, self.tiers))
+            object.__setattr__(self, "_hash", h)
+        return h
+
+    @property
+    def first_cards(self) -> bool:
+        """Whether this bet is settled by the first cards' ranks and suits alone."""
+        return bool(self.tiers) and self.tiers[0].first_cards
+
+    @property
+    def needs_suits(self) -> bool:
+        """Whether the pay table reads suits (so the shoe's suits must be known)."""
+        return any(isinstance(t.when, Condition) and any("suited" in n or "perfect" in n for n, _ in t.when.terms)
+                   for t in self.tiers)
+
+    def __repr__(self) -> str:
+        return f"Bet({self.name!r})"
+
+
+@dataclass(frozen=True)
+class TierResult:
+    """One line of a bet's breakdown: what it pays and its exact probability."""
+
+    label: str
+    pays: Fraction  # net result per unit staked: −1 for the loss line
+    probability: Fraction
+
+    @property
+    def contribution(self) -> Fraction:
+        """This line's share of the expected value, ``pays × probability`` (the "return" column)."""
+        return self.pays * self.probability
+
+
+@dataclass(frozen=True)
+class BetResult:
+    """The exact law of one bet's result per unit staked.
+
+    Attributes:
+        name, description: of the bet.
+        win, lose, push: exact probabilities.
+        ev: expected net result per unit staked; ``edge`` is ``-ev`` (the house edge).
+        tiers: the breakdown: each paying line of the pay table, then the loss (pays −1).
+    """
+
+    name: str
+    description: str
+    win: Fraction
+    lose: Fraction
+    push: Fraction
+    ev: Fraction
+    tiers: tuple[TierResult, ...] = field(default=(), compare=False)
+
+    @property
+    def edge(self) -> Fraction:
+        """House edge per unit staked (pushes count as stakes)."""
+        return -self.ev
+
+    @property
+    def second_moment(self) -> Fraction:
+        """E[X²] of the net result X per unit staked."""
+        if self.tiers:
+            return sum((t.pays * t.pays * t.probability for t in self.tiers), Fraction(0))
+        raise ModelError(f"bet {self.name}: no breakdown to take moments from")
+
+    @property
+    def variance(self) -> Fraction:
+        """Variance of the net result per unit staked, exactly (the standard deviation's square)."""
+        return self.second_moment - self.ev * self.ev
+
+    def sd_str(self, digits: int) -> str:
+        """The standard deviation per unit staked, ``sqrt(variance)``, rounded to ``digits`` places.
+
+        Computed from the exact variance with integer square roots, so every printed digit is right.
+        """
+        return sqrt_str(self.variance, digits)
+
+    @property
+    def edge_excluding_pushes(self) -> Fraction | None:
+        """House edge per bet resolved, ``−EV / (1 − P(push))``; ``None`` when the bet never pushes.
+
+        For Banker and Player this is the edge *excluding ties*.
+        """
+        return None if self.push == 0 else -self.ev / (1 - self.push)
+
+    @property
+    def element_of_risk(self) -> Fraction:
+        """Expected loss over the total amount wagered; no baccarat bet can be raised, so the edge."""
+        return self.edge
+
+
+def sqrt_str(x: Fraction, digits: int) -> str:
+    """``sqrt(x)`` for an exact ``x >= 0``, rounded half up to ``digits`` places, exactly.
+
+    >>> sqrt_str(Fraction(2), 6), sqrt_str(Fraction(1, 4), 3)
+    ('1.414214', '0.500')
+    """
+    if x < 0:
+        raise ValueError("square root of a negative number")
+    scaled = Fraction(x) * 4 * 10 ** (2 * digits)  # floor(2 sqrt(y)) then halve: round half up
+    twice = math.isqrt(scaled.numerator * scaled.denominator) // scaled.denominator
+    n = (twice + 1) // 2
+    s = str(n).rjust(digits + 1, "0")
+    return f"{s[:-digits]}.{s[-digits:]}" if digits > 0 else s
+
+
+def result_from_weights(bet: Bet, tier_weights: Sequence[int], lose: int, denominator_: int) -> BetResult:
+    """A :class:`BetResult` from exact integer weights of each tier and of the loss over a denominator."""
+    d = denominator_
+    win = sum(w for t, w in zip(bet.tiers, tier_weights) if t.pays > 0)
+    push = sum(w for t, w in zip(bet.tiers, tier_weights) if t.pays == 0)
+    ev = sum((t.pays * w for t, w in zip(bet.tiers, tier_weights)), Fraction(0))
+    lines = tuple(TierResult(t.label, t.pays, Fraction(w, d)) for t, w in zip(bet.tiers, tier_weights))
+    lines += (TierResult("loss", Fraction(-1), Fraction(lose, d)),)
+    return BetResult(name=bet.name, description=bet.description, win=Fraction(win, d), lose=Fraction(lose, d),
+                     push=Fraction(push, d), ev=(ev - lose) / d, tiers=lines)
+
+
+def tier_index(bet: Bet, table: Outcomes) -> np.ndarray:
+    """For every row, the index of the first tier that holds, or ``len(bet.tiers)`` (a loss)."""
+    if bet.first_cards:
+        raise ModelError(f"bet {bet.name} is settled by the first cards, not by the coup's outcome")
+    out = np.full(table.size, len(bet.tiers), dtype=np.int64)
+    open_rows = np.ones(table.size, dtype=bool)
+    for i, tier in enumerate(bet.tiers):
+        rows = open_rows & np.asarray(tier.when(table), dtype=bool)
+        out[rows] = i
+        open_rows &= ~rows
+    return out
+
+
+def evaluate(bet: Bet, table: OutcomeTable) -> BetResult:
+    """The exact result law of a coup bet on one coup described by ``table`` (the reference route)."""
+    idx = tier_index(bet, table)
+    weights = [table.weight(idx == i) for i in range(len(bet.tiers) + 1)]
+    return result_from_weights(bet, weights[:-1], weights[-1], table.denominator)
+
+
+# -- compiled sets of coup bets ------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, eq=False)
+class CompiledBets:
+    """A set of coup bets compiled against a fixed tableau (shoe-independent, built once).
+
+    Attributes:
+        bets: the bets, in order.
+        tableau: the fixed tableau.
+        index: its detail index (the multisets of card values paths use).
+        grouping: ``(joint key, multiset, number of paths)`` triples; a joint key is a row of ``tiers``.
+        tiers: ``(keys, bets + 1)``: the tier of each bet (``len(tiers)`` = loss) at each joint key,
+            and in the last column the winner (0 banker, 1 player, 2 tie).
+    """
+
+    bets: tuple[Bet, ...]
+    tableau: Tableau
+    index: DetailIndex
+    grouping: Grouping
+    tiers: np.ndarray
+
+    def key_weights(self, shoe: Shoe) -> np.ndarray:
+        """Exact weight of each joint key on ``shoe`` (int64, or Python integers for huge shoes)."""
+        return self.grouping.evaluate(multiset_weights(self.index, shoe))
+
+    def tier_weights(self, shoe: Shoe) -> tuple[list[list[int]], list[int], int]:
+        """``(per bet: weight of each tier then of the loss, winner weights [banker, player, tie], D)``."""
+        sums = self.key_weights(shoe)
+        out = []
+        for b, bet in enumerate(self.bets):
+            out.append(_sum_by(self.tiers[:, b], sums, len(bet.tiers) + 1))
+        return out, _sum_by(self.tiers[:, -1], sums, 3), denominator(shoe)
+
+    def results(self, shoe: Shoe) -> tuple[tuple[BetResult, ...], list[int], int]:
+        """``(the exact law of every bet, winner weights [banker, player, tie], D)`` on ``shoe``."""
+        weights, winners, d = self.tier_weights(shoe)
+        return tuple(result_from_weights(bet, w[:-1], w[-1], d) for bet, w in zip(self.bets, weights)), winners, d
+
+
+def _sum_by(index: np.ndarray, sums: np.ndarray, n: int) -> list[int]:
+    if sums.dtype == object:
+        out = [0] * n
+        for i, s in zip(index.tolist(), sums.tolist()):
+            out[i] += s
+        return out
+    acc = np.zeros(n, dtype=np.int64)
+    np.add.at(acc, index, sums)
+    return [int(x) for x in acc]
+
+
+def compile_bets(bets: Sequence[Bet], tab: Tableau = PUNTO_BANCO) -> CompiledBets:
+    """Compile coup bets against a fixed tableau (cached for equal bets and tableau).
+
+    Every path of the deal tree gets the tier each bet pays on it; paths are grouped by that joint
+    tier (with the winner) and by the multiset of card values they use, so evaluating a shoe is one
+    exact integer sum per (joint tier, multiset) pair.
+
+    Raises:
+        ModelError: a bet reads the first cards, or the tableau leaves decisions free.
+    """
+    return _compile(tuple(bets), fixed_tableau(tab))
+
+
+@lru_cache(maxsize=64)
+def _compile(bets: tuple[Bet, ...], tab: Tableau) -> CompiledBets:
+    index = detail_index(tab)
+    g = index.grouping
+    rows = Outcomes.from_keys(g.keys)
+    per_row = np.stack([tier_index(b, rows) for b in bets] + [winner_column(rows)], axis=1)
+    joint, joint_of_row = unique_rows(per_row)
+    n_pairs, n_ms = len(g.multiset), len(index.multisets)
+    row_of_pair = np.repeat(np.arange(len(g.keys)), np.diff(np.append(g.starts, n_pairs)))
+    combined = joint_of_row.ravel()[row_of_pair] * n_ms + g.multiset
+    pairs, pair_of = np.unique(combined, return_inverse=True)
+    count = np.zeros(len(pairs), dtype=np.int64)
+    np.add.at(count, pair_of.ravel(), g.count)
+    keys, starts = np.unique(pairs // n_ms, return_index=True)
+    return CompiledBets(bets, tab, index, Grouping(keys=keys, starts=starts, multiset=pairs % n_ms, count=count), joint)
+
+
+def unique_rows(a: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """``(the distinct rows of a 2-d integer array in lexicographic order, each row's index among them)``."""
+    order = np.lexsort(a.T[::-1])
+    s = a[order]
+    new = np.ones(len(s), dtype=bool)
+    new[1:] = (s[1:] != s[:-1]).any(axis=1)
+    ids = np.cumsum(new) - 1
+    inverse = np.empty(len(a), dtype=np.int64)
+    inverse[order] = ids
+    return s[new], inverse
+
+
+def reference_results(bets: Sequence[Bet], shoe: Shoe, tab: Tableau = PUNTO_BANCO) -> tuple[BetResult, ...]:
+    """The reference route: every bet read row by row from the weighted outcome table."""
+    table = outcomes(shoe, tab)
+    return tuple(evaluate(b, table) for b in bets)

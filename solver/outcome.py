@@ -1,0 +1,192 @@
+"""Outcome tables: the exact law of one coup by its *detail*, for any fixed tableau.
+
+A coup's detail is (player's two-card total, banker's two-card total, player's third card or −1,
+banker's third card or −1, the highest card value dealt); every column bets read (final totals,
+cards per side, naturals, margin, ...) is a function of it. :func:`detail_index` groups a tableau's
+deal-tree paths by (detail, multiset of card values) once (cached on disk, see :mod:`solver.cache`),
+so :func:`outcomes` costs one exact integer sum over those pairs per shoe; the weights themselves are
+made by :func:`solver.deal.multiset_weights`, the only place card probabilities are made.
+
+>>> table = outcomes(Shoe.decks(8))
+>>> table.denominator
+4998398275503360
+>>> int(table.weights.sum()) == table.denominator
+True
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, fields
+from fractions import Fraction
+from functools import cache
+
+import numpy as np
+
+from solver.cache import entry_key, load_arrays, save_arrays
+from solver.cards import Shoe
+from solver.deal import DealTree, Grouping, deal_tree, denominator, multiset_weights
+from solver.errors import ModelError
+from solver.rules import PUNTO_BANCO, Tableau
+
+
+@dataclass(frozen=True, eq=False)
+class Outcomes:
+    """What a coup can end as, one row per distinct *detail*, without weights (shoe-independent).
+
+    The detail of a coup is (player's two-card total, banker's two-card total, player's third card
+    or −1, banker's third card or −1, highest card value dealt); every other column is a function of
+    it. Bets are predicates over these columns (see :mod:`solver.bets`), so they can be compiled once
+    per tableau and evaluated on any shoe.
+
+    Attributes:
+        p_total, b_total: final totals.
+        p_cards, b_cards: cards each side ended with (2 or 3).
+        natural: the coup ended on a natural (a two-card 8 or 9 on either side).
+        p_two, b_two: two-card totals.
+        p_third, b_third: value of the side's third card, −1 when it did not draw.
+        high: the highest point value among all the cards dealt (0–9).
+    """
+
+    p_total: np.ndarray
+    b_total: np.ndarray
+    p_cards: np.ndarray
+    b_cards: np.ndarray
+    natural: np.ndarray
+    p_two: np.ndarray
+    b_two: np.ndarray
+    p_third: np.ndarray
+    b_third: np.ndarray
+    high: np.ndarray
+
+    @property
+    def size(self) -> int:
+        """Number of rows."""
+        return int(self.p_total.shape[0])
+
+    @classmethod
+    def from_keys(cls, keys: np.ndarray) -> Outcomes:
+        """The columns of the detail keys made by :func:`detail_key`."""
+        keys = np.asarray(keys, dtype=np.int64)
+        high = keys % 10
+        rest = keys // 10
+        b_third = rest % 11 - 1
+        rest //= 11
+        p_third = rest % 11 - 1
+        rest //= 11
+        b_two, p_two = rest % 10, rest // 10
+        return cls(**outcome_columns(p_two, b_two, p_third, b_third, high))
+
+
+def outcome_columns(p_two: np.ndarray, b_two: np.ndarray, p_third: np.ndarray, b_third: np.ndarray,
+                    high: np.ndarray) -> dict[str, np.ndarray]:
+    """Every :class:`Outcomes` column from the detail (two-card totals, third cards, highest card)."""
+    p_two, b_two = np.asarray(p_two, np.int64), np.asarray(b_two, np.int64)
+    p_third, b_third = np.asarray(p_third, np.int64), np.asarray(b_third, np.int64)
+    return {
+        "p_total": np.where(p_third >= 0, (p_two + p_third) % 10, p_two),
+        "b_total": np.where(b_third >= 0, (b_two + b_third) % 10, b_two),
+        "p_cards": 2 + (p_third >= 0),
+        "b_cards": 2 + (b_third >= 0),
+        "natural": (p_two >= 8) | (b_two >= 8),
+        "p_two": p_two,
+        "b_two": b_two,
+        "p_third": p_third,
+        "b_third": b_third,
+        "high": np.asarray(high, np.int64),
+    }
+
+
+def detail_key(tree: DealTree) -> np.ndarray:
+    """Each path's detail as one integer: ``(((p_two·10 + b_two)·11 + p_third + 1)·11 + b_third + 1)·10 + high``."""
+    high = tree.cards.max(axis=1).astype(np.int64)
+    p3, b3 = tree.p_third.astype(np.int64) + 1, tree.b_third.astype(np.int64) + 1
+    return (((tree.p_two.astype(np.int64) * 10 + tree.b_two) * 11 + p3) * 11 + b3) * 10 + high
+
+
+@dataclass(frozen=True, eq=False)
+class OutcomeTable(Outcomes):
+    """The exact law of a coup under a fixed tableau, compact enough for any bet to read.
+
+    The rows of :class:`Outcomes` that have positive weight on this shoe, with their ``weights``:
+    integer counts of six-card sequences over ``denominator`` (int64, or Python integers in an
+    object array for shoes too large for int64).
+
+    Attributes:
+        shoe: the shoe dealt from.
+        weights: exact integer weights, summing to ``denominator``.
+        denominator: N(N−1)…(N−5), or 13^6 for an infinite deck.
+    """
+
+    shoe: Shoe
+    weights: np.ndarray
+    denominator: int
+
+    def weight(self, mask: np.ndarray) -> int:
+        """Exact total weight of the rows selected by a boolean array."""
+        return int(self.weights[mask].sum())
+
+    def probability(self, mask: np.ndarray) -> Fraction:
+        """Exact probability of the rows selected by a boolean array."""
+        return Fraction(self.weight(mask), self.denominator)
+
+
+def fixed_tableau(tab: Tableau) -> Tableau:
+    """``tab``, checked to leave no decision free (outcome laws need a fixed tableau).
+
+    Raises:
+        ModelError: the tableau leaves decisions free (use the game modules for those).
+    """
+    if tab.free_player_totals() or tab.free_banker_cells():
+        raise ModelError(f"tableau {tab.name!r} has free decisions; outcomes need a fixed tableau")
+    return tab
+
+
+def outcomes(shoe: Shoe, tab: Tableau = PUNTO_BANCO) -> OutcomeTable:
+    """The exact outcome table of one coup from ``shoe`` under a tableau with no free cells.
+
+    Raises:
+        ModelError: the tableau leaves decisions free (use the game modules for those).
+    """
+    index = detail_index(tab)
+    g = index.grouping
+    sums = g.evaluate(multiset_weights(index, shoe))
+    keep = sums != 0
+    cols = Outcomes.from_keys(g.keys[keep])
+    return OutcomeTable(shoe=shoe, weights=sums[keep], denominator=denominator(shoe),
+                        **{f.name: getattr(cols, f.name) for f in fields(Outcomes)})
+
+
+@dataclass(frozen=True, eq=False)
+class DetailIndex:
+    """A fixed tableau's paths grouped by (coup detail, multiset): all that laws of a coup need.
+
+    Attributes:
+        tableau: the tableau (no free cells).
+        multisets: the multisets of card values paths use, one row of ten counts each.
+        grouping: ``(detail key, multiset, number of paths)`` triples (:func:`detail_key`).
+    """
+
+    tableau: Tableau
+    multisets: np.ndarray
+    grouping: Grouping
+
+
+@cache
+def detail_index(tab: Tableau = PUNTO_BANCO) -> DetailIndex:
+    """The detail grouping of a fixed tableau (cached in memory and on disk, see solver.cache).
+
+    >>> g = detail_index().grouping
+    >>> len(g.keys), int(g.count.sum())
+    (12343, 339400)
+    """
+    fixed_tableau(tab)
+    key = entry_key("detail", tab)
+    stored = load_arrays("detail", key)
+    if stored is not None and set(stored) == {"multisets", "keys", "starts", "multiset", "count"}:
+        multisets = stored.pop("multisets")
+        return DetailIndex(tab, multisets, Grouping(**stored))
+    tree = deal_tree(tab)
+    g = tree.grouping("detail", detail_key)
+    save_arrays("detail", key, {"multisets": tree.multisets, "keys": g.keys, "starts": g.starts,
+                                "multiset": g.multiset, "count": g.count})
+    return DetailIndex(tab, tree.multisets, g)

@@ -1,0 +1,175 @@
+"""The side-bet catalogue against published values, each compared at the precision its source printed.
+
+Sources:
+- [WoO-SB] Wizard of Odds, "Baccarat Side Bets" (wizardofodds.com/games/baccarat/side-bets/, formerly
+  baccarat appendix 5): Dragon Bonus return tables at 8 decks (combinations of every line; the loss
+  line and the total are printed to 15 significant digits, the rest as zeros) and house edges at 4,
+  6 and 8 decks; the 4-5-6 bet's probabilities and returns at 6 and 8 decks.
+- [WoO-L6] Wizard of Odds, "Lucky 6" (side-bets/lucky-6/): 8 decks, combinations, returns and the
+  edges 11.70 % (12/23) and 16.68 % (12/20).
+- [WoO-PP1] Wizard of Odds, "Perfect Pairs (Version 1)": 25 to 1, 8 decks 246,848,784 winning of
+  7,379,583,120 (pairs of unordered two-card hands), edge 13.03 %; 6 decks 74,114,820 of
+  2,323,673,820, edge 17.07 %; 26 to 1: 9.68 % (8 decks), 13.88 % (6 decks).
+- [WoO-PP2] Wizard of Odds, "Perfect Pairs (Version 2)": 25 to 1 one, 250 to 1 both, 8 decks:
+  2,101,008 and 244,747,776 of 7,379,583,120, edge 6.62 %, return -0.066235.
+- [WoO-TM] Wizard of Odds, "Tie Max (formerly Lucky Max)": 8 decks, Low Tie 55 to 1 74,570,116,880,640
+  combinations, return -0.164547; High Tie 10 to 1 401,057,309,592,576, return -0.117391.
+- [J-BT] E. Jacobson, "Card Counting the Big Tiger Baccarat Side Bet" (advancedadvantageplay.com,
+  2024): 8 decks, house edge 15.2533 %, standard deviation 6.519, hit 1.662 %, variance 42.503.
+- [J-S6] E. Jacobson, "Card Counting the Super Six Baccarat Side Bet" (888casino blog / American
+  Casino Guide): commission-free Banker paying 1 to 2 on a winning 6, house edge 1.4581 %; EZ
+  Baccarat's 1.0183 %.
+- [TW66] E. O. Thorp and W. E. Walden, "The fundamental theorem of card counting with applications to
+  trente-et-quarante and baccarat", Int. J. Game Theory 2 (1973; circulated 1966): the Natural 8 and
+  Natural 9 bets on a hand at 9 to 1, 8 decks, house edges 5.47 % and 5.10 %.
+- [WoO-EP] the Either Pair bet at 5 to 1, 8 decks, house edge 13.71 % (as quoted in the issue from
+  the Wizard of Odds' side-bet tables).
+- [VF-BS] vegasfreedom.com, "What is Big and Small in baccarat?": Small (4 cards) at 3 to 2 and Big (5
+  or 6 cards) at 0.54 to 1, house edges 5.27 % and 4.35 %; these are the 6-deck values.
+Our exact fractions are pinned beside the rounded figures where they refine them.
+"""
+
+from __future__ import annotations
+
+from fractions import Fraction
+from functools import cache
+
+import pytest
+
+from solver.bets import PuntoResult, catalogue, first_cards_law, punto_banco
+from solver.cards import Shoe
+from solver.report import decimal_str, percent_str
+
+
+@cache
+def priced(decks: int) -> PuntoResult:
+    return punto_banco(Shoe.decks(decks), bets=catalogue())
+
+
+def edge(name: str, decks: int = 8, digits: int = 2) -> str:
+    return percent_str(priced(decks).bet(name).edge, digits)
+
+
+def line_weights(name: str, decks: int = 8) -> dict[str, int]:
+    r = priced(decks)
+    return {t.label: int(t.probability * r.denominator) for t in r.bet(name).tiers}
+
+
+def test_dragon_bonus_lines_woo_sb() -> None:
+    # [WoO-SB], 8 decks: the combinations of every paying line, exactly
+    player = line_weights("dragon_bonus_player")
+    assert [player[f"win by {m}"] for m in (9, 8, 7, 6, 5, 4)] == [
+        18_409_431_764_992, 34_097_645_543_424, 89_590_261_473_280, 141_238_897_317_888, 166_169_165_987_840,
+        186_780_352_174_080]
+    assert player["natural win"] == 812_685_054_124_032 and player["natural tie"] == 89_325_908_267_520
+    # the loss line is printed as a spreadsheet keeps it: 15 significant digits, the rest zeros
+    assert str(player["loss"])[:15] == str(3_460_101_558_850_300)[:15]
+    banker = line_weights("dragon_bonus_banker")
+    assert [banker[f"win by {m}"] for m in (9, 8, 7, 6, 5, 4)] == [
+        15_390_342_909_952, 28_305_092_784_128, 79_517_099_278_336, 119_200_072_366_080, 157_275_882_332_160,
+        201_147_167_287_296]
+    assert str(banker["loss"])[:15] == str(3_495_551_656_153_850)[:15]
+    assert decimal_str(priced(8).bet("dragon_bonus_player").ev, 6) == "-0.026517"
+    assert decimal_str(priced(8).bet("dragon_bonus_banker").ev, 6) == "-0.093731"
+
+
+@pytest.mark.parametrize(("decks", "player", "banker"), [(4, "2.70", "9.42"), (6, "2.67", "9.39"), (8, "2.65", "9.37")])
+def test_dragon_bonus_edges_by_decks_woo_sb(decks: int, player: str, banker: str) -> None:
+    assert edge("dragon_bonus_player", decks) == player  # [WoO-SB]
+    assert edge("dragon_bonus_banker", decks) == banker
+    assert edge("dragon_bonus_player", 8, 4) == "2.6517" and edge("dragon_bonus_banker", 8, 4) == "9.3731"
+
+
+@pytest.mark.parametrize(("decks", "probabilities"), [(6, ("0.378925", "0.303540", "0.317535")),
+                                                      (8, ("0.378868", "0.303444", "0.317687"))])
+def test_four_five_six_woo_sb(decks: int, probabilities: tuple[str, str, str]) -> None:
+    # [WoO-SB]: probabilities to 6 places. Its return column is pays x the *rounded* probability
+    # (8 decks, 5 cards: 3 x 0.303444 - 1 = -0.089668; exactly it is -0.0896672...), so we pin the
+    # probabilities and check the returns against the exact values at the digits that agree.
+    r = priced(decks)
+    for n, p in zip((4, 5, 6), probabilities):
+        assert decimal_str(r.bet(f"cards_{n}").win, 6) == p
+    assert decimal_str(r.bet("cards_4").ev, 5) == ("-0.05269" if decks == 6 else "-0.05283")
+    assert r.bet("small").ev == r.bet("cards_4").ev
+    assert r.bet("cards_4").win + r.bet("cards_5").win + r.bet("cards_6").win == 1
+
+
+def test_big_and_small_six_decks_vf_bs() -> None:
+    assert (edge("small", 6), edge("big", 6)) == ("5.27", "4.35")  # [VF-BS], 6 decks
+    assert priced(6).bet("big").ev == Fraction(154, 100) * (1 - priced(6).bet("small").win) - 1
+
+
+def test_lucky6_woo_l6() -> None:
+    # [WoO-L6], 8 decks
+    lines = line_weights("lucky6")
+    assert lines["two-card winning banker 6"] == 186_173_936_904_192
+    assert lines["three-card winning banker 6"] == 83_058_367_551_488
+    assert lines["loss"] == 4_729_165_971_047_680
+    assert (edge("lucky6"), edge("lucky6_macau")) == ("11.70", "16.68")
+    assert decimal_str(priced(8).bet("lucky6").ev, 6) == "-0.116985"
+    assert decimal_str(priced(8).bet("lucky6_macau").ev, 6) == "-0.166836"
+
+
+def test_big_tiger_j_bt() -> None:
+    b = priced(8).bet("big_tiger")  # [J-BT], 8 decks
+    assert percent_str(b.edge, 4) == "15.2533"
+    assert b.sd_str(3) == "6.519" and decimal_str(b.variance, 3) == "42.503"
+    assert percent_str(b.win, 3) == "1.662"
+    assert b.edge == 1 - 51 * Fraction(83_058_367_551_488, 4_998_398_275_503_360)  # the lines of [WoO-L6]
+
+
+def test_super6_and_ez_j_s6() -> None:
+    assert edge("banker_super6", 8, 4) == "1.4581"  # [J-S6]
+    assert edge("ez_banker", 8, 4) == "1.0183"
+
+
+@pytest.mark.parametrize(("name", "published"), [("natural8_player", "5.47"), ("natural8_banker", "5.47"),
+                                                 ("natural9_player", "5.10"), ("natural9_banker", "5.10")])
+def test_naturals_tw66(name: str, published: str) -> None:
+    assert edge(name) == published  # [TW66], 8 decks
+    # Exact: the two-card total is a law of two cards; 8 decks, N = 416, 32 cards of each value 1-9, 128 of 0.
+    n = 416 * 415
+    eight = 2 * 128 * 32 + 6 * 32 * 32 + 2 * 32 * 31  # 0+8, 8+0, 1+7 ... 7+1 (but 4+4), 4+4, 9+9
+    nine = 2 * 128 * 32 + 8 * 32 * 32
+    p = Fraction(eight if "8" in name else nine, n)
+    assert priced(8).bet(name).ev == 10 * p - 1
+
+
+def test_tie_max_woo_tm() -> None:
+    assert line_weights("tie_max_low")["low tie"] == 74_570_116_880_640  # [WoO-TM], 8 decks
+    assert line_weights("tie_max_high")["high tie"] == 401_057_309_592_576
+    assert decimal_str(priced(8).bet("tie_max_low").ev, 6) == "-0.164547"
+    assert decimal_str(priced(8).bet("tie_max_high").ev, 6) == "-0.117391"
+
+
+@pytest.mark.parametrize(("decks", "wins", "hands", "edge25", "edge26"),
+                         [(8, 246_848_784, 7_379_583_120, "13.03", "9.68"), (6, 74_114_820, 2_323_673_820, "17.07", "13.88")])
+def test_perfect_pairs_version_1_woo_pp1(decks: int, wins: int, hands: int, edge25: str, edge26: str) -> None:
+    # [WoO-PP1] counts unordered two-card hands: 4 times fewer than our ordered four-card sequences.
+    b = priced(decks).bet("perfect_pairs")
+    assert b.win == Fraction(wins, hands)
+    assert edge("perfect_pairs", decks) == edge25
+    assert percent_str(1 - 27 * b.win, 2) == edge26  # the 26 to 1 pay table
+
+
+def test_perfect_pairs_version_2_woo_pp2() -> None:
+    lines = {t.label: t.probability for t in priced(8).bet("perfect_pairs_v2").tiers}  # [WoO-PP2], 8 decks
+    assert lines["two perfect pairs"] == Fraction(2_101_008, 7_379_583_120)
+    assert lines["player perfect pair"] + lines["banker perfect pair only"] == Fraction(244_747_776, 7_379_583_120)
+    assert edge("perfect_pairs_v2") == "6.62" and decimal_str(priced(8).bet("perfect_pairs_v2").ev, 6) == "-0.066235"
+
+
+def test_either_pair_woo_ep() -> None:
+    assert edge("either_pair") == "13.71"  # [WoO-EP], 8 decks
+    # Exact: P(either) = 2 P(pair) - P(both); P(pair) = (4d - 1)/(52d - 1).
+    law = first_cards_law(Shoe.decks(8), suits=False)
+    both = law.probability(lambda p, b: p & b & 1)
+    assert priced(8).bet("either_pair").win == 2 * Fraction(31, 415) - both
+
+
+def test_other_commissions_and_the_seed_tie() -> None:
+    r = priced(8)
+    for name, alpha in (("banker_4pct", Fraction(1, 25)), ("banker_2.5pct", Fraction(1, 40))):
+        assert r.bet(name).ev == (1 - alpha) * r.banker - r.player
+    assert r.bet("tie_1to1").ev == 2 * r.tie - 1
+    assert edge("banker_4pct", 8, 4) == "0.5993" and edge("banker_2.5pct", 8, 4) == "-0.0886"
