@@ -248,7 +248,8 @@ class CompiledBets:
         index: its detail index (the multisets of card values paths use).
         grouping: ``(joint key, multiset, number of paths)`` triples; a joint key is a row of ``tiers``.
         tiers: ``(keys, bets + 1)``: the tier of each bet (``len(tiers)`` = loss) at each joint key,
-            and in the last column the winner (0 banker, 1 player, 2 tie).
+            and in the last column the winner (0 banker, 1 player, 2 tie); ``(keys, bets)`` when
+            compiled without the winner.
     """
 
     bets: tuple[Bet, ...]
@@ -267,7 +268,8 @@ class CompiledBets:
         out = []
         for b, bet in enumerate(self.bets):
             out.append(_sum_by(self.tiers[:, b], sums, len(bet.tiers) + 1))
-        return out, _sum_by(self.tiers[:, -1], sums, 3), denominator(shoe)
+        winners = _sum_by(self.tiers[:, -1], sums, 3) if self.tiers.shape[1] > len(self.bets) else []
+        return out, winners, denominator(shoe)
 
     def results(self, shoe: Shoe) -> tuple[tuple[BetResult, ...], list[int], int]:
         """``(the exact law of every bet, winner weights [banker, player, tie], D)`` on ``shoe``."""
@@ -286,25 +288,26 @@ def _sum_by(index: np.ndarray, sums: np.ndarray, n: int) -> list[int]:
     return [int(x) for x in acc]
 
 
-def compile_bets(bets: Sequence[Bet], tab: Tableau = PUNTO_BANCO) -> CompiledBets:
+def compile_bets(bets: Sequence[Bet], tab: Tableau = PUNTO_BANCO, winner: bool = True) -> CompiledBets:
     """Compile coup bets against a fixed tableau (cached for equal bets and tableau).
 
     Every path of the deal tree gets the tier each bet pays on it; paths are grouped by that joint
-    tier (with the winner) and by the multiset of card values they use, so evaluating a shoe is one
-    exact integer sum per (joint tier, multiset) pair.
+    tier (with the winner, unless ``winner`` is false) and by the multiset of card values they use,
+    so evaluating a shoe is one exact integer sum per (joint tier, multiset) pair.
 
     Raises:
         ModelError: a bet reads the first cards, or the tableau leaves decisions free.
     """
-    return _compile(tuple(bets), fixed_tableau(tab))
+    return _compile(tuple(bets), fixed_tableau(tab), winner)
 
 
 @lru_cache(maxsize=64)
-def _compile(bets: tuple[Bet, ...], tab: Tableau) -> CompiledBets:
+def _compile(bets: tuple[Bet, ...], tab: Tableau, winner: bool = True) -> CompiledBets:
     index = detail_index(tab)
     g = index.grouping
     rows = Outcomes.from_keys(g.keys)
-    per_row = np.stack([tier_index(b, rows) for b in bets] + [winner_column(rows)], axis=1)
+    columns = [tier_index(b, rows) for b in bets] + ([winner_column(rows)] if winner else [])
+    per_row = np.stack(columns, axis=1) if columns else np.zeros((len(g.keys), 0), dtype=np.int64)
     joint, joint_of_row = unique_rows(per_row)
     n_pairs, n_ms = len(g.multiset), len(index.multisets)
     row_of_pair = np.repeat(np.arange(len(g.keys)), np.diff(np.append(g.starts, n_pairs)))
@@ -318,6 +321,8 @@ def _compile(bets: tuple[Bet, ...], tab: Tableau) -> CompiledBets:
 
 def unique_rows(a: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     """``(the distinct rows of a 2-d integer array in lexicographic order, each row's index among them)``."""
+    if a.shape[1] == 0:
+        return a[:1], np.zeros(len(a), dtype=np.int64)
     order = np.lexsort(a.T[::-1])
     s = a[order]
     new = np.ones(len(s), dtype=bool)

@@ -2,24 +2,23 @@
 
 These bets read only the player's and the banker's first two cards, the first four cards dealt. Any
 four positions of a shuffled shoe have the law of the first four cards, so their law comes straight
-from the shoe's composition by *card type*: the rank (13 types) where only ranks matter, the rank and
-suit (52 types) where suits do.
+from the shoe's composition by *card type* (rank and suit; or rank alone when suits do not matter).
 
-Let ``m_t`` be the number of cards of type ``t`` and ``A``, ``B`` two sets of ordered type pairs (an
-event on the player's two cards, and one on the banker's). The number of ordered ways to deal the
-player two cards in ``A`` is ``C_A(m) = Σ_{a,b} A_ab m_a (m_b − [a = b])``; after the player's cards
-``a, b`` the shoe is ``m − e_a − e_b``, and expanding the quadratic form,
+A side's two cards fall into one *class*: bit 0 set for a pair (same rank), bit 1 for suited (same
+suit). Each class is a signed sum of the indicators ``1, SR, SS, ST`` (same rank, same suit, same
+type): perfect pair ``ST``, pair not suited ``SR − ST``, suited not pair ``SS − ST``, neither
+``1 − SR − SS + ST``. So the joint law of the two sides' classes follows from the sixteen *moments*
+``M[X, Y]``, the number of ordered ways to deal the player two cards with ``X`` and then the banker
+two with ``Y`` (:func:`first_card_moments`). With ``G`` the counts of the groups ``Y`` compares
+(types, ranks or suits; ``Q_G = Σ G (G − 1)``) and ``a, b`` the player's cards, removing them changes
+the banker's count by ``−4 G_j + 6`` when both are in group ``j`` and by ``−2 (G_i − 1) − 2 (G_j − 1)``
+otherwise, so summing over the player's pairs,
 
-    C_B(m − e_a − e_b) = C_B(m) − g_a − g_b + 2 B_aa + 2 B_bb + B_ab + B_ba,   g = B m + Bᵀ m,
+    M[X, Y] = |X| Q_G − 4 Σ_t m_t G_{g(t)} partners_X(t) + 4 |X| + 2 |X ∧ same group|,
 
-so the joint count ``Σ_{a,b} A_ab m_a (m_b − [a = b]) C_B(m − e_a − e_b)`` is exact integer
-arithmetic on 13 × 13 or 52 × 52 arrays, over the denominator ``N (N − 1)(N − 2)(N − 3)``. Dealing
-with replacement (the infinite deck) the two hands are independent: ``C'_A C'_B / T⁴`` with
-``C'_A = mᵀ A m`` over ``T`` equally likely types.
-
-A side's first two cards fall into one *class*: bit 0 set for a pair (same rank), bit 1 for suited
-(same suit, where the suits are known). :func:`first_cards_law` gives the exact weight of every
-(player class, banker class).
+with ``partners_X(t)`` the cards that make ``X`` with a card of type ``t`` (and ``M[X, 1] = |X| (N − 2)
+(N − 3)``): a few sums over the 52 (or 13) types, exact integers over ``N (N − 1)(N − 2)(N − 3)``.
+Dealing with replacement (the infinite deck) the two sides are independent.
 
 >>> law = first_cards_law(Shoe.decks(8))
 >>> law.probability(lambda p, b: p & 1)  # Player Pair: (4d − 1) / (52d − 1)
@@ -43,6 +42,10 @@ from .events import Condition
 
 PAIR, SUITED = 1, 2
 
+# Classes as signed sums of the indicators (1, SR, SS, ST): rows none, pair, suited, perfect.
+CLASS_BASIS = np.array([[1, -1, -1, 1], [0, 1, 0, -1], [0, 0, 1, -1], [0, 0, 0, 1]], dtype=np.int64)
+RANK_CLASS_BASIS = np.array([[1, -1], [0, 1]], dtype=np.int64)  # rows no pair, pair; columns 1, SR
+
 
 @dataclass(frozen=True)
 class FirstCardsLaw:
@@ -65,14 +68,65 @@ class FirstCardsLaw:
         return Fraction(sum(w for (p, b), w in self.weights.items() if event(p, b)), self.denominator)
 
 
-def _class_matrices(types: int, by_suit: bool) -> list[np.ndarray]:
-    t = np.arange(types)
-    rank = t // 4 if by_suit else t
-    same_rank = rank[:, None] == rank[None, :]
-    if not by_suit:
-        return [~same_rank, same_rank]
-    same_suit = (t % 4)[:, None] == (t % 4)[None, :]
-    return [~same_rank & ~same_suit, same_rank & ~same_suit, ~same_rank & same_suit, same_rank & same_suit]
+def first_card_moments(m: np.ndarray, rank_of: np.ndarray, suit_of: np.ndarray, n_groups: np.ndarray,
+                       out: np.ndarray) -> None:
+    """The moments ``M[X, Y]`` (``X, Y`` in 1, SR, SS, ST) of the first four cards, into ``out`` (4 × 4).
+
+    ``m`` counts the cards of each type, ``rank_of`` and ``suit_of`` give each type's rank and suit,
+    ``n_groups`` the number of ranks and suits (13, 4); with one type per rank pass ``suit_of`` all
+    zero and read only the rows and columns 1, SR (see the module docstring).
+    """
+    n_types = len(m)
+    ranks = np.zeros(n_groups[0], dtype=out.dtype)
+    suits = np.zeros(n_groups[1], dtype=out.dtype)
+    n = 0
+    for t in range(n_types):
+        ranks[rank_of[t]] += m[t]
+        suits[suit_of[t]] += m[t]
+        n += m[t]
+    q_type = 0
+    for t in range(n_types):
+        q_type += m[t] * (m[t] - 1)
+    q_rank = 0
+    for r in range(len(ranks)):
+        q_rank += ranks[r] * (ranks[r] - 1)
+    q_suit = 0
+    for u in range(len(suits)):
+        q_suit += suits[u] * (suits[u] - 1)
+    size = (n * (n - 1), q_rank, q_suit, q_type)  # |X| for X = 1, SR, SS, ST
+    q_of = (q_rank, q_suit, q_type)  # Q_G for Y = SR, SS, ST (groups: rank, suit, type)
+    # |X ∧ same group of Y|, rows X = 1, SR, SS, ST; columns Y = SR, SS, ST
+    same = ((q_rank, q_suit, q_type), (q_rank, q_type, q_type), (q_type, q_suit, q_type), (q_type, q_type, q_type))
+    for x in range(4):
+        out[x, 0] = size[x] * (n - 2) * (n - 3)
+        for y in range(3):
+            acc = 0
+            for t in range(n_types):
+                if x == 0:
+                    partners = n - 1
+                elif x == 1:
+                    partners = ranks[rank_of[t]] - 1
+                elif x == 2:
+                    partners = suits[suit_of[t]] - 1
+                else:
+                    partners = m[t] - 1
+                if y == 0:
+                    g = ranks[rank_of[t]]
+                elif y == 1:
+                    g = suits[suit_of[t]]
+                else:
+                    g = m[t]
+                acc += m[t] * g * partners
+            out[x, y + 1] = size[x] * q_of[y] - 4 * acc + 4 * size[x] + 2 * same[x][y]
+
+
+def _types(shoe: Shoe, use_suits: bool) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    counts = shoe.suits if use_suits else shoe.ranks
+    assert counts is not None
+    t = np.arange(len(counts))
+    rank_of = t // 4 if use_suits else t
+    suit_of = t % 4 if use_suits else np.zeros(len(counts), dtype=np.int64)
+    return np.array(counts), rank_of, suit_of
 
 
 def first_cards_law(shoe: Shoe, suits: bool | None = None) -> FirstCardsLaw:
@@ -91,34 +145,24 @@ def first_cards_law(shoe: Shoe, suits: bool | None = None) -> FirstCardsLaw:
     if use_suits and shoe.suits is None:
         raise ModelError("suit bets need the shoe's suits: give 52 counts by rank and suit, or remove cards with "
                          "their suit (e.g. KS); rank counts that are multiples of four mean equal suits")
-    counts = shoe.suits if use_suits else shoe.ranks
-    assert counts is not None
-    mats = _class_matrices(len(counts), use_suits)
-    n = sum(counts)
-    big = n ** 4 > 2**62
-    m = np.array(counts, dtype=object if big else np.int64)
-    weights: dict[tuple[int, int], int] = {}
-    if shoe.is_infinite:
-        single = [int(m @ a.astype(m.dtype) @ m) for a in mats]
-        for k, ck in enumerate(single):
-            for l, cl in enumerate(single):
-                weights[k, l] = ck * cl
-        denominator_ = n**4
-    else:
-        pair_count = m[:, None] * (m[None, :] - np.eye(len(m), dtype=m.dtype))
-        for k, a in enumerate(mats):
-            base = np.where(a, pair_count, 0)
-            for l, b in enumerate(mats):
-                bb = b.astype(m.dtype)
-                c_b = int(np.where(b, pair_count, 0).sum())
-                g = bb @ m + bb.T @ m
-                diag = np.diag(bb)
-                rem = c_b - g[:, None] - g[None, :] + 2 * diag[:, None] + 2 * diag[None, :] + bb + bb.T
-                weights[k, l] = int((base * rem).sum())
-        denominator_ = n * (n - 1) * (n - 2) * (n - 3)
-    classes = [0, PAIR] if not use_suits else [0, PAIR, SUITED, PAIR | SUITED]
-    named = {(classes[k], classes[l]): w for (k, l), w in weights.items()}
-    return FirstCardsLaw(shoe, use_suits, named, denominator_)
+    counts, rank_of, suit_of = _types(shoe, use_suits)
+    basis = CLASS_BASIS if use_suits else RANK_CLASS_BASIS
+    columns = [0, 1, 2, 3] if use_suits else [0, 1]
+    classes = [0, PAIR, SUITED, PAIR | SUITED] if use_suits else [0, PAIR]
+    n = int(counts.sum())
+    if shoe.is_infinite:  # with replacement: each side's indicator counts, independent
+        single = [n * n, sum(int(r) ** 2 for r in np.bincount(rank_of, counts)),
+                  sum(int(u) ** 2 for u in np.bincount(suit_of, counts)), int((counts * counts).sum())]
+        side = [sum(int(basis[c, j]) * single[x] for j, x in enumerate(columns)) for c in range(len(classes))]
+        weights = {(classes[a], classes[b]): side[a] * side[b] for a in range(len(classes)) for b in range(len(classes))}
+        return FirstCardsLaw(shoe, use_suits, weights, n**4)
+    moments = np.zeros((4, 4), dtype=object if n**4 > 2**62 else np.int64)
+    m = counts.astype(moments.dtype)
+    first_card_moments(m, rank_of, suit_of, np.array([13, 4]), moments)
+    sub = moments[np.ix_(columns, columns)]
+    joint = basis.astype(moments.dtype) @ sub @ basis.T.astype(moments.dtype)
+    weights = {(classes[a], classes[b]): int(joint[a, b]) for a in range(len(classes)) for b in range(len(classes))}
+    return FirstCardsLaw(shoe, use_suits, weights, n * (n - 1) * (n - 2) * (n - 3))
 
 
 def _class_values(p: int, b: int) -> dict[str, int]:

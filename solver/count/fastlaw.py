@@ -1,0 +1,250 @@
+"""Exact per-shoe laws at counting speed: a compiled kernel over the grouped multisets.
+
+A set of coup bets compiled against the deal tree (:func:`solver.bets.compile_bets`) groups the paths
+by joint key (which tier each bet pays) and multiset of card values. On a shoe with ``n_v`` cards of
+value ``v`` (``N`` in all) the weight of a path using the multiset ``k`` is
+
+    w(k) = ∏_v n_v (n_v − 1) … (n_v − k_v + 1) × (N − |k|)(N − |k| − 1) … (N − 5),
+
+so each key's exact weight is ``S[key] = Σ count × w(k)`` over its (key, multiset) pairs. The kernel
+(:func:`numerators`) computes the falling-factorial products along a *trie* of the multisets written
+as sorted value sequences, one multiplication per node in breadth-first order, then the sums key by
+key, in int64: every
+partial sum is a sum of positive path weights of one key, at most the denominator
+``D = N (N − 1) … (N − 5)`` (below 2^63 up to about 24 decks; :class:`FastLaw` checks the shoe). One
+key, the one with the most pairs, is left out and taken as ``D − Σ`` of the others.
+
+A bet's expected value per unit, with tier payouts ``p_t`` (a loss −1), is
+``Σ_t (p_t + 1) P(t) − 1``; with ``s`` the least common denominator of the payouts its numerator over
+``s D`` is the integer ``Σ_key m_key S[key] − s D``, ``m_key = s (p_t + 1)`` on the paying keys.
+:meth:`FastLaw.numerators` returns these exactly; they equal the reference route's fractions
+(tests/test_count.py).
+
+The kernel is plain Python compiled by numba (:func:`compiled`); the uncompiled functions give the
+same integers.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from fractions import Fraction
+from typing import Any
+
+import numpy as np
+
+from solver.bets import Bet, compile_bets
+from solver.cards import Shoe
+from solver.deal import INT64_LIMIT, MAX_CARDS, denominator
+from solver.errors import ModelError
+from solver.rules import PUNTO_BANCO, Tableau
+
+
+def trie_of(multisets: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """A trie of multisets written as sorted value sequences, its nodes in breadth-first order.
+
+    Returns ``(parent, factor, node_of)``: node ``i + 1`` (node 0 is the empty root) adds one card to
+    node ``parent[i]``, multiplying its weight by table entry ``factor[i] = 8 v + b`` (the card's value
+    ``v`` and the ``b`` cards of that value already in the parent: ``n_v − b``); ``node_of[m]`` is
+    multiset ``m``'s node. Breadth-first order makes every parent's weight ready a whole level before
+    its children need it, so the products pipeline.
+
+    >>> trie_of(np.array([[2, 0, 0, 0, 0, 0, 0, 1, 0, 0], [1, 0, 0, 0, 0, 0, 0, 0, 0, 0]]))
+    (array([0, 1, 2]), array([0, 1, 57]), array([3, 1]))
+    """
+    seqs = [tuple(v for v in range(10) for _ in range(row[v])) for row in multisets.tolist()]
+    node_id: dict[tuple[int, ...], int] = {(): 0}
+    parent: list[int] = []
+    factor: list[int] = []
+    for depth in range(1, max((len(q) for q in seqs), default=0) + 1):
+        for prefix in sorted({q[:depth] for q in seqs if len(q) >= depth}):
+            node_id[prefix] = len(parent) + 1
+            parent.append(node_id[prefix[:-1]])
+            v = prefix[-1]
+            factor.append(8 * v + prefix[:-1].count(v))
+    node_of = np.array([node_id[q] for q in seqs], dtype=np.int64)
+    return np.array(parent, dtype=np.int64), np.array(factor, dtype=np.int64), node_of
+
+
+def numerators(counts: np.ndarray, size: int, parent: np.ndarray, factor: np.ndarray, segments: np.ndarray,
+               segment_key: np.ndarray, segment_size: np.ndarray, pair_node: np.ndarray, pair_count: np.ndarray,
+               residual: int, multiplier: np.ndarray, scale: np.ndarray,
+               table: np.ndarray, weights: np.ndarray, pads: np.ndarray, sums: np.ndarray, out: np.ndarray) -> int:
+    """Every bet's exact EV numerator over ``scale × D`` into ``out``, on a shoe of ``counts`` by value
+    (``size`` cards); returns ``D``.
+
+    The trie (:func:`trie_of`) gives every used multiset's falling-factorial product; the (key,
+    multiset) pairs come in segments of one key and one multiset size (``segments[s]:segments[s + 1]``,
+    key ``segment_key[s]``, size ``segment_size[s]``), so each segment's sum is multiplied once by the
+    padding ``(N − size)(N − size − 1) … (N − 5)``. The residual key has no pairs: it is ``D`` minus the
+    others. ``multiplier[key, bet]`` is ``scale (pays + 1)`` on the bet's paying keys, 0 elsewhere.
+    ``table`` (80), ``weights`` (one per trie node and the root), ``pads`` (7) and ``sums`` (one per
+    key: the key weights, on return) are scratch space.
+    """
+    for v in range(10):
+        for b in range(8):
+            table[8 * v + b] = counts[v] - b
+    for k in range(MAX_CARDS + 1):
+        p = 1
+        for j in range(MAX_CARDS - k):
+            p *= size - k - j
+        pads[k] = p
+    weights[0] = 1
+    for i in range(len(parent)):
+        weights[i + 1] = weights[parent[i]] * table[factor[i]]
+    for k in range(len(sums)):
+        sums[k] = 0
+    for s in range(len(segment_key)):
+        acc = 0
+        for p in range(segments[s], segments[s + 1]):
+            acc += pair_count[p] * weights[pair_node[p]]
+        sums[segment_key[s]] += acc * pads[segment_size[s]]
+    d = pads[0]
+    total = 0
+    for k in range(len(sums)):
+        total += sums[k]
+    sums[residual] = d - total
+    for b in range(multiplier.shape[1]):
+        acc = -scale[b] * d
+        for k in range(len(sums)):
+            acc += multiplier[k, b] * sums[k]
+        out[b] = acc
+    return d
+
+
+_COMPILED: dict[str, Callable[..., Any]] = {}
+
+
+def compiled() -> Callable[..., Any]:
+    """The numba-compiled :func:`numerators` (compiled on first use, cached on disk)."""
+    if "numerators" not in _COMPILED:
+        from numba import njit
+
+        _COMPILED["numerators"] = njit(cache=True, nogil=True)(numerators)
+    return _COMPILED["numerators"]
+
+
+@dataclass(frozen=True, eq=False)
+class FastLaw:
+    """A set of coup bets ready for the int64 kernel (shoe-independent; see the module docstring).
+
+    Attributes:
+        bets: the bets.
+        tableau: the fixed tableau.
+        parent, factor: the trie of the multisets that carry weight for some key but the residual.
+        segments, segment_key, segment_size, pair_node, pair_count: the (key, multiset, number of
+            paths) triples in segments of one key and one multiset size (see :func:`numerators`).
+        residual: the key left out, taken as D minus the others.
+        multiplier: ``(keys, bets)``, ``scale_b (pays + 1)`` on each bet's paying keys.
+        scale: each bet's payout denominator (the least common multiple of its tiers').
+        tiers: ``(keys, bets)`` tier of each bet at each key (``len(bet.tiers)`` is the loss).
+        winner: whether the keys also carry the winner (last column of the compiled tiers).
+    """
+
+    bets: tuple[Bet, ...]
+    tableau: Tableau
+    parent: np.ndarray
+    factor: np.ndarray
+    segments: np.ndarray
+    segment_key: np.ndarray
+    segment_size: np.ndarray
+    pair_node: np.ndarray
+    pair_count: np.ndarray
+    residual: int
+    multiplier: np.ndarray
+    scale: np.ndarray
+    tiers: np.ndarray
+    winner: bool
+
+    @property
+    def keys(self) -> int:
+        """Number of joint keys."""
+        return int(self.multiplier.shape[0])
+
+    @property
+    def largest_multiplier(self) -> int:
+        """The largest ``scale (pays + 1)``: with the denominator it bounds every int64 sum."""
+        return int(max(self.multiplier.max(initial=0), self.scale.max(initial=1)))
+
+    def check(self, shoe: Shoe) -> int:
+        """The shoe's denominator, after checking that every sum of the kernel fits in int64.
+
+        Raises:
+            ModelError: an infinite shoe, or one too large for exact int64 sums with these payouts.
+        """
+        if shoe.is_infinite:
+            raise ModelError("the counting kernel deals finite shoes")
+        d = denominator(shoe)
+        if d * (self.largest_multiplier + 1) > INT64_LIMIT:
+            raise ModelError(f"a shoe of {shoe.size} cards is too large for exact int64 sums with payouts up to "
+                             f"{self.largest_multiplier}; use the exact route (solver.bets) instead")
+        return d
+
+    def scratch(self) -> tuple[np.ndarray, ...]:
+        """Work arrays for :func:`numerators`: (factor table, node weights, pads, key sums, numerators)."""
+        return (np.zeros(80, np.int64), np.zeros(len(self.parent) + 1, np.int64), np.zeros(MAX_CARDS + 1, np.int64),
+                np.zeros(self.keys, np.int64), np.zeros(len(self.bets), np.int64))
+
+    def arguments(self) -> tuple[np.ndarray, ...]:
+        """The kernel's shoe-independent arguments, in order, after ``counts`` and ``size``."""
+        return (self.parent, self.factor, self.segments, self.segment_key, self.segment_size, self.pair_node,
+                self.pair_count)
+
+    def numerators(self, shoe: Shoe, compiled_kernel: bool = True) -> tuple[list[int], int]:
+        """``(each bet's EV numerator, D)``: the EV of bet ``b`` is ``numerator_b / (scale_b D)``."""
+        self.check(shoe)
+        fn = compiled() if compiled_kernel else numerators
+        counts = np.array(shoe.values, dtype=np.int64)
+        *work, out = self.scratch()
+        d = fn(counts, shoe.size, *self.arguments(), self.residual, self.multiplier, self.scale, *work, out)
+        return [int(x) for x in out], int(d)
+
+    def evs(self, shoe: Shoe, compiled_kernel: bool = True) -> list[Fraction]:
+        """Each bet's exact expected value per unit staked on ``shoe``."""
+        nums, d = self.numerators(shoe, compiled_kernel)
+        return [Fraction(n, int(s) * d) for n, s in zip(nums, self.scale)]
+
+    def key_weights(self, shoe: Shoe, compiled_kernel: bool = True) -> list[int]:
+        """Exact weight of every joint key on ``shoe`` (the residual as ``D`` minus the others)."""
+        self.check(shoe)
+        fn = compiled() if compiled_kernel else numerators
+        *work, _ = self.scratch()
+        identity = np.eye(self.keys, dtype=np.int64)
+        out = np.zeros(self.keys, np.int64)
+        fn(np.array(shoe.values, dtype=np.int64), shoe.size, *self.arguments(), self.residual, identity,
+           np.zeros(self.keys, np.int64), *work, out)
+        return [int(x) for x in out]
+
+
+def fast_law(bets: Sequence[Bet], tab: Tableau = PUNTO_BANCO, winner: bool = False) -> FastLaw:
+    """Prepare coup bets for the kernel (the compile is cached; this builds the trie).
+
+    Raises:
+        ModelError: a bet reads the first cards (see :mod:`solver.count.pairs`).
+    """
+    bets = tuple(bets)
+    c = compile_bets(bets, tab, winner=winner)
+    g = c.grouping
+    n_keys = len(g.keys)
+    ends = np.append(g.starts, len(g.multiset))
+    residual = int(np.argmax(np.diff(ends)))
+    keep = np.ones(len(g.multiset), dtype=bool)
+    keep[ends[residual]:ends[residual + 1]] = False
+    key_of_pair = np.repeat(np.arange(n_keys), np.diff(ends))[keep]
+    used, pair_used = np.unique(g.multiset[keep], return_inverse=True)
+    parent, factor, node_of = trie_of(c.index.multisets[used])
+    size_of_pair = c.index.multisets.sum(axis=1)[g.multiset[keep]]
+    order = np.lexsort((size_of_pair, key_of_pair))
+    seg_id = key_of_pair[order] * (MAX_CARDS + 1) + size_of_pair[order]
+    seg_values, seg_starts = np.unique(seg_id, return_index=True)
+    scale = np.array([math.lcm(*(t.pays.denominator for t in b.tiers)) if b.tiers else 1 for b in bets], dtype=np.int64)
+    multiplier = np.zeros((n_keys, len(bets)), dtype=np.int64)
+    for j, bet in enumerate(bets):
+        pays = np.array([int(scale[j] * (t.pays + 1)) for t in bet.tiers] + [0], dtype=np.int64)
+        multiplier[:, j] = pays[c.tiers[:, j]]
+    as64 = lambda a: np.ascontiguousarray(a, dtype=np.int64)  # noqa: E731
+    return FastLaw(bets, c.tableau, parent, factor, as64(np.append(seg_starts, len(order))),
+                   as64(seg_values // (MAX_CARDS + 1)), as64(seg_values % (MAX_CARDS + 1)),
+                   as64(node_of[pair_used.ravel()[order]]), as64(g.count[keep][order]), residual, multiplier,
+                   scale, c.tiers[:, : len(bets)], winner)
