@@ -9,7 +9,7 @@
 
 >>> r = count_study(CountConfig.punto(Shoe.decks(8), bets_from_names("big_tiger")), shoes=20, seed=1, workers=1)
 >>> r.n_shoes, r.n_coups
-(20, 1592)
+(20, 1602)
 """
 
 from __future__ import annotations

@@ -24,7 +24,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from fractions import Fraction
 
 import numpy as np
@@ -120,22 +120,27 @@ def round_tags(effects: Sequence[Fraction], level: int = DEFAULT_LEVEL) -> tuple
 
 
 def _kinds(shoe: Shoe, by: str, suits: bool) -> tuple[list[str], list[list[tuple[tuple[int, ...], int]]], str]:
+    kinds: list[list[tuple[tuple[int, ...], int]]]
     """Per kind of card: its label and its finest types ``(type, count)``; and the type level."""
     if by == "rank":
         if shoe.ranks is None:
             raise ModelError("effects by rank need the shoe's ranks; use --by value or give the ranks")
         if suits:
             assert shoe.suits is not None
-            return (list(RANKS), [[((r, s), shoe.suits[4 * r + s]) for s in range(4)] for r in range(13)], "suit")
-        return list(RANKS), [[((r,), shoe.ranks[r])] for r in range(13)], "rank"
+            kinds = [[((r, s), shoe.suits[4 * r + s]) for s in range(4)] for r in range(13)]
+            return list(RANKS), kinds, "suit"
+        kinds = [[((r,), shoe.ranks[r])] for r in range(13)]
+        return list(RANKS), kinds, "rank"
     if suits:
         assert shoe.suits is not None
         kinds = [[((r, s), shoe.suits[4 * r + s]) for r in range(13) if RANK_VALUE[r] == v for s in range(4)]
                  for v in range(10)]
         return list(VALUE_LABELS), kinds, "suit"
     if shoe.ranks is not None:
-        return list(VALUE_LABELS), [[((r,), shoe.ranks[r]) for r in range(13) if RANK_VALUE[r] == v] for v in range(10)], "rank"
-    return list(VALUE_LABELS), [[((v,), shoe.values[v])] for v in range(10)], "value"
+        kinds = [[((r,), shoe.ranks[r]) for r in range(13) if RANK_VALUE[r] == v] for v in range(10)]
+        return list(VALUE_LABELS), kinds, "rank"
+    kinds = [[((v,), shoe.values[v])] for v in range(10)]
+    return list(VALUE_LABELS), kinds, "value"
 
 
 def _less(shoe: Shoe, kind: tuple[int, ...], level: str) -> Shoe:
@@ -212,11 +217,11 @@ def effects_of_removal(shoe: Shoe, bets: Sequence[Bet], by: str = "rank", level:
         for b in bets:
             per_bet[b.name].append(Removal(label, n_c, acc[b.name], acc[b.name] - full[b.name]))
     out = []
-    for b in bets:
-        removals = tuple(per_bet[b.name])
+    for bet in bets:
+        removals = tuple(per_bet[bet.name])
         tags = round_tags([r.effect for r in removals], level)
         corr2, sign = _betting_correlation(removals, tags)
-        out.append(BetRemoval(b.name, b.description, full[b.name], removals, tags,
+        out.append(BetRemoval(bet.name, bet.description, full[bet.name], removals, tags,
                               sum(r.cards * t for r, t in zip(removals, tags)), corr2, sign))
     lo, hi = depth if depth is not None else (1, shoe.size - 26)
     if samples:
@@ -274,11 +279,8 @@ def _sample_correlations(shoe: Shoe, bets: Sequence[Bet], out: list[BetRemoval],
             tcs[b.name].append(float(rc / decks))
             exact_tcs[b.name].append(float(exact_rc / decks))
             edges[b.name].append(float(ev))
-    done = []
-    for b in out:
-        done.append(BetRemoval(**{**b.__dict__, "count_correlation": _pearson(tcs[b.name], edges[b.name]),
-                                  "exact_count_correlation": _pearson(exact_tcs[b.name], edges[b.name])}))
-    return done
+    return [replace(r, count_correlation=_pearson(tcs[r.name], edges[r.name]),
+                    exact_count_correlation=_pearson(exact_tcs[r.name], edges[r.name])) for r in out]
 
 
 def _pearson(x: list[float], y: list[float]) -> float | None:

@@ -51,7 +51,7 @@ def trie_of(multisets: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     its children need it, so the products pipeline.
 
     >>> trie_of(np.array([[2, 0, 0, 0, 0, 0, 0, 1, 0, 0], [1, 0, 0, 0, 0, 0, 0, 0, 0, 0]]))
-    (array([0, 1, 2]), array([0, 1, 57]), array([3, 1]))
+    (array([0, 1, 2]), array([ 0,  1, 56]), array([3, 1]))
     """
     seqs = [tuple(v for v in range(10) for _ in range(row[v])) for row in multisets.tolist()]
     node_id: dict[tuple[int, ...], int] = {(): 0}
@@ -194,7 +194,7 @@ class FastLaw:
     def numerators(self, shoe: Shoe, compiled_kernel: bool = True) -> tuple[list[int], int]:
         """``(each bet's EV numerator, D)``: the EV of bet ``b`` is ``numerator_b / (scale_b D)``."""
         self.check(shoe)
-        fn = compiled() if compiled_kernel else numerators
+        fn: Callable[..., Any] = compiled() if compiled_kernel else numerators
         counts = np.array(shoe.values, dtype=np.int64)
         *work, out = self.scratch()
         d = fn(counts, shoe.size, *self.arguments(), self.residual, self.multiplier, self.scale, *work, out)
@@ -208,7 +208,7 @@ class FastLaw:
     def key_weights(self, shoe: Shoe, compiled_kernel: bool = True) -> list[int]:
         """Exact weight of every joint key on ``shoe`` (the residual as ``D`` minus the others)."""
         self.check(shoe)
-        fn = compiled() if compiled_kernel else numerators
+        fn: Callable[..., Any] = compiled() if compiled_kernel else numerators
         *work, _ = self.scratch()
         identity = np.eye(self.keys, dtype=np.int64)
         out = np.zeros(self.keys, np.int64)

@@ -25,8 +25,8 @@ from solver.count.config import CountConfig, first_card_tables
 from solver.count.fastlaw import FastLaw, fast_law
 from solver.errors import InputError
 from solver.outcome import Outcomes
+from solver.rules import PUNTO_BANCO
 from solver.simulate import default_workers
-from solver.simulate.strategy import PUNTO_STRATEGY
 
 CHUNK_COUPS = 1 << 16
 """About this many coups per chunk."""
@@ -97,7 +97,7 @@ def kernel_inputs(config: CountConfig) -> KernelInputs:
     ordered = config.ordered
     coup = tuple(b for b, _ in ordered if not b.first_cards)
     first = tuple(b for b, _ in ordered if b.first_cards)
-    law = fast_law(coup, config.table.strategy.tableau or _punto(), winner=False)
+    law = fast_law(coup, PUNTO_BANCO, winner=False)
     rows = Outcomes.from_keys(np.arange(N_DETAIL_CODES))
     detail_tier = np.zeros((max(len(coup), 1), N_DETAIL_CODES), dtype=np.int64)
     most = max((len(b.tiers) for b in coup), default=0)
@@ -118,12 +118,6 @@ def kernel_inputs(config: CountConfig) -> KernelInputs:
                         first_pays, suits, config.tag_matrix(), num, den, counted)
 
 
-def _punto():  # type: ignore[no-untyped-def]
-    from solver.rules import PUNTO_BANCO
-
-    return PUNTO_BANCO
-
-
 def deal(config: CountConfig, n_shoes: int, rng: np.random.Generator, compiled: bool = True) -> CountTallies:
     """Deal ``n_shoes`` shoes of a study with one generator, in this process.
 
@@ -131,12 +125,13 @@ def deal(config: CountConfig, n_shoes: int, rng: np.random.Generator, compiled: 
     """
     k = kernel_inputs(config)
     t = CountTallies.zeros(len(config.bets), len(k.cards))
-    fn = dealer.compiled() if compiled else dealer.deal_and_count
+    fn: Callable[..., int] = dealer.compiled() if compiled else dealer.deal_and_count
     table = config.table
     law = k.law
+    ptab, btab = table.strategy.float_tables()
     coups = fn(k.cards.copy(), k.value_of, k.rank_of, k.suit_of, n_shoes, table.max_coups, _BURN[table.burn.mode],
                table.burn.count, table.cut, table.extra_coup, rng,
-               PUNTO_STRATEGY.player.copy(), PUNTO_STRATEGY.banker.copy(), config.knowledge == "unseen",
+               ptab, btab, config.knowledge == "unseen",
                config.decks == "unseen",
                *law.arguments(), law.residual, law.multiplier, law.scale, k.detail_tier, k.tier_pays,
                k.first_mult, k.first_scale, k.first_pays, k.use_suits, k.tags, k.threshold_num, k.threshold_den,
