@@ -32,9 +32,14 @@ def test_json_shape_and_default_shoes(cli) -> None:
     assert r.code == 0
     data = json.loads(r.out)
     assert list(data) == ["tool", "command", "headline", "punto_banco", "chemin_de_fer"]
-    # The punto banco part is exactly `baccarat punto --format json` on 8 decks (users rely on its shape),
-    # less the provenance the report carries once.
-    assert data["punto_banco"] == without_provenance(json.loads(cli(["punto", "--format", "json"]).out))
+    # The punto banco part is `baccarat punto --format json` on 8 decks for the same bets, less the
+    # provenance the report carries once; punto's output only adds to it (each bet's breakdown and
+    # risk, the bets left out): users rely on its shape.
+    names = ",".join(b["name"] for b in data["punto_banco"]["bets"])
+    punto = without_provenance(json.loads(cli(["punto", "--format", "json", "--bets", names]).out))
+    assert {k: v for k, v in punto.items() if k in data["punto_banco"]} == {**data["punto_banco"], "bets": punto["bets"]}
+    assert [{k: v for k, v in b.items() if k in old} for b, old in zip(punto["bets"], data["punto_banco"]["bets"])] \
+        == data["punto_banco"]["bets"]
     assert data["punto_banco"]["shoe"]["decks"] == 8
     assert _models(data) == [(f"B{i}", f, c) for c in ("0", "1/20") for f in ("casino", "parlor") for i in (1, 2, 3)]
     assert all(c["shoe"]["decks"] == 6 and c["certified"] for c in data["chemin_de_fer"])

@@ -3,12 +3,15 @@
 from __future__ import annotations
 
 import argparse
+from functools import partial
+from typing import TYPE_CHECKING
 
 from solver.cli.common import (
     SHOE_HELP,
     Progress,
     add_format_options,
     add_shoe_options,
+    emit,
     emit_json,
     open_input,
     read_shoe_lines,
@@ -18,20 +21,52 @@ from solver.cli.common import (
 )
 from solver.errors import InputError
 
+if TYPE_CHECKING:
+    from solver.bets import Bet
+
 EPILOG = """\
+bets: the whole catalogue by default (baccarat punto --bets list names them); --bets NAMES selects,
+  e.g. --bets banker,player,dragon_bonus_player; families take a value: tie:K, tie_on_T:K,
+  banker:ALPHA, dragon7:K, panda8:K (e.g. tie_on_7:45). --bet FILE prices your own pay tables (TOML
+  or JSON; see docs/howto-side-bets.md), alone unless --bets is also given. Bets on pairs need the
+  shoe's ranks, on suits its suits: the catalogue leaves out those the shoe cannot settle.
+
 examples:
   baccarat punto                                   8 decks, exact report
   baccarat punto --decks 6 --digits 6              6 decks, decimals to 6 places
   baccarat punto --decks 1,2,4,6,8,inf             one row per shoe
   baccarat punto --remove 5,5,K,0,9 --format json  a partly dealt shoe, as JSON
   baccarat punto --shoes seen.txt                  one JSON line per shoe in the file
+  baccarat punto --bets dragon_bonus_player,lucky6 the pay tables of two side bets
+  baccarat punto --bet my_bets.toml                your own pay tables
 """
 
 
+def chosen_bets(args: argparse.Namespace) -> tuple[tuple[Bet, ...], bool]:
+    """The bets ``--bets`` and ``--bet`` ask for, and whether unsettled ones may be left out (the
+    default catalogue) rather than refused (bets named)."""
+    from solver.bets import bets_from_names, catalogue, catalogue_names, read_bet_file
+
+    own: tuple[Bet, ...] = ()
+    for path in args.bet or ():
+        taken = catalogue_names() + tuple(b.name for b in own)
+        own += read_bet_file(path, reserved=taken)
+    if args.bets is None:
+        return (own if own else catalogue(args.commission)), not own
+    if args.bets.strip() == "all":
+        return catalogue(args.commission) + own, True
+    return bets_from_names(args.bets, args.commission) + own, False
+
+
 def run(args: argparse.Namespace) -> int:
-    from solver.bets import punto_banco
+    from solver.bets import catalogue_names, punto_banco
     from solver.report.punto import CSV_HEADER, punto_csv_rows, punto_dict, punto_table_text, punto_text
 
+    if args.bets is not None and args.bets.strip() == "list":
+        emit(catalogue_names())
+        return 0
+    bets, skip = chosen_bets(args)
+    as_dict = partial(punto_dict, detail=True)
     if args.shoes is not None:
         given = [f"--{o}" for o in ("decks", "shoe", "remove") if getattr(args, o) is not None]
         if given or args.format != "text":
@@ -43,14 +78,15 @@ def run(args: argparse.Namespace) -> int:
             raise InputError(f"{source_name(args.shoes)} holds no shoe (one per line, e.g. --decks 8 --remove 5,5)")
         progress = Progress(len(lines), "shoes")
         for i, (number, line, shoe) in enumerate(lines):
-            record = punto_dict(punto_banco(shoe, args.commission), args.digits)
+            record = as_dict(punto_banco(shoe, args.commission, bets, skip_unsettled=skip), args.digits)
             record = {"line": number, "input": line, **record}
             emit_json([record], args, lines=True)
             progress.update(i + 1)
         progress.close()
         return 0
-    results = [punto_banco(s, args.commission) for s in shoes_from_args(args)]
-    render(results, args, punto_dict, (CSV_HEADER, punto_csv_rows), punto_text, punto_table_text)
+    results = [punto_banco(s, args.commission, bets, skip_unsettled=skip) for s in shoes_from_args(args)]
+    render(results, args, as_dict, (CSV_HEADER, partial(punto_csv_rows, detail=True)), partial(punto_text, detail=True),
+           punto_table_text)
     return 0
 
 
@@ -58,15 +94,21 @@ def add_parser(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-ar
     p = sub.add_parser(
         "punto",
         help="punto banco: exact outcome law and bet edges",
-        description="Punto banco on a shoe: the exact probabilities of banker, player and tie, and the "
-        "exact house edge of every bet (Banker at 0.95 to 1, Player, Tie at 8 and 9 to 1, EZ Baccarat, "
-        "Dragon 7, Panda 8, and the Player and Banker Pair side bets where the shoe's ranks are known).",
+        description="Punto banco on a shoe: the exact probabilities of banker, player and tie, and for every "
+        "bet of the side-bet catalogue (or those you choose, or your own pay tables) the exact house edge, "
+        "the probability and return of each line of its pay table, the variance and standard deviation, the "
+        "edge excluding pushes and the element of risk.",
         epilog=SHOE_HELP + "\n\n" + EPILOG,
     )
     add_shoe_options(p)
     add_format_options(p)
     p.add_argument("--commission", default="1/20", metavar="ALPHA",
                    help="Banker bet commission, e.g. 0.05 or 1/20 (default 1/20)")
+    p.add_argument("--bets", metavar="NAMES",
+                   help="bets to price, comma-separated: catalogue names or families (default: all); "
+                   "'list' prints the names")
+    p.add_argument("--bet", action="append", metavar="FILE",
+                   help="your own pay tables, a TOML or JSON file (repeatable)")
     p.add_argument("--shoes", metavar="FILE",
                    help="batch: one shoe per line (--decks/--shoe/--remove syntax), '-' for stdin; "
                    "writes one JSON object per line")

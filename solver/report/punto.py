@@ -6,6 +6,7 @@ import textwrap
 
 from solver.bets import PuntoResult
 from solver.report import DEFAULT_TEXT_DIGITS, TEXT_WIDTH, decimal_str, fraction_str, percent_str
+from solver.report.bets import bet_detail_csv_rows, bet_detail_dict, breakdown_text
 
 PAIRS_NEED_RANKS = ("Player Pair and Banker Pair are left out: they need the shoe's ranks (a 10 and a K make no "
                     "pair). Give the shoe by rank (--decks, or --shoe with 13 counts A,2,...,10,J,Q,K) and remove "
@@ -17,8 +18,10 @@ def pairs_left_out(r: PuntoResult) -> bool:
     return r.shoe.ranks is None and not any(b.name.endswith("_pair") for b in r.bets)
 
 
-def punto_dict(r: PuntoResult, digits: int | None = None) -> dict[str, object]:
-    """JSON-ready dict: exact ``p/q`` strings; with ``digits``, ``*_decimal`` companions."""
+def punto_dict(r: PuntoResult, digits: int | None = None, detail: bool = False) -> dict[str, object]:
+    """JSON-ready dict: exact ``p/q`` strings; with ``digits``, ``*_decimal`` companions; with
+    ``detail``, each bet's breakdown and risk (:func:`solver.report.bets.bet_detail_dict`); and the
+    bets this shoe cannot settle (``omitted``), with ``detail`` or when there are any."""
     probs = {"banker": r.banker, "player": r.player, "tie": r.tie}
     out: dict[str, object] = {
         "game": "punto banco",
@@ -48,27 +51,39 @@ def punto_dict(r: PuntoResult, digits: int | None = None) -> dict[str, object]:
         out["probabilities_decimal"] = {k: decimal_str(v, digits) for k, v in probs.items()}
         for entry, b in zip(out["bets"], r.bets):  # type: ignore[call-overload]
             entry["edge_decimal"] = decimal_str(b.edge, digits)
+    if detail:
+        for entry, b in zip(out["bets"], r.bets):  # type: ignore[call-overload]
+            entry.update(bet_detail_dict(b, digits))
+    if detail or r.omitted:
+        out["omitted"] = [{"name": n, "reason": why} for n, why in r.omitted]
     return out
 
 
 CSV_HEADER = ("shoe", "item", "exact", "decimal")
 
 
-def punto_csv_rows(r: PuntoResult, digits: int | None = None) -> list[tuple[str, ...]]:
-    """Long-format rows ``shoe, item, exact, decimal`` (decimal empty unless ``digits``)."""
+def punto_csv_rows(r: PuntoResult, digits: int | None = None, detail: bool = False) -> list[tuple[str, ...]]:
+    """Long-format rows ``shoe, item, exact, decimal`` (decimal empty unless ``digits``); with
+    ``detail``, each bet's breakdown and risk rows after the edges (:func:`solver.report.bets.bet_detail_csv_rows`)."""
     label = r.shoe.label()
     items = [("P(banker)", r.banker), ("P(player)", r.player), ("P(tie)", r.tie)]
     items += [(f"edge:{b.name}", b.edge) for b in r.bets]
-    return [(label, k, fraction_str(v), decimal_str(v, digits) if digits is not None else "") for k, v in items]
+    rows: list[tuple[str, ...]] = [(label, k, fraction_str(v), decimal_str(v, digits) if digits is not None else "")
+                                   for k, v in items]
+    if detail:
+        for b in r.bets:
+            rows += bet_detail_csv_rows(label, b, digits)
+    return rows
 
 
 def _wrap(text: str, indent: str = "  ") -> list[str]:
     return textwrap.wrap(text, TEXT_WIDTH, initial_indent=indent, subsequent_indent=indent)
 
 
-def punto_text(r: PuntoResult, digits: int | None = None) -> str:
+def punto_text(r: PuntoResult, digits: int | None = None, detail: bool = False, pay_tables: bool = False) -> str:
     """A human report: exact fractions, and percentages rounded to ``digits`` (default 4) places; what
-    each bet is, below its table; one plain sentence under each table."""
+    each bet is, below its table; one plain sentence under each table. With ``detail``, the risk table,
+    and with ``pay_tables`` every bet's pay table (:func:`solver.report.bets.breakdown_text`)."""
     d = DEFAULT_TEXT_DIGITS if digits is None else digits
     pw = d + 5
     lines = [
@@ -92,6 +107,8 @@ def punto_text(r: PuntoResult, digits: int | None = None) -> str:
     lines += [f"    {b.name:<{nw}}  {b.description}" for b in r.bets]
     if pairs_left_out(r):
         lines += _wrap(PAIRS_NEED_RANKS, "    ")
+    if detail:
+        lines.append(breakdown_text(r, digits, pay_tables))
     lines.append("")
     lines += _wrap(f"Exact: {r.method}. Percentages rounded to {d} decimals.")
     return "\n".join(lines)
