@@ -27,6 +27,7 @@ from .main import (
     PLAYER_WINS,
     STANDARD_COMMISSION,
     TIE,
+    percent_text,
     banker_bet,
     dragon7_bet,
     ez_banker_bet,
@@ -92,21 +93,32 @@ def perfect_pairs_bet(one: int = 25, both: int | None = None) -> Bet:
                tuple(tiers))
 
 
+def odds_text(pays: Fraction) -> str:
+    """A payout as tables print it: ``3 to 2``, ``1 to 2``, ``0.54 to 1``, ``40 to 1``.
+
+    >>> odds_text(Fraction(3, 2)), odds_text(Fraction(27, 50)), odds_text(Fraction(40))
+    ('3 to 2', '0.54 to 1', '40 to 1')
+    """
+    if pays.denominator <= 4:
+        return f"{pays.numerator} to {pays.denominator}" if pays.denominator > 1 else f"{pays.numerator} to 1"
+    return f"{percent_text(pays / 100)} to 1"
+
+
 def cards_bet(n: int, pays: Fraction) -> Bet:
     """4-5-6: exactly ``n`` cards are dealt in the coup; pays ``pays`` to 1."""
-    return Bet(f"cards_{n}", f"4-5-6: {n} cards dealt, pays {fraction_str(pays)} to 1",
+    return Bet(f"cards_{n}", f"4-5-6: {n} cards dealt, pays {odds_text(pays)}",
                (Tier(pays, Condition.of(cards=n), f"{n} cards"),))
 
 
 def big_bet(pays: Fraction = Fraction(54, 100)) -> Bet:
     """Big: five or six cards are dealt; pays ``pays`` to 1."""
-    return Bet("big", f"Big: 5 or 6 cards dealt, pays {fraction_str(pays)} to 1",
+    return Bet("big", f"Big: 5 or 6 cards dealt, pays {odds_text(pays)}",
                (Tier(pays, Condition.of(cards=(5, 6)), "5 or 6 cards"),))
 
 
 def small_bet(pays: Fraction = Fraction(3, 2)) -> Bet:
     """Small: four cards are dealt (no third card); pays ``pays`` to 1."""
-    return Bet("small", f"Small: 4 cards dealt, pays {fraction_str(pays)} to 1",
+    return Bet("small", f"Small: 4 cards dealt, pays {odds_text(pays)}",
                (Tier(pays, Condition.of(cards=4), "4 cards"),))
 
 

@@ -85,7 +85,7 @@ def run(args: argparse.Namespace) -> int:
         progress.close()
         return 0
     results = [punto_banco(s, args.commission, bets, skip_unsettled=skip) for s in shoes_from_args(args)]
-    render(results, args, as_dict, (CSV_HEADER, partial(punto_csv_rows, detail=True)), partial(punto_text, detail=True),
+    render(results, args, as_dict, (CSV_HEADER, partial(punto_csv_rows, detail=True)), partial(punto_text, detail=True, pay_tables=args.breakdown),
            punto_table_text)
     return 0
 
@@ -109,6 +109,8 @@ def add_parser(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-ar
                    "'list' prints the names")
     p.add_argument("--bet", action="append", metavar="FILE",
                    help="your own pay tables, a TOML or JSON file (repeatable)")
+    p.add_argument("--breakdown", action="store_true",
+                   help="print every bet's pay table in the text report (JSON and CSV always carry them)")
     p.add_argument("--shoes", metavar="FILE",
                    help="batch: one shoe per line (--decks/--shoe/--remove syntax), '-' for stdin; "
                    "writes one JSON object per line")

@@ -53,8 +53,8 @@ def bet_detail_csv_rows(label: str, b: BetResult, digits: int | None = None) -> 
     return rows
 
 
-def breakdown_text(r: PuntoResult, digits: int | None = None) -> str:
-    """The risk table and every bet's pay table, for the text report."""
+def breakdown_text(r: PuntoResult, digits: int | None = None, pay_tables: bool = True) -> str:
+    """The risk table and (with ``pay_tables``) every bet's pay table, for the text report."""
     d = DEFAULT_TEXT_DIGITS if digits is None else digits
     w = max((len(b.name) for b in r.bets), default=3)
     lines = ["", f"  Risk per unit staked: SD (from the exact variance), house edge, edge excluding pushes, "
@@ -65,13 +65,14 @@ def breakdown_text(r: PuntoResult, digits: int | None = None) -> str:
         excl = percent_str(b.edge_excluding_pushes, d) if b.edge_excluding_pushes is not None else "-"
         lines.append(f"  {b.name:<{w}} {b.sd_str(d):>{d + 6}} {percent_str(b.edge, d):>{d + 5}} "
                      f"{excl:>{max(d + 5, 14)}} {percent_str(b.element_of_risk, d):>{max(d + 5, 15)}}")
-    lines += ["", "  Pay tables: each line's payout to 1, exact probability, and return (payout x probability) in %"]
-    for b in r.bets:
+    if not pay_tables:
+        lines.append("  (every bet's pay table: --breakdown, or --format json or csv)")
+    else:
+        lines += ["", "  Pay tables: each line's payout to 1, exact probability, and return (payout x probability) in %"]
+    for b in r.bets if pay_tables else ():
         lw = max(len(t.label) for t in b.tiers)
         lines.append(f"  {b.name}: {b.description}")
         for t in b.tiers:
             lines.append(f"    {t.label:<{lw}} {fraction_str(t.pays):>6}  {fraction_str(t.probability):<40} "
                          f"{percent_str(t.probability, d):>{d + 5}} {percent_str(t.contribution, d):>{d + 6}}")
-    if r.omitted:
-        lines += ["", "  Not priced on this shoe: " + "; ".join(f"{n} ({why})" for n, why in r.omitted)]
     return "\n".join(lines)

@@ -8,14 +8,27 @@ from solver.bets import PuntoResult
 from solver.report import DEFAULT_TEXT_DIGITS, TEXT_WIDTH, decimal_str, fraction_str, percent_str
 from solver.report.bets import bet_detail_csv_rows, bet_detail_dict, breakdown_text
 
-PAIRS_NEED_RANKS = ("Player Pair and Banker Pair are left out: they need the shoe's ranks (a 10 and a K make no "
-                    "pair). Give the shoe by rank (--decks, or --shoe with 13 counts A,2,...,10,J,Q,K) and remove "
-                    "cards by rank (5, K, not 0).")
-"""What the reports say when a shoe given by point value only cannot price the pair bets."""
+PAIRS_NEED_RANKS = ("they need the shoe's ranks (a 10 and a K make no pair). Give the shoe by rank (--decks, or "
+                    "--shoe with 13 counts A,2,...,10,J,Q,K) and remove cards by rank (5, K, not 0).")
+"""Why a shoe given by point value only cannot price the pair bets, and what to do instead."""
 
-def pairs_left_out(r: PuntoResult) -> bool:
-    """Whether the pair bets were left out because the shoe's ranks are unknown."""
-    return r.shoe.ranks is None and not any(b.name.endswith("_pair") for b in r.bets)
+SUITS_UNKNOWN = ("they need the shoe's suits, unknown once a card of unknown suit is removed from a shoe given "
+                 "by rank. Remove cards by rank and suit (KS, 10H), or give the shoe by rank and suit (--shoe "
+                 "with 52 counts).")
+"""Why a shoe of unknown suits cannot price the suit bets (Perfect Pairs), and what to do instead."""
+
+
+def left_out_notes(r: PuntoResult) -> list[str]:
+    """One sentence per reason the default set's bets were left out (:attr:`PuntoResult.omitted`),
+    naming them and saying what to do instead."""
+    reasons: dict[str, list[str]] = {}
+    for name, why in r.omitted:
+        reasons.setdefault(why, []).append(name)
+    notes = []
+    for why, names in reasons.items():
+        hint = PAIRS_NEED_RANKS if "ranks" in why else SUITS_UNKNOWN if "suits" in why else why + "."
+        notes.append(f"Left out ({', '.join(names)}): {hint}")
+    return notes
 
 
 def punto_dict(r: PuntoResult, digits: int | None = None, detail: bool = False) -> dict[str, object]:
@@ -45,8 +58,8 @@ def punto_dict(r: PuntoResult, digits: int | None = None, detail: bool = False) 
             for b in r.bets
         ],
     }
-    if pairs_left_out(r):
-        out["notes"] = [PAIRS_NEED_RANKS]
+    if r.omitted:
+        out["notes"] = left_out_notes(r)
     if digits is not None:
         out["probabilities_decimal"] = {k: decimal_str(v, digits) for k, v in probs.items()}
         for entry, b in zip(out["bets"], r.bets):  # type: ignore[call-overload]
@@ -105,8 +118,8 @@ def punto_text(r: PuntoResult, digits: int | None = None, detail: bool = False, 
     lines.append("    What each bet loses on average per unit staked (pushes count as stakes).")
     lines += ["", "  the bets:"]
     lines += [f"    {b.name:<{nw}}  {b.description}" for b in r.bets]
-    if pairs_left_out(r):
-        lines += _wrap(PAIRS_NEED_RANKS, "    ")
+    for note in left_out_notes(r):
+        lines += _wrap(note, "    ")
     if detail:
         lines.append(breakdown_text(r, digits, pay_tables))
     lines.append("")
@@ -136,6 +149,7 @@ def punto_table_text(results: list[PuntoResult], digits: int | None = None) -> s
         row = f"{r.shoe.label():<{sw}}  " + " ".join(f"{percent_str(p, d):>{w}}" for p in (r.banker, r.player, r.tie))
         row += "  " + " ".join(f"{percent_str(r.bet(n).edge, d):>{x}}" for n, x in zip(names, widths[3:]))
         lines.append(row)
-    if any(pairs_left_out(r) for r in results):
-        lines += _wrap(PAIRS_NEED_RANKS, "")
+    notes = dict.fromkeys(note for r in results for note in left_out_notes(r))
+    for note in notes:
+        lines += _wrap(note, "")
     return "\n".join(lines)
