@@ -92,8 +92,11 @@ class Bet:
             raise ModelError("a bet needs a name")
         tiers = tuple(t if isinstance(t, Tier) else Tier(*t) for t in self.tiers)
         object.__setattr__(self, "tiers", tiers)
-        if len({t.first_cards for t in tiers}) > 1:
+        kinds = {t.first_cards for t in tiers}
+        if len(kinds) > 1:
             raise ModelError(f"bet {self.name}: a pay table reads the coup's outcome or the first cards, not both")
+        object.__setattr__(self, "_first_cards", kinds == {True})
+        object.__setattr__(self, "_scale", math.lcm(*(t.pays.denominator for t in tiers)) if tiers else 1)
 
     def __hash__(self) -> int:  # computed once: bets key the caches of compiled bet sets
         h = self.__dict__.get("_hash")
@@ -105,7 +108,12 @@ class Bet:
     @property
     def first_cards(self) -> bool:
         """Whether this bet is settled by the first cards' ranks and suits alone."""
-        return bool(self.tiers) and self.tiers[0].first_cards
+        return bool(self.__dict__["_first_cards"])
+
+    @property
+    def scale(self) -> int:
+        """The least common denominator of the payouts: ``scale × pays`` is a whole number on every line."""
+        return int(self.__dict__["_scale"])
 
     @property
     def needs_suits(self) -> bool:
@@ -119,11 +127,17 @@ class Bet:
 
 @dataclass(frozen=True)
 class TierResult:
-    """One line of a bet's breakdown: what it pays and its exact probability."""
+    """One line of a bet's breakdown: what it pays and its exact probability, ``weight / denominator``."""
 
     label: str
     pays: Fraction  # net result per unit staked: −1 for the loss line
-    probability: Fraction
+    weight: int
+    denominator: int
+
+    @property
+    def probability(self) -> Fraction:
+        """The line's exact probability."""
+        return Fraction(self.weight, self.denominator)
 
     @property
     def contribution(self) -> Fraction:
@@ -206,13 +220,19 @@ def sqrt_str(x: Fraction, digits: int) -> str:
 def result_from_weights(bet: Bet, tier_weights: Sequence[int], lose: int, denominator_: int) -> BetResult:
     """A :class:`BetResult` from exact integer weights of each tier and of the loss over a denominator."""
     d = denominator_
-    win = sum(w for t, w in zip(bet.tiers, tier_weights) if t.pays > 0)
-    push = sum(w for t, w in zip(bet.tiers, tier_weights) if t.pays == 0)
-    ev = sum((t.pays * w for t, w in zip(bet.tiers, tier_weights)), Fraction(0))
-    lines = tuple(TierResult(t.label, t.pays, Fraction(w, d)) for t, w in zip(bet.tiers, tier_weights))
-    lines += (TierResult("loss", Fraction(-1), Fraction(lose, d)),)
+    win = push = 0
+    scale = bet.scale
+    ev = -scale * lose
+    for t, w in zip(bet.tiers, tier_weights):
+        if t.pays > 0:
+            win += w
+        else:
+            push += w
+        ev += (t.pays.numerator * (scale // t.pays.denominator)) * w
+    lines = tuple(TierResult(t.label, t.pays, w, d) for t, w in zip(bet.tiers, tier_weights))
+    lines += (TierResult("loss", Fraction(-1), lose, d),)
     return BetResult(name=bet.name, description=bet.description, win=Fraction(win, d), lose=Fraction(lose, d),
-                     push=Fraction(push, d), ev=(ev - lose) / d, tiers=lines)
+                     push=Fraction(push, d), ev=Fraction(ev, scale * d), tiers=lines)
 
 
 def tier_index(bet: Bet, table: Outcomes) -> np.ndarray:

@@ -160,6 +160,7 @@ class Condition:
                 raise InputError(f"unknown event {name!r} (known: {', '.join(EVENTS)})")
         if len(kinds) > 1:
             raise InputError("a condition may use events of the coup or of the first cards, not both")
+        object.__setattr__(self, "_first_cards", kinds == {True})
 
     @classmethod
     def of(cls, **terms: object) -> Condition:
@@ -174,7 +175,7 @@ class Condition:
     @property
     def first_cards(self) -> bool:
         """Whether this condition is on the first cards' ranks and suits (else on the coup)."""
-        return any(name in FIRST_CARD_EVENTS for name, _ in self.terms)
+        return bool(self.__dict__["_first_cards"])
 
     def __call__(self, t: Outcomes) -> np.ndarray:
         """The rows of a coup table where every term holds."""

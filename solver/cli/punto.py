@@ -67,7 +67,7 @@ def run(args: argparse.Namespace) -> int:
         return 0
     bets, skip = chosen_bets(args)
     as_dict = partial(punto_dict, detail=True)
-    if args.shoes is not None:
+    if args.shoes is not None:  # each line stands alone: a bet a shoe cannot settle is left out of its line
         given = [f"--{o}" for o in ("decks", "shoe", "remove") if getattr(args, o) is not None]
         if given or args.format != "text":
             raise InputError(f"--shoes reads every shoe from its file and writes JSON lines: leave out "
@@ -77,16 +77,17 @@ def run(args: argparse.Namespace) -> int:
         if not lines:
             raise InputError(f"{source_name(args.shoes)} holds no shoe (one per line, e.g. --decks 8 --remove 5,5)")
         progress = Progress(len(lines), "shoes")
+        batch_dict = partial(punto_dict, detail=args.breakdown)
         for i, (number, line, shoe) in enumerate(lines):
-            record = as_dict(punto_banco(shoe, args.commission, bets, skip_unsettled=skip), args.digits)
+            record = batch_dict(punto_banco(shoe, args.commission, bets, skip_unsettled=True), args.digits)
             record = {"line": number, "input": line, **record}
             emit_json([record], args, lines=True)
             progress.update(i + 1)
         progress.close()
         return 0
     results = [punto_banco(s, args.commission, bets, skip_unsettled=skip) for s in shoes_from_args(args)]
-    render(results, args, as_dict, (CSV_HEADER, partial(punto_csv_rows, detail=True)), partial(punto_text, detail=True, pay_tables=args.breakdown),
-           punto_table_text)
+    as_text = partial(punto_text, detail=True, pay_tables=args.breakdown)
+    render(results, args, as_dict, (CSV_HEADER, partial(punto_csv_rows, detail=True)), as_text, punto_table_text)
     return 0
 
 
@@ -110,8 +111,9 @@ def add_parser(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-ar
     p.add_argument("--bet", action="append", metavar="FILE",
                    help="your own pay tables, a TOML or JSON file (repeatable)")
     p.add_argument("--breakdown", action="store_true",
-                   help="print every bet's pay table in the text report (JSON and CSV always carry them)")
+                   help="every bet's pay table in the text report and in --shoes lines (JSON and CSV always "
+                   "carry them)")
     p.add_argument("--shoes", metavar="FILE",
                    help="batch: one shoe per line (--decks/--shoe/--remove syntax), '-' for stdin; "
-                   "writes one JSON object per line")
+                   "writes one JSON object per line (a bet a line's shoe cannot settle is listed in 'omitted')")
     p.set_defaults(run=run)
