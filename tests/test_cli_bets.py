@@ -58,7 +58,8 @@ def test_punto_with_a_bet_file(cli, tmp_path) -> None:
 
 @pytest.mark.parametrize(("text", "message"), [
     ('[[bet]]\nname = "x"\n[[bet.tier]]\npays = -1\n', "bet[1].tier[1].pays: a payout must be at least 0"),
-    ('[[bet]]\nname = "x"\n[[bet.tier]]\npays = 2\nwhen = { banker_totl = 6 }\n', "bet[1].tier[1].when.banker_totl: unknown event"),
+    ('[[bet]]\nname = "x"\n[[bet.tier]]\npays = 2\nwhen = { banker_totl = 6 }\n',
+     "bet[1].tier[1].when.banker_totl: unknown event"),
     ("[[bet]\n", "not valid TOML"),
 ])
 def test_a_malformed_bet_file_is_one_line(cli, tmp_path, text: str, message: str) -> None:
