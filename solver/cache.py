@@ -64,13 +64,20 @@ def load_arrays(name: str, key: str) -> dict[str, np.ndarray] | None:
         return None
 
 
-def save_arrays(name: str, key: str, arrays: dict[str, np.ndarray]) -> None:
-    """Store ``arrays`` under ``name`` and ``key`` (atomically; skipped if the directory is not writable)."""
+def save_arrays(name: str, key: str, arrays: dict[str, np.ndarray], keep: int | None = None) -> None:
+    """Store ``arrays`` under ``name`` and ``key`` (atomically; skipped if the directory is not writable).
+
+    With ``keep``, at most that many entries of this ``name`` stay: the least recently written go.
+    """
     d = cache_dir()
     if d is None:
         return
     try:
         d.mkdir(parents=True, exist_ok=True)
+        if keep is not None:
+            old = sorted(d.glob(f"{name}-*.npz"), key=lambda p: p.stat().st_mtime)
+            for p in old[: max(0, len(old) - keep + 1)]:
+                p.unlink(missing_ok=True)
         fd, tmp = tempfile.mkstemp(dir=d, prefix=f".{name}-", suffix=".npz")
         try:
             with os.fdopen(fd, "wb") as fh:

@@ -30,16 +30,13 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from functools import cache
-from typing import TYPE_CHECKING, Any
+from typing import Any, Protocol
 
 import numpy as np
 
 from solver.cache import entry_key, load_arrays, save_arrays
 from solver.cards import Shoe
 from solver.rules import PUNTO_BANCO, STOOD, Action, Tableau
-
-if TYPE_CHECKING:
-    from solver.outcome import DetailIndex
 
 INT64_LIMIT = 2**63 - 1
 MAX_CARDS = 6
@@ -297,7 +294,14 @@ class Grouping:
         return np.add.reduceat(terms, self.starts)
 
 
-def multiset_weights(tree: DealTree | DetailIndex, shoe: Shoe) -> np.ndarray:
+class HasMultisets(Protocol):
+    """Anything that carries a tree's multisets (a :class:`DealTree`, a detail index, compiled bets)."""
+
+    @property
+    def multisets(self) -> np.ndarray: ...
+
+
+def multiset_weights(tree: HasMultisets, shoe: Shoe) -> np.ndarray:
     """Exact weight of every multiset of the tree for this shoe (padded to six cards).
 
     int64 when the shoe's denominator fits, else Python integers in an object array.

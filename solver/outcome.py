@@ -190,3 +190,15 @@ def detail_index(tab: Tableau = PUNTO_BANCO) -> DetailIndex:
     save_arrays("detail", key, {"multisets": tree.multisets, "keys": g.keys, "starts": g.starts,
                                 "multiset": g.multiset, "count": g.count})
     return DetailIndex(tab, tree.multisets, g)
+
+
+@cache
+def tree_multisets(tab: Tableau = PUNTO_BANCO) -> np.ndarray:
+    """The multisets of card values a tableau's paths use (cached in memory and on disk, see solver.cache)."""
+    key = entry_key("multisets", tab)
+    stored = load_arrays("multisets", key)
+    if stored is not None and set(stored) == {"multisets"}:
+        return stored["multisets"]
+    multisets = detail_index(tab).multisets
+    save_arrays("multisets", key, {"multisets": multisets})
+    return multisets

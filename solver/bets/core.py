@@ -37,11 +37,12 @@ from functools import lru_cache
 
 import numpy as np
 
+from solver.cache import entry_key, load_arrays, save_arrays
 from solver.cards import Shoe
 from solver.deal import Grouping, denominator, multiset_weights
 from solver.errors import ModelError
 from solver.numbers import exact
-from solver.outcome import DetailIndex, Outcomes, OutcomeTable, detail_index, fixed_tableau, outcomes
+from solver.outcome import Outcomes, OutcomeTable, detail_index, fixed_tableau, outcomes, tree_multisets
 from solver.rules import PUNTO_BANCO, Tableau
 
 from .events import Condition, winner_column
@@ -265,7 +266,7 @@ class CompiledBets:
     Attributes:
         bets: the bets, in order.
         tableau: the fixed tableau.
-        index: its detail index (the multisets of card values paths use).
+        multisets: the multisets of card values the tableau's paths use (rows of ten counts).
         grouping: ``(joint key, multiset, number of paths)`` triples; a joint key is a row of ``tiers``.
         tiers: ``(keys, bets + 1)``: the tier of each bet (``len(tiers)`` = loss) at each joint key,
             and in the last column the winner (0 banker, 1 player, 2 tie); ``(keys, bets)`` when
@@ -274,13 +275,13 @@ class CompiledBets:
 
     bets: tuple[Bet, ...]
     tableau: Tableau
-    index: DetailIndex
+    multisets: np.ndarray
     grouping: Grouping
     tiers: np.ndarray
 
     def key_weights(self, shoe: Shoe) -> np.ndarray:
         """Exact weight of each joint key on ``shoe`` (int64, or Python integers for huge shoes)."""
-        return self.grouping.evaluate(multiset_weights(self.index, shoe))
+        return self.grouping.evaluate(multiset_weights(self, shoe))
 
     def tier_weights(self, shoe: Shoe) -> tuple[list[list[int]], list[int], int]:
         """``(per bet: weight of each tier then of the loss, winner weights [banker, player, tie], D)``."""
@@ -323,6 +324,11 @@ def compile_bets(bets: Sequence[Bet], tab: Tableau = PUNTO_BANCO, winner: bool =
 
 @lru_cache(maxsize=64)
 def _compile(bets: tuple[Bet, ...], tab: Tableau, winner: bool = True) -> CompiledBets:
+    key = _cache_key(bets, tab, winner)
+    stored = load_arrays("bets", key) if key is not None else None
+    if stored is not None and set(stored) == {"keys", "starts", "multiset", "count", "tiers"}:
+        grouping = Grouping(keys=stored["keys"], starts=stored["starts"], multiset=stored["multiset"], count=stored["count"])
+        return CompiledBets(bets, tab, tree_multisets(tab), grouping, stored["tiers"])
     index = detail_index(tab)
     g = index.grouping
     rows = Outcomes.from_keys(g.keys)
@@ -336,7 +342,41 @@ def _compile(bets: tuple[Bet, ...], tab: Tableau, winner: bool = True) -> Compil
     count = np.zeros(len(pairs), dtype=np.int64)
     np.add.at(count, pair_of.ravel(), g.count)
     keys, starts = np.unique(pairs // n_ms, return_index=True)
-    return CompiledBets(bets, tab, index, Grouping(keys=keys, starts=starts, multiset=pairs % n_ms, count=count), joint)
+    grouping = Grouping(keys=keys, starts=starts, multiset=pairs % n_ms, count=count)
+    if key is not None:
+        save_arrays("bets", key, {"keys": keys, "starts": starts, "multiset": grouping.multiset, "count": count,
+                                  "tiers": joint}, keep=BET_SETS_KEPT)
+    return CompiledBets(bets, tab, index.multisets, grouping, joint)
+
+
+def forget_compiled_bets() -> None:
+    """Forget the compiled bet sets held in memory (the disk cache keeps its entries)."""
+    _compile.cache_clear()
+
+
+BET_SETS_KEPT = 64
+"""Compiled bet sets kept in the disk cache (the least recently written go first)."""
+
+
+def _cache_key(bets: tuple[Bet, ...], tab: Tableau, winner: bool) -> str | None:
+    """A disk-cache key for bets that are data (conditions, not Python predicates), else ``None``.
+
+    The key hashes this module's and the events' source with the bets, so changed code never reads
+    a stale entry.
+    """
+    if not all(isinstance(t.when, Condition) for b in bets for t in b.tiers):
+        return None
+    described = tuple((b.name, tuple((str(t.pays), repr(t.when)) for t in b.tiers)) for b in bets)
+    return entry_key("bets", _module_digest(), tab, winner, described)
+
+
+@lru_cache(maxsize=1)
+def _module_digest() -> str:
+    import hashlib
+    from pathlib import Path
+
+    here = Path(__file__).resolve().parent
+    return hashlib.sha256((here / "core.py").read_bytes() + (here / "events.py").read_bytes()).hexdigest()
 
 
 def unique_rows(a: np.ndarray) -> tuple[np.ndarray, np.ndarray]:

@@ -233,8 +233,8 @@ def fast_law(bets: Sequence[Bet], tab: Tableau = PUNTO_BANCO, winner: bool = Fal
     keep[ends[residual]:ends[residual + 1]] = False
     key_of_pair = np.repeat(np.arange(n_keys), np.diff(ends))[keep]
     used, pair_used = np.unique(g.multiset[keep], return_inverse=True)
-    parent, factor, node_of = trie_of(c.index.multisets[used])
-    size_of_pair = c.index.multisets.sum(axis=1)[g.multiset[keep]]
+    parent, factor, node_of = trie_of(c.multisets[used])
+    size_of_pair = c.multisets.sum(axis=1)[g.multiset[keep]]
     order = np.lexsort((size_of_pair, key_of_pair))
     seg_id = key_of_pair[order] * (MAX_CARDS + 1) + size_of_pair[order]
     seg_values, seg_starts = np.unique(seg_id, return_index=True)
