@@ -21,8 +21,6 @@ Decimals are read as written (never through a binary float). Every error names t
 
 from __future__ import annotations
 
-import json
-import tomllib
 from collections.abc import Mapping
 from pathlib import Path
 
@@ -118,6 +116,9 @@ def read_bet_file(path: str | Path, reserved: tuple[str, ...] = ()) -> tuple[Bet
     Raises:
         InputError: the file cannot be read or parsed, or a bet in it is malformed (naming the key).
     """
+    import json
+    import tomllib
+
     p = Path(path)
     try:
         text = p.read_text(encoding="utf-8")
