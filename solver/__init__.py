@@ -5,7 +5,9 @@ and returned as :class:`~fractions.Fraction` values; games are solved by linear 
 certified in exact rationals. The front door (docs/api.md has a worked tour):
 
 * shoes: :class:`Shoe`, :func:`parse_shoe`;
-* the exact law of a coup and the bets: :func:`outcomes`, :func:`punto_banco`, :class:`Bet`;
+* the exact law of a coup and the bets: :func:`outcomes`, :func:`punto_banco`, :class:`Bet`, the
+  side-bet :func:`catalogue`, :func:`bets_from_names`, :func:`read_bet_file`;
+* counting: :func:`effects_of_removal`, :func:`count_study` with :class:`CountConfig` and :class:`LinearCount`;
 * chemin de fer as a game: :func:`build_game`, :func:`solve`, :class:`Solution`; strategies as exact
   values: :class:`Side`, :class:`InfoSet`, :class:`Strategy`, :func:`strategy_law`;
 * certificates that ``baccarat-check`` verifies independently: :func:`certificate_text`,
@@ -32,9 +34,12 @@ __version__ = "0.2.0"
 
 _WHERE: dict[str, str] = {
     "Shoe": "solver.cards", "parse_shoe": "solver.cards",
-    "outcomes": "solver.deal", "OutcomeTable": "solver.deal",
+    "outcomes": "solver.outcome", "OutcomeTable": "solver.outcome",
     "Bet": "solver.bets", "BetResult": "solver.bets", "PuntoResult": "solver.bets", "evaluate": "solver.bets",
     "punto_banco": "solver.bets", "main_bets": "solver.bets", "variant_bets": "solver.bets",
+    "catalogue": "solver.bets", "bets_from_names": "solver.bets", "read_bet_file": "solver.bets",
+    "effects_of_removal": "solver.count.eor", "count_study": "solver.count", "CountConfig": "solver.count",
+    "LinearCount": "solver.count",
     "Side": "solver.strategy", "InfoSet": "solver.strategy", "Strategy": "solver.strategy",
     "KEMENY_SNELL": "solver.strategy", "PUNTO_STRATEGY": "solver.strategy",
     "Model": "solver.game", "Game": "solver.game", "build_game": "solver.game",
@@ -52,11 +57,12 @@ _WHERE: dict[str, str] = {
 
 __all__ = [
     "__version__",
-    "BaccaratError", "Bet", "BetResult", "CrossCheck", "ExactLaw", "FullReport", "Game", "InfoSet",
-    "InputError", "KEMENY_SNELL", "Model", "ModelError", "OutcomeTable", "PUNTO_STRATEGY", "PuntoResult",
+    "BaccaratError", "Bet", "BetResult", "CountConfig", "CrossCheck", "ExactLaw", "FullReport", "Game", "InfoSet",
+    "InputError", "KEMENY_SNELL", "LinearCount", "Model", "ModelError", "OutcomeTable", "PUNTO_STRATEGY", "PuntoResult",
     "Shoe", "ShoeError", "Side", "SimConfig", "SimulationResult", "Solution", "SolverError", "Strategy",
-    "build_game", "certificate_dict", "certificate_text", "evaluate", "exact_law", "full_report", "main_bets",
-    "outcomes", "parse_shoe", "punto_banco", "read_coups", "solve", "strategy_detail", "strategy_law",
+    "bets_from_names", "build_game", "catalogue", "certificate_dict", "certificate_text", "count_study",
+    "effects_of_removal", "evaluate", "exact_law", "full_report", "main_bets",
+    "outcomes", "parse_shoe", "punto_banco", "read_bet_file", "read_coups", "solve", "strategy_detail", "strategy_law",
     "variant_bets", "write_certificates",
 ]
 
@@ -76,13 +82,26 @@ def __dir__() -> list[str]:
 
 if TYPE_CHECKING:  # pragma: no cover - for type checkers and editors
     from solver.analysis import FullReport, full_report
-    from solver.bets import Bet, BetResult, PuntoResult, evaluate, main_bets, punto_banco, variant_bets
+    from solver.bets import (
+        Bet,
+        BetResult,
+        PuntoResult,
+        bets_from_names,
+        catalogue,
+        evaluate,
+        main_bets,
+        punto_banco,
+        read_bet_file,
+        variant_bets,
+    )
     from solver.cards import Shoe, parse_shoe
     from solver.certificate import certificate_dict, certificate_text, write_certificates
+    from solver.count import CountConfig, LinearCount, count_study
+    from solver.count.eor import effects_of_removal
     from solver.crosscheck import CrossCheck, ExactLaw, exact_law, read_coups
-    from solver.deal import OutcomeTable, outcomes
     from solver.equilibrium import Solution, solve
     from solver.errors import BaccaratError, InputError, ModelError, ShoeError, SolverError
     from solver.game import Game, Model, build_game, strategy_detail, strategy_law
+    from solver.outcome import OutcomeTable, outcomes
     from solver.simulate import SimConfig, SimulationResult
     from solver.strategy import KEMENY_SNELL, PUNTO_STRATEGY, InfoSet, Side, Strategy

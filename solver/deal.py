@@ -295,7 +295,7 @@ class Grouping:
 
 
 class HasMultisets(Protocol):
-    """Anything that carries a tree's multisets (a :class:`DealTree`, a detail index, compiled bets)."""
+    """Anything that carries a tree's multisets (a :class:`DealTree`, an outcome index, compiled bets)."""
 
     @property
     def multisets(self) -> np.ndarray: ...
@@ -324,11 +324,11 @@ def multiset_weights(tree: HasMultisets, shoe: Shoe) -> np.ndarray:
     return w
 
 
-_MOVED = ("Outcomes", "OutcomeTable", "outcome_columns", "fixed_tableau", "outcomes", "DetailIndex", "detail_index")
+_MOVED = ("OutcomeTable", "outcomes")
 
 
 def __getattr__(name: str) -> object:
-    """The outcome tables moved to :mod:`solver.outcome`; their old names here still resolve."""
+    """The outcome table moved to :mod:`solver.outcome`; its old names here still resolve."""
     if name in _MOVED:
         import solver.outcome
 

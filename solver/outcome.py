@@ -1,9 +1,9 @@
-"""Outcome tables: the exact law of one coup by its *detail*, for any fixed tableau.
+"""Outcome tables: the exact law of one coup by its *outcome key*, for any fixed tableau.
 
-A coup's detail is (player's two-card total, banker's two-card total, player's third card or −1,
+A coup's outcome key is (player's two-card total, banker's two-card total, player's third card or −1,
 banker's third card or −1, the highest card value dealt); every column bets read (final totals,
-cards per side, naturals, margin, ...) is a function of it. :func:`detail_index` groups a tableau's
-deal-tree paths by (detail, multiset of card values) once (cached on disk, see :mod:`solver.cache`),
+cards per side, naturals, margin, ...) is a function of it. :func:`outcome_index` groups a tableau's
+deal-tree paths by (outcome key, multiset of card values) once (cached on disk, see :mod:`solver.cache`),
 so :func:`outcomes` costs one exact integer sum over those pairs per shoe; the weights themselves are
 made by :func:`solver.deal.multiset_weights`, the only place card probabilities are made.
 
@@ -31,9 +31,9 @@ from solver.rules import PUNTO_BANCO, Tableau
 
 @dataclass(frozen=True, eq=False)
 class Outcomes:
-    """What a coup can end as, one row per distinct *detail*, without weights (shoe-independent).
+    """What a coup can end as, one row per distinct *outcome key*, without weights (shoe-independent).
 
-    The detail of a coup is (player's two-card total, banker's two-card total, player's third card
+    The outcome key of a coup is (player's two-card total, banker's two-card total, player's third card
     or −1, banker's third card or −1, highest card value dealt); every other column is a function of
     it. Bets are predicates over these columns (see :mod:`solver.bets`), so they can be compiled once
     per tableau and evaluated on any shoe.
@@ -65,7 +65,7 @@ class Outcomes:
 
     @classmethod
     def from_keys(cls, keys: np.ndarray) -> Outcomes:
-        """The columns of the detail keys made by :func:`detail_key`."""
+        """The columns of the keys made by :func:`outcome_key`."""
         keys = np.asarray(keys, dtype=np.int64)
         high = keys % 10
         rest = keys // 10
@@ -79,7 +79,7 @@ class Outcomes:
 
 def outcome_columns(p_two: np.ndarray, b_two: np.ndarray, p_third: np.ndarray, b_third: np.ndarray,
                     high: np.ndarray) -> dict[str, np.ndarray]:
-    """Every :class:`Outcomes` column from the detail (two-card totals, third cards, highest card)."""
+    """Every :class:`Outcomes` column from the outcome key's parts (two-card totals, third cards, highest card)."""
     p_two, b_two = np.asarray(p_two, np.int64), np.asarray(b_two, np.int64)
     p_third, b_third = np.asarray(p_third, np.int64), np.asarray(b_third, np.int64)
     return {
@@ -96,8 +96,8 @@ def outcome_columns(p_two: np.ndarray, b_two: np.ndarray, p_third: np.ndarray, b
     }
 
 
-def detail_key(tree: DealTree) -> np.ndarray:
-    """Each path's detail as one integer: ``(((p_two·10 + b_two)·11 + p_third + 1)·11 + b_third + 1)·10 + high``."""
+def outcome_key(tree: DealTree) -> np.ndarray:
+    """Each path's outcome key as one integer: ``(((p_two·10 + b_two)·11 + p_third + 1)·11 + b_third + 1)·10 + high``."""
     high = tree.cards.max(axis=1).astype(np.int64)
     p3, b3 = tree.p_third.astype(np.int64) + 1, tree.b_third.astype(np.int64) + 1
     return (((tree.p_two.astype(np.int64) * 10 + tree.b_two) * 11 + p3) * 11 + b3) * 10 + high
@@ -147,7 +147,7 @@ def outcomes(shoe: Shoe, tab: Tableau = PUNTO_BANCO) -> OutcomeTable:
     Raises:
         ModelError: the tableau leaves decisions free (use the game modules for those).
     """
-    index = detail_index(tab)
+    index = outcome_index(tab)
     g = index.grouping
     sums = g.evaluate(multiset_weights(index, shoe))
     keep = sums != 0
@@ -157,13 +157,13 @@ def outcomes(shoe: Shoe, tab: Tableau = PUNTO_BANCO) -> OutcomeTable:
 
 
 @dataclass(frozen=True, eq=False)
-class DetailIndex:
-    """A fixed tableau's paths grouped by (coup detail, multiset): all that laws of a coup need.
+class OutcomeIndex:
+    """A fixed tableau's paths grouped by (outcome key, multiset): all that laws of a coup need.
 
     Attributes:
         tableau: the tableau (no free cells).
         multisets: the multisets of card values paths use, one row of ten counts each.
-        grouping: ``(detail key, multiset, number of paths)`` triples (:func:`detail_key`).
+        grouping: ``(outcome key, multiset, number of paths)`` triples (:func:`outcome_key`).
     """
 
     tableau: Tableau
@@ -172,24 +172,24 @@ class DetailIndex:
 
 
 @cache
-def detail_index(tab: Tableau = PUNTO_BANCO) -> DetailIndex:
-    """The detail grouping of a fixed tableau (cached in memory and on disk, see solver.cache).
+def outcome_index(tab: Tableau = PUNTO_BANCO) -> OutcomeIndex:
+    """The outcome grouping of a fixed tableau (cached in memory and on disk, see solver.cache).
 
-    >>> g = detail_index().grouping
+    >>> g = outcome_index().grouping
     >>> len(g.keys), int(g.count.sum())
     (12343, 339400)
     """
     fixed_tableau(tab)
-    key = entry_key("detail", tab)
-    stored = load_arrays("detail", key)
+    key = entry_key("outcome", tab)
+    stored = load_arrays("outcome", key)
     if stored is not None and set(stored) == {"multisets", "keys", "starts", "multiset", "count"}:
         multisets = stored.pop("multisets")
-        return DetailIndex(tab, multisets, Grouping(**stored))
+        return OutcomeIndex(tab, multisets, Grouping(**stored))
     tree = deal_tree(tab)
-    g = tree.grouping("detail", detail_key)
-    save_arrays("detail", key, {"multisets": tree.multisets, "keys": g.keys, "starts": g.starts,
+    g = tree.grouping("outcome", outcome_key)
+    save_arrays("outcome", key, {"multisets": tree.multisets, "keys": g.keys, "starts": g.starts,
                                 "multiset": g.multiset, "count": g.count})
-    return DetailIndex(tab, tree.multisets, g)
+    return OutcomeIndex(tab, tree.multisets, g)
 
 
 @cache
@@ -199,6 +199,6 @@ def tree_multisets(tab: Tableau = PUNTO_BANCO) -> np.ndarray:
     stored = load_arrays("multisets", key)
     if stored is not None and set(stored) == {"multisets"}:
         return stored["multisets"]
-    multisets = detail_index(tab).multisets
+    multisets = outcome_index(tab).multisets
     save_arrays("multisets", key, {"multisets": multisets})
     return multisets

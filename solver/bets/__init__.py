@@ -4,7 +4,7 @@ A :class:`Bet` is a name and a pay table: tiers ``(pays, condition, label)`` ove
 coup (:mod:`.events`), tried in order; the first that holds pays ``pays`` to 1 (0 is a push) and a
 coup matching none loses the stake. Its exact law, breakdown and risk come from the enumerator
 (:mod:`.core`) or, for bets on the first cards' ranks and suits, from the shoe's composition
-(:mod:`.pairs`). The main bets are in :mod:`.main`, the catalogue in :mod:`.catalogue`, user pay
+(:mod:`.pairs`). The main bets are in :mod:`.main`, the catalogue in :mod:`.side_bets`, user pay
 tables in :mod:`.files`, and :func:`punto_banco` in :mod:`.punto`. None of them touches the
 enumerator.
 
@@ -22,24 +22,6 @@ from fractions import Fraction
 from solver.cards import Shoe
 from solver.numbers import exact
 
-from .catalogue import (
-    FAMILIES,
-    bet_from_name,
-    bets_from_names,
-    big_bet,
-    big_tiger_bet,
-    cards_bet,
-    catalogue,
-    catalogue_names,
-    dragon_bonus_bet,
-    either_pair_bet,
-    lucky6_bet,
-    natural_bet,
-    perfect_pairs_bet,
-    small_bet,
-    tie_max_bet,
-    tie_on_total_bet,
-)
 from .core import (
     Bet,
     BetResult,
@@ -70,6 +52,24 @@ from .main import (
 )
 from .pairs import FirstCardsLaw, evaluate_first_cards, first_cards_law, pair_bets, pair_probability, side_pair_bet
 from .punto import PuntoResult, punto_banco, settles
+from .side_bets import (
+    FAMILIES,
+    bet_from_name,
+    bets_from_names,
+    big_bet,
+    big_tiger_bet,
+    cards_bet,
+    catalogue,
+    catalogue_names,
+    dragon_bonus_bet,
+    either_pair_bet,
+    lucky6_bet,
+    natural_bet,
+    perfect_pairs_bet,
+    small_bet,
+    tie_max_bet,
+    tie_on_total_bet,
+)
 
 __all__ = [
     "ALWAYS", "COUP_EVENTS", "EVENTS", "FAMILIES", "FIRST_CARD_EVENTS", "STANDARD_COMMISSION", "Bet", "BetResult",

@@ -42,7 +42,7 @@ from solver.cards import Shoe
 from solver.deal import Grouping, denominator, multiset_weights
 from solver.errors import ModelError
 from solver.numbers import exact
-from solver.outcome import Outcomes, OutcomeTable, detail_index, fixed_tableau, outcomes, tree_multisets
+from solver.outcome import Outcomes, OutcomeTable, fixed_tableau, outcome_index, outcomes, tree_multisets
 from solver.rules import PUNTO_BANCO, Tableau
 
 from .events import Condition, winner_column
@@ -329,7 +329,7 @@ def _compile(bets: tuple[Bet, ...], tab: Tableau, winner: bool = True) -> Compil
     if stored is not None and set(stored) == {"keys", "starts", "multiset", "count", "tiers"}:
         grouping = Grouping(keys=stored["keys"], starts=stored["starts"], multiset=stored["multiset"], count=stored["count"])
         return CompiledBets(bets, tab, tree_multisets(tab), grouping, stored["tiers"])
-    index = detail_index(tab)
+    index = outcome_index(tab)
     g = index.grouping
     rows = Outcomes.from_keys(g.keys)
     columns = [tier_index(b, rows) for b in bets] + ([winner_column(rows)] if winner else [])

@@ -79,7 +79,6 @@ def add_parser(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-ar
         "edge, how often it is positive, and what the player wins per shoe and per 100 coups betting only when "
         "the edge is positive (perfect play) or when his count reaches a threshold.",
         epilog=SHOE_HELP + "\n\n" + EPILOG,
-        formatter_class=argparse.RawDescriptionHelpFormatter,
     )
     add_shoe_options(p)
     add_format_options(p)

@@ -59,7 +59,6 @@ def add_parser(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-ar
         "those effects, its betting correlation, and optionally its correlation with the exact edge over random "
         "depleted shoes.",
         epilog=SHOE_HELP + "\n\n" + EPILOG,
-        formatter_class=argparse.RawDescriptionHelpFormatter,
     )
     add_shoe_options(p)
     add_format_options(p)
