@@ -322,15 +322,3 @@ def multiset_weights(tree: HasMultisets, shoe: Shoe) -> np.ndarray:
     for v in range(10):
         w = w * ff[v][ks[:, v]]
     return w
-
-
-_MOVED = ("OutcomeTable", "outcomes")
-
-
-def __getattr__(name: str) -> object:
-    """The outcome table moved to :mod:`solver.outcome`; its old names here still resolve."""
-    if name in _MOVED:
-        import solver.outcome
-
-        return getattr(solver.outcome, name)
-    raise AttributeError(f"module 'solver.deal' has no attribute {name!r}")

@@ -20,15 +20,15 @@ PACKAGE = ROOT / "solver"
 MAX_LINES = 400
 
 LAYERS: dict[str, int] = {
-    "errors": 0, "numbers": 0, "files": 0,
+    "errors": 0, "numbers": 0, "files": 0, "cache": 0,
     "cards": 1,
     "rules": 2,
-    "deal": 3,
+    "deal": 3, "outcome": 3,
     "bets": 4, "strategy": 4,
     "game": 5,
     "equilibrium": 6,
     "certificate": 7, "simulate": 7,
-    "crosscheck": 8, "analysis": 8, "curves": 8, "table": 8,
+    "crosscheck": 8, "analysis": 8, "curves": 8, "table": 8, "count": 8,
     "report": 9,
     "cli": 10, "certificate.__main__": 10, "entry": 10,
 }

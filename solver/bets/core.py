@@ -15,7 +15,7 @@ wagered, Shackleford's definition: baccarat's bets cannot be raised, so it equal
 
 Two exact routes give the law of a coup bet, and the tests hold them equal:
 
-* :func:`evaluate` reads a weighted :class:`~solver.deal.OutcomeTable` row by row (the reference);
+* :func:`evaluate` reads a weighted :class:`~solver.outcome.OutcomeTable` row by row (the reference);
 * :func:`compile_bets` groups the deal tree's paths once per tableau by the *joint tier* of a set of
   bets (which tier of each bet the path pays), so a shoe costs one integer sum over the few thousand
   (joint tier, multiset) pairs that occur (:meth:`CompiledBets.tier_weights`).

@@ -93,7 +93,7 @@ def _winner_of_detail(game: str, detail: Mapping[int, Fraction]) -> dict[str, Fr
 
 
 def tableau_law(game: str, shoe: Shoe, tab: Tableau) -> ExactLaw:
-    """The exact law under a fixed tableau, from :func:`solver.deal.outcomes`."""
+    """The exact law under a fixed tableau, from :func:`solver.outcome.outcomes`."""
     detail = _table_detail(outcomes(shoe, tab))
     return ExactLaw(game, shoe, _winner_of_detail(game, detail), detail,
                     f"exact enumeration under the fixed tableau {tab.name!r} (solver.outcome.outcomes)")
