@@ -100,10 +100,7 @@ class Event:
         return item
 
 
-def _bool_domain() -> tuple[int, ...]:
-    return (0, 1)
-
-
+_BOOL = (0, 1)
 _DIGITS = tuple(range(10))
 _EVENTS: list[Event] = [
     Event("winner", "who wins: banker, player or tie", (0, 1, 2), winner_column, "winner"),
@@ -114,10 +111,10 @@ _EVENTS: list[Event] = [
     Event("player_cards", "cards the player ended with", (2, 3), lambda t: t.p_cards),
     Event("banker_cards", "cards the banker ended with", (2, 3), lambda t: t.b_cards),
     Event("cards", "cards dealt in the coup", (4, 5, 6), lambda t: t.p_cards + t.b_cards),
-    Event("natural", "the coup ended on a natural", _bool_domain(), lambda t: t.natural.astype(np.int64), "bool"),
-    Event("player_natural", "the player's first two cards total 8 or 9", _bool_domain(),
+    Event("natural", "the coup ended on a natural", _BOOL, lambda t: t.natural.astype(np.int64), "bool"),
+    Event("player_natural", "the player's first two cards total 8 or 9", _BOOL,
           lambda t: (t.p_two >= 8).astype(np.int64), "bool"),
-    Event("banker_natural", "the banker's first two cards total 8 or 9", _bool_domain(),
+    Event("banker_natural", "the banker's first two cards total 8 or 9", _BOOL,
           lambda t: (t.b_two >= 8).astype(np.int64), "bool"),
     Event("margin", "the difference of the final totals", _DIGITS, lambda t: np.abs(t.p_total - t.b_total)),
     Event("player_third_card", "the value of the player's third card, or none", (-1, *_DIGITS), lambda t: t.p_third,
@@ -127,7 +124,7 @@ _EVENTS: list[Event] = [
     Event("high_card", "the highest point value among the cards dealt", _DIGITS, lambda t: t.high),
 ]
 _FIRST: list[Event] = [
-    Event(f"{side}_{what}", f"the {side}'s first two cards {meaning}", _bool_domain(), None, "bool")
+    Event(f"{side}_{what}", f"the {side}'s first two cards {meaning}", _BOOL, None, "bool")
     for side in ("player", "banker")
     for what, meaning in (("pair", "are of the same rank"), ("suited", "are of the same suit"),
                           ("perfect_pair", "are of the same rank and suit"))

@@ -225,6 +225,8 @@ def effects_of_removal(shoe: Shoe, bets: Sequence[Bet], by: str = "rank", level:
                               sum(r.cards * t for r, t in zip(removals, tags)), corr2, sign))
     lo, hi = depth if depth is not None else (1, shoe.size - 26)
     if samples:
+        if suits:
+            raise ModelError("sampled correlations of suit bets need suited removals; leave --samples out for them")
         if not 0 <= lo <= hi <= shoe.size - 6:
             raise InputError(f"--depth must lie within 0 and {shoe.size - 6} cards removed, got {lo} to {hi}")
         out = _sample_correlations(shoe, bets, out, labels, by, samples, seed, (lo, hi))
@@ -267,8 +269,6 @@ def _sample_correlations(shoe: Shoe, bets: Sequence[Bet], out: list[BetRemoval],
         k = int(rng.integers(depth[0], depth[1] + 1))
         removed = [cards[i] for i in rng.choice(len(cards), size=k, replace=False)] if k else []
         depleted = shoe.remove(removed) if removed else shoe
-        if any(b.needs_suits for b in bets):
-            raise ModelError("sampled correlations of suit bets need suited removals; omit --samples for them")
         results = {r.name: r.ev for r in compiled.results(depleted)[0]} if coup else {}
         law = first_cards_law(depleted, suits=False) if any(b.first_cards for b in bets) else None
         decks = Fraction(depleted.size, 52)

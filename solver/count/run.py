@@ -12,10 +12,9 @@ from __future__ import annotations
 import multiprocessing
 from collections.abc import Callable, Iterator
 from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from functools import lru_cache
 from itertools import islice
-from typing import Any
 
 import numpy as np
 
@@ -88,7 +87,6 @@ class KernelInputs:
     threshold_num: np.ndarray
     threshold_den: np.ndarray
     counted: np.ndarray
-    extra: dict[str, Any] = field(default_factory=dict)
 
 
 @lru_cache(maxsize=8)

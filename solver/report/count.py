@@ -8,6 +8,8 @@ error.
 
 from __future__ import annotations
 
+from fractions import Fraction
+
 from solver.bets import sqrt_str
 from solver.count import CountResult, Play
 from solver.count.eor import EorResult
@@ -17,12 +19,9 @@ from solver.simulate import Estimate
 # -- effects of removal --------------------------------------------------------------------------------
 
 
-def _corr(sign: int, squared: object, digits: int) -> str:
-    from fractions import Fraction
-
-    assert isinstance(squared, Fraction)
-    s = sqrt_str(squared, digits)
-    return ("-" if sign < 0 else "") + s
+def _corr(sign: int, squared: Fraction, digits: int) -> str:
+    """A correlation from its exact square and its sign, rounded to ``digits`` places."""
+    return ("-" if sign < 0 else "") + sqrt_str(squared, digits)
 
 
 def eor_dict(r: EorResult, digits: int | None = None) -> dict[str, object]:
