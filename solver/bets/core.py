@@ -39,7 +39,7 @@ import numpy as np
 
 from solver.cache import entry_key, load_arrays, save_arrays
 from solver.cards import Shoe
-from solver.deal import Grouping, denominator, multiset_weights
+from solver.deal import Grouping, denominator, multiset_weights, unique_inverse
 from solver.errors import ModelError
 from solver.numbers import exact
 from solver.outcome import Outcomes, OutcomeTable, fixed_tableau, outcome_index, outcomes, tree_multisets
@@ -338,7 +338,7 @@ def _compile(bets: tuple[Bet, ...], tab: Tableau, winner: bool = True) -> Compil
     n_pairs, n_ms = len(g.multiset), len(index.multisets)
     row_of_pair = np.repeat(np.arange(len(g.keys)), np.diff(np.append(g.starts, n_pairs)))
     combined = joint_of_row.ravel()[row_of_pair] * n_ms + g.multiset
-    pairs, pair_of = np.unique(combined, return_inverse=True)
+    pairs, pair_of = unique_inverse(combined)
     count = np.zeros(len(pairs), dtype=np.int64)
     np.add.at(count, pair_of.ravel(), g.count)
     keys, starts = np.unique(pairs // n_ms, return_index=True)

@@ -36,7 +36,7 @@ import numpy as np
 
 from solver.bets import Bet, compile_bets
 from solver.cards import Shoe
-from solver.deal import INT64_LIMIT, MAX_CARDS, denominator
+from solver.deal import INT64_LIMIT, MAX_CARDS, denominator, unique_inverse
 from solver.errors import ModelError
 from solver.rules import PUNTO_BANCO, Tableau
 
@@ -232,7 +232,7 @@ def fast_law(bets: Sequence[Bet], tab: Tableau = PUNTO_BANCO, winner: bool = Fal
     keep = np.ones(len(g.multiset), dtype=bool)
     keep[ends[residual]:ends[residual + 1]] = False
     key_of_pair = np.repeat(np.arange(n_keys), np.diff(ends))[keep]
-    used, pair_used = np.unique(g.multiset[keep], return_inverse=True)
+    used, pair_used = unique_inverse(g.multiset[keep])
     parent, factor, node_of = trie_of(c.multisets[used])
     size_of_pair = c.multisets.sum(axis=1)[g.multiset[keep]]
     order = np.lexsort((size_of_pair, key_of_pair))
