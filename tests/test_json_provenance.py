@@ -25,6 +25,9 @@ COMMANDS = [
     ["report", "--decks", "inf", "--commission", "0", "--format", "json"],
     ["simulate", "--coups", "2000", "--seed", "3", "--workers", "1", "--format", "json"],
     ["crosscheck", "--simulate", "2000", "--seed", "3", "--workers", "1", "--format", "json"],
+    ["punto", "--decks", "8", "--bets", "dragon7", "--format", "json"],
+    ["eor", "--decks", "8", "--bets", "dragon7", "--format", "json"],
+    ["count", "--decks", "8", "--bets", "dragon7", "--shoes", "3", "--workers", "1", "--format", "json"],
 ]
 
 

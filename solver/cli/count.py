@@ -3,9 +3,18 @@
 from __future__ import annotations
 
 import argparse
-import json
 
-from solver.cli.common import SHOE_HELP, Progress, add_format_options, add_shoe_options, emit, one_shoe, parse_count, write_csv
+from solver.cli.common import (
+    SHOE_HELP,
+    Progress,
+    add_format_options,
+    add_shoe_options,
+    emit,
+    emit_json,
+    one_shoe,
+    parse_count,
+    write_csv,
+)
 from solver.errors import InputError
 
 DEFAULT_BETS = "dragon7,panda8"
@@ -62,7 +71,7 @@ def run(args: argparse.Namespace) -> int:
                          progress=progress.update)
     progress.close()
     if args.format == "json":
-        emit([json.dumps(count_dict(result, args.digits), indent=2)])
+        emit_json([count_dict(result, args.digits)], args)
     elif args.format == "csv":
         write_csv(COUNT_CSV_HEADER, count_csv_rows(result, args.digits))
     else:

@@ -1,4 +1,5 @@
-"""Running a counting study: the kernel's inputs, seeded chunks, and the executors.
+"""Running a counting study: the kernel's inputs and seeded chunks, mapped over the simulator's
+executor (:func:`solver.simulate.executor.map_chunks`).
 
 Reproducibility, as in the simulator (:mod:`solver.simulate.run`): the work is cut into chunks of a
 fixed number of shoes that depends only on the study (never on the number of workers), chunk ``i``
@@ -9,12 +10,9 @@ result, bit for bit, in this process, on local processes, or on a Dask cluster.
 
 from __future__ import annotations
 
-import multiprocessing
-from collections.abc import Callable, Iterator
-from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
+from collections.abc import Callable
 from dataclasses import dataclass
 from functools import lru_cache
-from itertools import islice
 
 import numpy as np
 
@@ -25,13 +23,11 @@ from solver.count.fastlaw import FastLaw, fast_law
 from solver.errors import InputError
 from solver.outcome import Outcomes
 from solver.rules import PUNTO_BANCO
-from solver.simulate import default_workers
+from solver.simulate.executor import default_workers, map_chunks
 
 CHUNK_COUPS = 1 << 16
 """About this many coups per chunk."""
 
-DASK_CONNECT_TIMEOUT = "10s"
-IN_FLIGHT_PER_WORKER = 4
 N_DETAIL_CODES = 10 * 10 * 11 * 11 * 10
 _BURN = {"none": dealer.BURN_NONE, "fixed": dealer.BURN_FIXED, "turn": dealer.BURN_TURN}
 
@@ -182,61 +178,11 @@ def run_study(config: CountConfig, n_shoes: int, seed: int | np.random.SeedSeque
         if progress is not None:
             progress(done[1])
 
-    deal(config, 1, np.random.default_rng(0))  # compile (or load) before any worker starts
-    if scheduler is not None:
-        _run_dask(scheduler, tasks, finished)
-        return total
+    def warm_up() -> None:  # compile (or load) the kernel once, before any worker process forks
+        deal(config, 1, np.random.default_rng(0))
+
     n_workers = default_workers() if workers is None else workers
-    if n_workers < 1:
-        raise InputError(f"--workers must be at least 1, got {n_workers}")
-    n_workers = min(n_workers, len(sizes))
-    if n_workers == 1:
-        for i, task in enumerate(tasks):
-            finished(i, _run_chunk(task))
-        return total
-    methods = multiprocessing.get_all_start_methods()
-    ctx = multiprocessing.get_context("fork" if "fork" in methods else None)
-    numbered: Iterator[tuple[int, tuple[CountConfig, int, np.random.SeedSequence]]] = enumerate(tasks)
-    with ProcessPoolExecutor(n_workers, mp_context=ctx) as ex:
-        pending: dict[Future[CountTallies], int] = {}
-        while True:
-            for i, task in islice(numbered, IN_FLIGHT_PER_WORKER * n_workers - len(pending)):
-                pending[ex.submit(_run_chunk, task)] = i
-            if not pending:
-                break
-            ready, _ = wait(pending, return_when=FIRST_COMPLETED)
-            for f in ready:
-                finished(pending.pop(f), f.result())
+    n_workers = min(n_workers, len(sizes)) if n_workers >= 1 else n_workers  # below 1: map_chunks refuses it
+    for i, t in map_chunks(_run_chunk, tasks, n_workers, scheduler, warm_up):
+        finished(i, t)
     return total
-
-
-def _run_dask(address: str, tasks: Iterator[tuple[CountConfig, int, np.random.SeedSequence]],
-              finished: Callable[[int, CountTallies], None]) -> None:
-    try:
-        from distributed import Client
-        from distributed import as_completed as dask_completed
-    except ImportError:
-        raise InputError("--scheduler needs Dask's distributed scheduler: pip install 'baccarat-solver[dask]'") from None
-    try:
-        client = Client(address, timeout=DASK_CONNECT_TIMEOUT)
-    except (OSError, TimeoutError) as e:
-        raise InputError(f"cannot reach the Dask scheduler at {address}: {e}") from None
-    numbered = enumerate(tasks)
-    try:
-        window = IN_FLIGHT_PER_WORKER * max(1, sum(client.ncores().values()))
-        index = {}
-        futures = []
-        for i, t in islice(numbered, window):
-            f = client.submit(_run_chunk, t, pure=False)
-            index[f.key] = i
-            futures.append(f)
-        running = dask_completed(futures)
-        for f in running:
-            finished(index.pop(f.key), f.result())
-            f.release()
-            for i, t in islice(numbered, 1):
-                nf = client.submit(_run_chunk, t, pure=False)
-                index[nf.key] = i
-                running.add(nf)
-    finally:
-        client.close()
