@@ -6,7 +6,7 @@ import numpy as np
 
 from solver import cache
 from solver.bets import bets_from_names, compile_bets
-from solver.bets.core import forget_compiled_bets
+from solver.bets.compiled import forget_compiled_bets
 from solver.cards import Shoe
 from solver.deal import build_deal_tree
 from solver.rules import PUNTO_BANCO

@@ -12,6 +12,7 @@ import numpy as np
 import pytest
 
 from solver.cards import Shoe
+from solver.deal import N_DETAIL
 from solver.simulate import SimConfig, kernel
 from solver.simulate.run import deal
 
@@ -57,7 +58,7 @@ def test_card_index_in_integers_equals_the_float_expression() -> None:
 def _args(config: SimConfig, n_shoes: int = 2, **change: object) -> list[object]:
     codes, value_of = config.kernel_cards()
     ptab, btab = config.strategy.float_tables()
-    t = {"pos_counts": np.zeros((config.max_coups, 3), np.int64), "first_detail": np.zeros(kernel.N_DETAIL, np.int64),
+    t = {"pos_counts": np.zeros((config.max_coups, 3), np.int64), "first_detail": np.zeros(N_DETAIL, np.int64),
          "first_cards": np.zeros(10, np.int64), "burn_winner": np.zeros((11, 3), np.int64),
          "moments": np.zeros((kernel.N_MOMENTS,) * 2, np.int64)}
     args = {"codes": codes, "value_of": value_of, "n_shoes": n_shoes, "max_coups": config.max_coups, "ptab": ptab,
@@ -94,8 +95,9 @@ def test_read_only_tallies_are_refused() -> None:
 
 
 def test_constants_agree_with_the_python_kernel() -> None:
-    for name in ("BURN_NONE", "BURN_FIXED", "BURN_TURN", "BURN_TURN_REDEAL", "N_DETAIL", "N_MOMENTS", "STOOD", "NO_TURN"):
+    for name in ("BURN_NONE", "BURN_FIXED", "BURN_TURN", "BURN_TURN_REDEAL", "N_MOMENTS", "STOOD", "NO_TURN"):
         assert getattr(ckernel, name) == getattr(kernel, name)
+    assert ckernel.N_DETAIL == N_DETAIL  # the detail code is the enumerator's (solver.deal.detail_key)
 
 
 def test_the_generator_is_locked_while_dealing_and_released_after() -> None:

@@ -281,8 +281,8 @@ def test_strategy_cells_from_the_command_line() -> None:
 def test_card_tables_law_agrees_with_the_tableau_mixture() -> None:
     # Two independent exact routes to the same detail law: the mixture of pure tableaux' outcome
     # tables (Kemeny-Snell mixes at the ponte's 5), and the draw tables read on the finest game.
+    from solver.deal import detail_key
     from solver.game import strategy_detail
-    from solver.simulate.kernel import detail_key
 
     by_tableau = exact_law("chemin", SIX, KEMENY_SNELL)
     by_tables = strategy_detail(SIX, Strategy.from_tables(*KEMENY_SNELL.tables()))

@@ -22,16 +22,14 @@ from fractions import Fraction
 from solver.cards import Shoe
 from solver.numbers import exact
 
+from .compiled import CompiledBets, compile_bets, reference_results
 from .core import (
     Bet,
     BetResult,
-    CompiledBets,
     Predicate,
     Tier,
     TierResult,
-    compile_bets,
     evaluate,
-    reference_results,
     result_from_weights,
     sqrt_str,
     tier_index,

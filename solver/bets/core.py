@@ -16,11 +16,13 @@ wagered, Shackleford's definition: baccarat's bets cannot be raised, so it equal
 Two exact routes give the law of a coup bet, and the tests hold them equal:
 
 * :func:`evaluate` reads a weighted :class:`~solver.outcome.OutcomeTable` row by row (the reference);
-* :func:`compile_bets` groups the deal tree's paths once per tableau by the *joint tier* of a set of
+* :func:`solver.bets.compiled.compile_bets` groups the deal tree's paths once per tableau by the *joint tier* of a set of
   bets (which tier of each bet the path pays), so a shoe costs one integer sum over the few thousand
   (joint tier, multiset) pairs that occur (:meth:`CompiledBets.tier_weights`).
 
 >>> from solver.bets.events import Condition
+>>> from solver.cards import Shoe
+>>> from solver.outcome import outcomes
 >>> b = Bet("tie_on_7", "Tie on 7, pays 45 to 1", (Tier(Fraction(45), Condition.of(winner="tie", banker_total=7)),))
 >>> r = evaluate(b, outcomes(Shoe.decks(8)))
 >>> r.tiers[0].label, r.tiers[-1].label
@@ -33,19 +35,14 @@ import math
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
-from functools import lru_cache
 
 import numpy as np
 
-from solver.cache import entry_key, load_arrays, save_arrays
-from solver.cards import Shoe
-from solver.deal import Grouping, denominator, multiset_weights, unique_inverse
 from solver.errors import ModelError
 from solver.numbers import exact
-from solver.outcome import Outcomes, OutcomeTable, fixed_tableau, outcome_index, outcomes, tree_multisets
-from solver.rules import PUNTO_BANCO, Tableau
+from solver.outcome import Outcomes, OutcomeTable
 
-from .events import Condition, winner_column
+from .events import Condition
 
 Predicate = Callable[[Outcomes], np.ndarray]
 
@@ -121,6 +118,25 @@ class Bet:
         """Whether the pay table reads suits (so the shoe's suits must be known)."""
         return any(isinstance(t.when, Condition) and any("suited" in n or "perfect" in n for n, _ in t.when.terms)
                    for t in self.tiers)
+
+    def by_winner(self) -> tuple[Fraction, Fraction, Fraction] | None:
+        """The net result per unit when the banker wins, the player (ponte) wins, and on a tie — for a bet
+        settled on the winner alone (Banker, Player, Tie); ``None`` for any other bet.
+
+        >>> from solver.bets import banker_bet, dragon7_bet
+        >>> banker_bet().by_winner(), dragon7_bet().by_winner()
+        ((Fraction(19, 20), Fraction(-1, 1), Fraction(0, 1)), None)
+        """
+        out: list[Fraction | None] = [None, None, None]
+        for tier in self.tiers:
+            if not isinstance(tier.when, Condition) or any(name != "winner" for name, _ in tier.when.terms):
+                return None
+            allowed = next((values for name, values in tier.when.terms if name == "winner"), frozenset({0, 1, 2}))
+            for w in sorted(allowed):
+                if out[w] is None:
+                    out[w] = tier.pays
+        b, p, t = (Fraction(-1) if x is None else x for x in out)
+        return (b, p, t)
 
     def __repr__(self) -> str:
         return f"Bet({self.name!r})"
@@ -254,146 +270,3 @@ def evaluate(bet: Bet, table: OutcomeTable) -> BetResult:
     idx = tier_index(bet, table)
     weights = [table.weight(idx == i) for i in range(len(bet.tiers) + 1)]
     return result_from_weights(bet, weights[:-1], weights[-1], table.denominator)
-
-
-# -- compiled sets of coup bets ------------------------------------------------------------------------
-
-
-@dataclass(frozen=True, eq=False)
-class CompiledBets:
-    """A set of coup bets compiled against a fixed tableau (shoe-independent, built once).
-
-    Attributes:
-        bets: the bets, in order.
-        tableau: the fixed tableau.
-        multisets: the multisets of card values the tableau's paths use (rows of ten counts).
-        grouping: ``(joint key, multiset, number of paths)`` triples; a joint key is a row of ``tiers``.
-        tiers: ``(keys, bets + 1)``: the tier of each bet (``len(tiers)`` = loss) at each joint key,
-            and in the last column the winner (0 banker, 1 player, 2 tie); ``(keys, bets)`` when
-            compiled without the winner.
-    """
-
-    bets: tuple[Bet, ...]
-    tableau: Tableau
-    multisets: np.ndarray
-    grouping: Grouping
-    tiers: np.ndarray
-
-    def key_weights(self, shoe: Shoe) -> np.ndarray:
-        """Exact weight of each joint key on ``shoe`` (int64, or Python integers for huge shoes)."""
-        return self.grouping.evaluate(multiset_weights(self, shoe))
-
-    def tier_weights(self, shoe: Shoe) -> tuple[list[list[int]], list[int], int]:
-        """``(per bet: weight of each tier then of the loss, winner weights [banker, player, tie], D)``."""
-        sums = self.key_weights(shoe)
-        out = []
-        for b, bet in enumerate(self.bets):
-            out.append(_sum_by(self.tiers[:, b], sums, len(bet.tiers) + 1))
-        winners = _sum_by(self.tiers[:, -1], sums, 3) if self.tiers.shape[1] > len(self.bets) else []
-        return out, winners, denominator(shoe)
-
-    def results(self, shoe: Shoe) -> tuple[tuple[BetResult, ...], list[int], int]:
-        """``(the exact law of every bet, winner weights [banker, player, tie], D)`` on ``shoe``."""
-        weights, winners, d = self.tier_weights(shoe)
-        return tuple(result_from_weights(bet, w[:-1], w[-1], d) for bet, w in zip(self.bets, weights)), winners, d
-
-
-def _sum_by(index: np.ndarray, sums: np.ndarray, n: int) -> list[int]:
-    if sums.dtype == object:
-        out = [0] * n
-        for i, s in zip(index.tolist(), sums.tolist()):
-            out[i] += s
-        return out
-    acc = np.zeros(n, dtype=np.int64)
-    np.add.at(acc, index, sums)
-    return [int(x) for x in acc]
-
-
-def compile_bets(bets: Sequence[Bet], tab: Tableau = PUNTO_BANCO, winner: bool = True) -> CompiledBets:
-    """Compile coup bets against a fixed tableau (cached for equal bets and tableau).
-
-    Every path of the deal tree gets the tier each bet pays on it; paths are grouped by that joint
-    tier (with the winner, unless ``winner`` is false) and by the multiset of card values they use,
-    so evaluating a shoe is one exact integer sum per (joint tier, multiset) pair.
-
-    Raises:
-        ModelError: a bet reads the first cards, or the tableau leaves decisions free.
-    """
-    return _compile(tuple(bets), fixed_tableau(tab), winner)
-
-
-@lru_cache(maxsize=64)
-def _compile(bets: tuple[Bet, ...], tab: Tableau, winner: bool = True) -> CompiledBets:
-    key = _cache_key(bets, tab, winner)
-    stored = load_arrays("bets", key) if key is not None else None
-    if stored is not None and set(stored) == {"keys", "starts", "multiset", "count", "tiers"}:
-        grouping = Grouping(keys=stored["keys"], starts=stored["starts"], multiset=stored["multiset"], count=stored["count"])
-        return CompiledBets(bets, tab, tree_multisets(tab), grouping, stored["tiers"])
-    index = outcome_index(tab)
-    g = index.grouping
-    rows = Outcomes.from_keys(g.keys)
-    columns = [tier_index(b, rows) for b in bets] + ([winner_column(rows)] if winner else [])
-    per_row = np.stack(columns, axis=1) if columns else np.zeros((len(g.keys), 0), dtype=np.int64)
-    joint, joint_of_row = unique_rows(per_row)
-    n_pairs, n_ms = len(g.multiset), len(index.multisets)
-    row_of_pair = np.repeat(np.arange(len(g.keys)), np.diff(np.append(g.starts, n_pairs)))
-    combined = joint_of_row.ravel()[row_of_pair] * n_ms + g.multiset
-    pairs, pair_of = unique_inverse(combined)
-    count = np.zeros(len(pairs), dtype=np.int64)
-    np.add.at(count, pair_of.ravel(), g.count)
-    keys, starts = np.unique(pairs // n_ms, return_index=True)
-    grouping = Grouping(keys=keys, starts=starts, multiset=pairs % n_ms, count=count)
-    if key is not None:
-        save_arrays("bets", key, {"keys": keys, "starts": starts, "multiset": grouping.multiset, "count": count,
-                                  "tiers": joint}, keep=BET_SETS_KEPT)
-    return CompiledBets(bets, tab, index.multisets, grouping, joint)
-
-
-def forget_compiled_bets() -> None:
-    """Forget the compiled bet sets held in memory (the disk cache keeps its entries)."""
-    _compile.cache_clear()
-
-
-BET_SETS_KEPT = 64
-"""Compiled bet sets kept in the disk cache (the least recently written go first)."""
-
-
-def _cache_key(bets: tuple[Bet, ...], tab: Tableau, winner: bool) -> str | None:
-    """A disk-cache key for bets that are data (conditions, not Python predicates), else ``None``.
-
-    The key hashes this module's and the events' source with the bets, so changed code never reads
-    a stale entry.
-    """
-    if not all(isinstance(t.when, Condition) for b in bets for t in b.tiers):
-        return None
-    described = tuple((b.name, tuple((str(t.pays), repr(t.when)) for t in b.tiers)) for b in bets)
-    return entry_key("bets", _module_digest(), tab, winner, described)
-
-
-@lru_cache(maxsize=1)
-def _module_digest() -> str:
-    import hashlib
-    from pathlib import Path
-
-    here = Path(__file__).resolve().parent
-    return hashlib.sha256((here / "core.py").read_bytes() + (here / "events.py").read_bytes()).hexdigest()
-
-
-def unique_rows(a: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
-    """``(the distinct rows of a 2-d integer array in lexicographic order, each row's index among them)``."""
-    if a.shape[1] == 0:
-        return a[:1], np.zeros(len(a), dtype=np.int64)
-    order = np.lexsort(a.T[::-1])
-    s = a[order]
-    new = np.ones(len(s), dtype=bool)
-    new[1:] = (s[1:] != s[:-1]).any(axis=1)
-    ids = np.cumsum(new) - 1
-    inverse = np.empty(len(a), dtype=np.int64)
-    inverse[order] = ids
-    return s[new], inverse
-
-
-def reference_results(bets: Sequence[Bet], shoe: Shoe, tab: Tableau = PUNTO_BANCO) -> tuple[BetResult, ...]:
-    """The reference route: every bet read row by row from the weighted outcome table."""
-    table = outcomes(shoe, tab)
-    return tuple(evaluate(b, table) for b in bets)

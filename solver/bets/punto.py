@@ -1,6 +1,6 @@
 """Punto banco on a shoe: the exact outcome law and the exact law of every bet asked for.
 
-Coup bets are compiled once per set of bets (:func:`solver.bets.core.compile_bets`) and evaluated on
+Coup bets are compiled once per set of bets (:func:`solver.bets.compiled.compile_bets`) and evaluated on
 the shoe by one exact integer sum; bets on the first cards' ranks and suits come from the first
 cards' law (:mod:`solver.bets.pairs`). A bet the shoe cannot settle (a pair bet on a shoe known by
 point value only, a suit bet on a shoe whose suits are unknown) is left out of the default set and
@@ -24,7 +24,8 @@ from solver.errors import ModelError
 from solver.numbers import exact
 from solver.rules import PUNTO_BANCO
 
-from .core import Bet, BetResult, compile_bets
+from .compiled import compile_bets
+from .core import Bet, BetResult
 from .main import STANDARD_COMMISSION, main_bets, variant_bets
 from .pairs import evaluate_first_cards, first_cards_law, side_pair_bet
 

@@ -35,7 +35,7 @@ class ExactLaw:
         game: ``punto`` or ``chemin``.
         shoe: the shoe.
         winner: outcome name (banker, player or ponte, tie) → probability.
-        detail: detail key (:func:`solver.simulate.kernel.detail_key`) → probability, when known.
+        detail: detail key (:func:`solver.deal.detail_key`) → probability, when known.
         method: how it was obtained.
     """
 

@@ -11,12 +11,13 @@ import numpy as np
 
 from solver.bets import STANDARD_COMMISSION
 from solver.cards import card_token
+from solver.deal import N_DETAIL, detail_key
 from solver.errors import BaccaratError, InputError
 from solver.files import read_lines
 from solver.rules import STOOD
 from solver.simulate import SimulationResult
 from solver.simulate.config import Payout, default_payouts
-from solver.simulate.kernel import N_DETAIL, NO_TURN, detail_key
+from solver.simulate.kernel import NO_TURN
 from solver.strategy import Strategy
 
 # -- samples ---------------------------------------------------------------------------------------

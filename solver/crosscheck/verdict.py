@@ -12,9 +12,9 @@ import numpy as np
 from solver.bets import STANDARD_COMMISSION
 from solver.crosscheck.law import DEFAULT_ALPHA, MIN_EXPECTED, POWER, ExactLaw
 from solver.crosscheck.sample import Sample
+from solver.deal import N_DETAIL
 from solver.errors import InputError
 from solver.simulate.config import Payout, default_payouts
-from solver.simulate.kernel import N_DETAIL
 
 # -- the tests -------------------------------------------------------------------------------------
 

@@ -14,7 +14,7 @@ from fractions import Fraction
 
 import numpy as np
 
-from solver.bets import STANDARD_COMMISSION
+from solver.bets import STANDARD_COMMISSION, Bet, banker_bet, player_bet, tie_bet
 from solver.cards import RANK_VALUE, Shoe
 from solver.errors import ModelError
 from solver.numbers import exact
@@ -34,7 +34,7 @@ number typed by mistake is refused rather than exhausting the memory."""
 MIN_CUT = 6  # the coup in progress when the cut card appears may need up to six more cards
 MIN_CUT_EXTRA = 12  # ... and one more coup up to six after that
 
-_BURN_MODES = {"none": kernel.BURN_NONE, "fixed": kernel.BURN_FIXED, "turn": kernel.BURN_TURN,
+BURN_CODES = {"none": kernel.BURN_NONE, "fixed": kernel.BURN_FIXED, "turn": kernel.BURN_TURN,
                "turn-redeal": kernel.BURN_TURN_REDEAL}
 
 
@@ -52,7 +52,7 @@ class Burn:
     count: int = 0
 
     def __post_init__(self) -> None:
-        if self.mode not in _BURN_MODES:
+        if self.mode not in BURN_CODES:
             raise ModelError(f"unknown burn {self.mode!r} (none, a number of cards, or turn)")
         if self.count < 0 or (self.mode != "fixed" and self.count):
             raise ModelError("a burn count goes with a fixed burn only, and must not be negative")
@@ -71,7 +71,7 @@ class Burn:
 def parse_burn(text: str) -> Burn:
     """Read ``--burn``: ``none``, a whole number of cards, ``turn`` (or ``turn-redeal``, a faulty engine)."""
     t = text.strip().lower()
-    if t in _BURN_MODES and t != "fixed":
+    if t in BURN_CODES and t != "fixed":
         return Burn(t)
     try:
         n = int(t) if len(t) <= 9 else -1
@@ -84,25 +84,38 @@ def parse_burn(text: str) -> Burn:
 
 @dataclass(frozen=True)
 class Payout:
-    """How a bet is settled: net result per unit staked when banker wins, player (ponte) wins, tie."""
+    """How a dealing engine settles a bet: net result per unit staked when the banker wins, the player
+    (ponte) wins, and on a tie. A view of a bet settled on the winner alone (:meth:`from_bet`); a
+    payout that differs from the bet's models an engine that settles wrongly."""
 
     name: str
     banker: Fraction
     player: Fraction
     tie: Fraction
 
+    @classmethod
+    def from_bet(cls, bet: Bet, name: str | None = None) -> Payout:
+        """The settlement of a bet on the winner alone (Banker, Player, Tie).
+
+        Raises:
+            ModelError: the bet reads more of the coup than its winner.
+        """
+        vector = bet.by_winner()
+        if vector is None:
+            raise ModelError(f"bet {bet.name} is not settled on the winner alone")
+        return cls(name or bet.name, *vector)
+
     def vector(self) -> tuple[Fraction, Fraction, Fraction]:
         return (self.banker, self.player, self.tie)
 
 
 def default_payouts(game: str, commission: Fraction) -> tuple[Payout, ...]:
-    """Punto banco: Banker at 1 − commission, Player 1 to 1, Tie 8 to 1. Chemin de fer: the banker's
-    net result per unit (1 − commission on a win, −1 on a loss, 0 on a void coup) and the ponte's."""
-    one = Fraction(1)
+    """Punto banco: Banker at 1 − commission, Player 1 to 1, Tie 8 to 1 (:mod:`solver.bets`). Chemin de
+    fer: the banker's net result per unit (1 − commission on a win, −1 on a loss, 0 on a void coup) and
+    the ponte's (his stake against the bank: the Player bet)."""
     if game == "punto":
-        return (Payout("banker", 1 - commission, -one, Fraction(0)), Payout("player", -one, one, Fraction(0)),
-                Payout("tie_8to1", -one, -one, Fraction(8)))
-    return (Payout("banker", 1 - commission, -one, Fraction(0)), Payout("ponte", -one, one, Fraction(0)))
+        return tuple(Payout.from_bet(b) for b in (banker_bet(commission), player_bet(), tie_bet(8)))
+    return (Payout.from_bet(banker_bet(commission)), Payout.from_bet(player_bet(), "ponte"))
 
 
 @dataclass(frozen=True)

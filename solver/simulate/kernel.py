@@ -52,19 +52,14 @@ BURN_NONE = 0
 BURN_FIXED = 1
 BURN_TURN = 2
 BURN_TURN_REDEAL = 3  # a deliberately faulty engine: the turned card goes back on top and is dealt
-N_DETAIL = 800
 N_MOMENTS = 8
 STOOD = 10
 NO_TURN = 10
 
 
-def detail_key(p_total: int, b_total: int, p_drew: int, b_drew: int, natural: int) -> int:
-    """The code of a coup's detail: final totals, who drew a third card, natural (0–799).
-
-    >>> detail_key(9, 2, 0, 0, 1)
-    737
-    """
-    return p_total * 80 + b_total * 8 + p_drew * 4 + b_drew * 2 + natural
+# The first coup's detail is tallied by solver.deal.detail_key's code (N_DETAIL of them); the loop
+# below writes the same formula inline, as the C kernel does (tests/test_simulate.py holds the three
+# kernels equal, and tests/test_crosscheck.py reads the tallies through detail_key).
 
 
 def deal_shoes(

@@ -19,9 +19,10 @@ from typing import TYPE_CHECKING
 
 import numpy as np
 
+from solver.deal import N_DETAIL
 from solver.errors import InputError
 from solver.simulate import kernel
-from solver.simulate.config import SimConfig
+from solver.simulate.config import BURN_CODES, SimConfig
 from solver.simulate.executor import default_workers, map_chunks, max_workers
 
 if TYPE_CHECKING:
@@ -36,8 +37,6 @@ coups or so, tens of milliseconds of dealing) is dealt sooner, and with less CPU
 than in processes that must first start."""
 
 
-_BURN_CODES = {"none": kernel.BURN_NONE, "fixed": kernel.BURN_FIXED, "turn": kernel.BURN_TURN,
-               "turn-redeal": kernel.BURN_TURN_REDEAL}
 
 
 @dataclass
@@ -54,7 +53,7 @@ class Tallies:
 
     @classmethod
     def zeros(cls, max_coups: int) -> Tallies:
-        return cls(0, 0, np.zeros((max_coups, 3), np.int64), np.zeros(kernel.N_DETAIL, np.int64),
+        return cls(0, 0, np.zeros((max_coups, 3), np.int64), np.zeros(N_DETAIL, np.int64),
                    np.zeros(10, np.int64), np.zeros((11, 3), np.int64), np.zeros((kernel.N_MOMENTS,) * 2, np.int64))
 
     def add(self, other: Tallies) -> None:
@@ -75,7 +74,7 @@ def deal(config: SimConfig, n_shoes: int, rng: np.random.Generator, engine: str 
     fn = kernel.engine(engine)
     ptab, btab = config.strategy.float_tables()  # fresh writable float arrays: one compiled signature
     coups = fn(codes, value_of, n_shoes, config.max_coups, ptab, btab,
-               _BURN_CODES[config.burn.mode], config.burn.count, config.cut, config.extra_coup, rng,
+               BURN_CODES[config.burn.mode], config.burn.count, config.cut, config.extra_coup, rng,
                t.pos_counts, t.first_detail, t.first_cards, t.burn_winner, t.moments)
     t.n_shoes, t.n_coups = n_shoes, int(coups)
     return t
