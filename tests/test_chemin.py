@@ -313,3 +313,16 @@ def test_strategy_law_of_draw_tables() -> None:
     B[0][6][10] = Fraction(1, 3)  # order matters: 0+6 and 6+0 differ
     with pytest.raises(ModelError, match="composition"):
         Strategy.from_tables(P, B)
+
+
+@pytest.mark.parametrize("freedom", ["casino", "parlor"])
+def test_highspy_and_scipy_propose_the_same_and_the_solution_is_certified_either_way(freedom: str) -> None:
+    # Two interfaces to HiGHS: their float proposals agree, and either one snaps to the same certified answer.
+    pytest.importorskip("highspy", reason="highspy is a dependency; without it the LP falls back to scipy")
+    import solver.equilibrium.zerosum as zs
+
+    c = build_game(Shoe.decks(2), 3, freedom).gross
+    (q1, r1), (q2, r2) = lp_proposal(c, "highspy"), lp_proposal(c, "scipy")
+    assert max(abs(x - y) for x, y in zip(q1 + r1, q2 + r2)) < 1e-9  # LP tolerance: HiGHS's 1e-7, scaled coefficients
+    q, r, _ = zs.zero_sum(c)
+    assert ponte_guarantee(c, q) == banker_guarantee(c, r)
