@@ -93,11 +93,28 @@ def optimal_sets(game: Game, q: list[Fraction], r: list[Fraction]) -> tuple[Opti
         con = constraint(coef, const, rel, game.banker_sets)
         if con is not None:
             cons_r.append(con)
-    ponte = OptimalSet(Side.PONTE, {game.ponte_sets[j]: q[j] for j in range(m) if j not in free_q},
-                       tuple(game.ponte_sets[j] for j in free_q), tightest(cons_q))
-    banker = OptimalSet(Side.BANKER, {game.banker_sets[i]: r[i] for i in range(n) if i not in free_r},
-                        tuple(game.banker_sets[i] for i in free_r), tightest(cons_r))
+    ponte = _pinned(OptimalSet(Side.PONTE, {game.ponte_sets[j]: q[j] for j in range(m) if j not in free_q},
+                               tuple(game.ponte_sets[j] for j in free_q), tightest(cons_q)))
+    banker = _pinned(OptimalSet(Side.BANKER, {game.banker_sets[i]: r[i] for i in range(n) if i not in free_r},
+                                tuple(game.banker_sets[i] for i in free_r), tightest(cons_r)))
     return ponte, banker
+
+
+def _pinned(o: OptimalSet) -> OptimalSet:
+    """The same set, with every free coordinate that one equality alone pins to a value (and that no
+    other constraint mentions) moved to the fixed ones."""
+    uses: dict[InfoSet, int] = {}
+    for c in o.constraints:
+        for k in c.weights:
+            uses[k] = uses.get(k, 0) + 1
+    pins = {next(iter(c.weights)): c.rhs / next(iter(c.weights.values())) for c in o.constraints
+            if c.relation == "=" and len(c.weights) == 1 and uses[next(iter(c.weights))] == 1}
+    if not pins:
+        return o
+    fixed = dict(o.fixed)
+    fixed.update(pins)
+    return OptimalSet(o.player, fixed, tuple(k for k in o.free if k not in pins),
+                      tuple(c for c in o.constraints if not (len(c.weights) == 1 and next(iter(c.weights)) in pins)))
 
 
 def tightest(cons: list[Constraint]) -> tuple[Constraint, ...]:
