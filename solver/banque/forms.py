@@ -1,0 +1,154 @@
+"""Expected payoffs of baccara banque as multilinear forms, evaluated exactly (or in floats to propose).
+
+A :class:`Payoff` is one expected payoff Σ_o u(o) P_o of the game (:mod:`solver.banque.game`): one
+integer coefficient per monomial x_j y_k r_i over a denominator. Its *slopes* are the partial
+derivatives: the gain of drawing over standing in one information set, the others fixed. Because
+every monomial holds each side's variable at most once, a slope does not depend on that side's own
+strategy, and a side's best reply is chosen set by set from the signs of its slopes.
+
+Values are exact: Fractions (computed as integers over a common denominator) or any exact number
+type closed under + and × with integers (the algebraic numbers of :mod:`solver.banque.algebraic`).
+
+>>> from solver.cards import Shoe
+>>> from solver.banque.game import BanqueModel, build_banque, RESULT_1
+>>> g = build_banque(Shoe.infinite(), BanqueModel(1, "blind", "casino"))
+>>> p = payoff(g, RESULT_1)
+>>> p.value([Fraction(1)], [Fraction(1)], [Fraction(0)] * len(g.banker_sets)) == sum(
+...     pr * r1 for (r1, _), pr in g.outcome_law([Fraction(1)], [Fraction(1)], [Fraction(0)] * 204).items())
+True
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Sequence
+from dataclasses import dataclass
+from fractions import Fraction
+from functools import cached_property
+from typing import Any
+
+import numpy as np
+
+from solver.banque.game import BanqueGame
+
+SIDES = ("x", "y", "r")
+"""The three sides' variables: Player 1 (x), Player 2 (y), the banker (r)."""
+
+
+@dataclass(frozen=True, eq=False)
+class Payoff:
+    """An expected payoff as a multilinear form over the game's monomials (integers over ``denominator``)."""
+
+    game: BanqueGame
+    coef: np.ndarray
+    denominator: int
+
+    @property
+    def monomials(self) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+        m = self.game.multilinear
+        return m.j, m.k, m.i
+
+    def sizes(self) -> tuple[int, int, int]:
+        g = self.game
+        return len(g.player1_sets), len(g.player2_sets), len(g.banker_sets)
+
+    @cached_property
+    def floats(self) -> np.ndarray:
+        """The coefficients divided by the denominator, in float64 (for proposals only)."""
+        scale = self.denominator
+        return np.array([int(c) / scale for c in self.coef], dtype=np.float64)
+
+    def index(self, side: str) -> np.ndarray:
+        return self.monomials[SIDES.index(side)]
+
+    # -- floats ------------------------------------------------------------------------------------
+
+    def float_terms(self, x: np.ndarray, y: np.ndarray, r: np.ndarray, skip: str | None = None) -> np.ndarray:
+        """Per monomial, the coefficient times every factor except ``skip``'s (floats)."""
+        out = self.floats.copy()
+        for side, v in zip(SIDES, (x, y, r)):
+            if side != skip:
+                out = out * np.concatenate([np.asarray(v, dtype=np.float64), [1.0]])[self.index(side)]
+        return out
+
+    def float_value(self, x: np.ndarray, y: np.ndarray, r: np.ndarray) -> float:
+        return float(self.float_terms(x, y, r).sum())
+
+    def float_slopes(self, side: str, x: np.ndarray, y: np.ndarray, r: np.ndarray) -> np.ndarray:
+        """Float slopes of ``side``'s variables at (x, y, r)."""
+        idx = self.index(side)
+        terms = self.float_terms(x, y, r, skip=side)
+        n = self.sizes()[SIDES.index(side)]
+        sel = idx >= 0
+        return np.bincount(idx[sel], weights=terms[sel], minlength=n)
+
+    # -- exact -------------------------------------------------------------------------------------
+
+    def _scaled(self, values: Sequence[Any]) -> tuple[np.ndarray, Any]:
+        """Values as an object array with a trailing 1 (the absent factor), and a common scale."""
+        if all(isinstance(v, (int, Fraction)) for v in values):
+            d = math.lcm(*(Fraction(v).denominator for v in values)) if values else 1
+            return np.array([int(Fraction(v) * d) for v in values] + [d], dtype=object), d
+        return np.array(list(values) + [1], dtype=object), 1
+
+    def exact_terms(self, x: Sequence[Any], y: Sequence[Any], r: Sequence[Any], skip: str | None = None) -> tuple[np.ndarray, Any]:
+        """Per monomial, the coefficient times every factor except ``skip``'s, and the common scale."""
+        out = self.coef
+        scale: Any = self.denominator
+        for side, v in zip(SIDES, (x, y, r)):
+            if side != skip:
+                arr, d = self._scaled(v)
+                out = out * arr[self.index(side)]
+                scale = scale * d
+        return out, scale
+
+    def value(self, x: Sequence[Any], y: Sequence[Any], r: Sequence[Any]) -> Any:
+        """The exact expected payoff at (x, y, r)."""
+        terms, scale = self.exact_terms(x, y, r)
+        return _div(sum(terms.tolist(), 0), scale)
+
+    def slopes(self, side: str, x: Sequence[Any], y: Sequence[Any], r: Sequence[Any]) -> list[Any]:
+        """The exact slopes of ``side``'s variables at (x, y, r) (``side``'s own values are ignored)."""
+        idx = self.index(side)
+        terms, scale = self.exact_terms(x, y, r, skip=side)
+        n = self.sizes()[SIDES.index(side)]
+        sums: list[Any] = [0] * n
+        for k, t in zip(idx.tolist(), terms.tolist()):
+            if k >= 0:
+                sums[k] = sums[k] + t
+        return [_div(s, scale) for s in sums]
+
+
+def _div(num: Any, scale: Any) -> Any:
+    if isinstance(num, int) and isinstance(scale, int):
+        return Fraction(num, scale)
+    return num / scale
+
+
+def payoff(game: BanqueGame, u: Sequence[Fraction]) -> Payoff:
+    """The expected payoff Σ_o u(o) P_o of ``game`` as a :class:`Payoff`."""
+    coef, d = game.multilinear.payoff(u)
+    return Payoff(game, coef, d)
+
+
+def reply(slopes: Sequence[Any], maximise: bool) -> list[Fraction]:
+    """A pure best reply set by set: draw where the slope favours drawing, stand otherwise (ties: stand)."""
+    if maximise:
+        return [Fraction(1 if s > 0 else 0) for s in slopes]
+    return [Fraction(1 if s < 0 else 0) for s in slopes]
+
+
+def is_best_reply(values: Sequence[Any], slopes: Sequence[Any], maximise: bool) -> list[int]:
+    """Indices where ``values`` is not a best reply to ``slopes`` (empty: a best reply everywhere).
+
+    A maximiser must draw (1) where the slope is positive, stand (0) where it is negative, and may mix
+    only where it is zero; a minimiser the reverse.
+    """
+    bad = []
+    for n, (v, s) in enumerate(zip(values, slopes)):
+        sign = (s > 0) - (s < 0)
+        if not maximise:
+            sign = -sign
+        if (sign > 0 and v != 1) or (sign < 0 and v != 0):
+            bad.append(n)
+    return bad
