@@ -84,20 +84,13 @@ class Payoff:
 
     # -- exact -------------------------------------------------------------------------------------
 
-    def _scaled(self, values: Sequence[Any]) -> tuple[np.ndarray, Any]:
-        """Values as an object array with a trailing 1 (the absent factor), and a common scale."""
-        if all(isinstance(v, (int, Fraction)) for v in values):
-            d = math.lcm(*(Fraction(v).denominator for v in values)) if values else 1
-            return np.array([int(Fraction(v) * d) for v in values] + [d], dtype=object), d
-        return np.array(list(values) + [1], dtype=object), 1
-
     def exact_terms(self, x: Sequence[Any], y: Sequence[Any], r: Sequence[Any], skip: str | None = None) -> tuple[np.ndarray, Any]:
         """Per monomial, the coefficient times every factor except ``skip``'s, and the common scale."""
         out = self.coef
         scale: Any = self.denominator
         for side, v in zip(SIDES, (x, y, r)):
             if side != skip:
-                arr, d = self._scaled(v)
+                arr, d = scaled(v, absent=True)
                 out = out * arr[self.index(side)]
                 scale = scale * d
         return out, scale
@@ -117,6 +110,18 @@ class Payoff:
             if k >= 0:
                 sums[k] = sums[k] + t
         return [_div(s, scale) for s in sums]
+
+
+def scaled(values: Sequence[Any], absent: bool = False) -> tuple[np.ndarray, Any]:
+    """Exact values as an object array over a common scale: integers when all are rational.
+
+    With ``absent``, a trailing entry stands for an absent factor (it equals the scale), so that
+    indexing with −1 picks it.
+    """
+    if all(isinstance(v, (int, Fraction)) for v in values):
+        d = math.lcm(*(Fraction(v).denominator for v in values)) if values else 1
+        return np.array([int(Fraction(v) * d) for v in values] + ([d] if absent else []), dtype=object), d
+    return np.array(list(values) + ([1] if absent else []), dtype=object), 1
 
 
 def _div(num: Any, scale: Any) -> Any:
