@@ -74,13 +74,35 @@ class Payoff:
     def float_value(self, x: np.ndarray, y: np.ndarray, r: np.ndarray) -> float:
         return float(self.float_terms(x, y, r).sum())
 
+    @cached_property
+    def _operators(self) -> dict[str, tuple[Any, int, int]]:
+        """Per side, a sparse matrix taking the third side's values (with the absent 1) to a table over
+        (own index, second side's index), so that a slope is one sparse product and one small dot."""
+        from scipy.sparse import coo_matrix
+
+        m1, m2, n = self.sizes()
+        j, k, i = self.monomials
+        c = self.floats
+        out = {}
+        # side: (own index array, own size, second side index array, its size + 1, third index, its size + 1)
+        for side, own, no, sec, ns, third, nt in (("x", j, m1, k, m2 + 1, i, n + 1), ("y", k, m2, j, m1 + 1, i, n + 1),
+                                                   ("r", i, n, j, m1 + 1, k, m2 + 1)):
+            sel = own >= 0
+            rows = own[sel] * ns + np.where(sec[sel] >= 0, sec[sel], ns - 1)
+            cols = np.where(third[sel] >= 0, third[sel], nt - 1)
+            mat = coo_matrix((c[sel], (rows, cols)), shape=(no * ns, nt)).tocsr()
+            out[side] = (mat, no, ns)
+        return out
+
     def float_slopes(self, side: str, x: np.ndarray, y: np.ndarray, r: np.ndarray) -> np.ndarray:
         """Float slopes of ``side``'s variables at (x, y, r)."""
-        idx = self.index(side)
-        terms = self.float_terms(x, y, r, skip=side)
-        n = self.sizes()[SIDES.index(side)]
-        sel = idx >= 0
-        return np.bincount(idx[sel], weights=terms[sel], minlength=n)
+        mat, no, ns = self._operators[side]
+        xs = np.append(np.asarray(x, dtype=np.float64), 1.0)
+        ys = np.append(np.asarray(y, dtype=np.float64), 1.0)
+        rs = np.append(np.asarray(r, dtype=np.float64), 1.0)
+        second, third = {"x": (ys, rs), "y": (xs, rs), "r": (xs, ys)}[side]
+        table = (mat @ third).reshape(no, ns)
+        return table @ second
 
     # -- exact -------------------------------------------------------------------------------------
 
