@@ -33,6 +33,7 @@ import numpy as np
 from solver.banque.algebraic import Algebraic, Field
 from solver.banque.forms import Payoff, is_best_reply
 from solver.banque.linalg import solve_square
+from solver.banque.polysys import solve_near
 from solver.errors import SolverError
 
 FP_ITERATIONS = 1000
@@ -108,94 +109,6 @@ def _poly(p: Payoff, rows: np.ndarray, side_skip: str, pure: dict[str, Sequence[
             poly = out[int(own[m])]
             poly[key] = poly.get(key, 0) + c
     return out
-
-
-def _solve_exact(polys: list[dict[tuple[int, ...], int]], guess: list[float]) -> list[Any] | None:
-    """The real solution of a square polynomial system nearest ``guess``, exactly; None if none is near."""
-    from sympy import Poly, Symbol, groebner, factor_list, Rational
-
-    n = len(guess)
-    if n == 0:
-        return []
-    syms = [Symbol(f"v{q}") for q in range(n)]
-    exprs = []
-    for poly in polys:
-        e = 0
-        for expo, c in poly.items():
-            term = c
-            for s, d in zip(syms, expo):
-                if d:
-                    term = term * s**d
-            e = e + term
-        exprs.append(e)
-    try:
-        gb = groebner(exprs, *syms, order="lex")
-    except Exception:  # pragma: no cover - sympy failures are reported as "no solution found"
-        return None
-    if list(gb) == [1]:
-        return None
-    last = [g for g in gb.exprs if g.free_symbols <= {syms[-1]}]
-    if len(last) != 1:
-        return None
-    _, factors = factor_list(Poly(last[0], syms[-1]))
-    best: tuple[float, Any, Any] | None = None
-    for f, _ in factors:
-        fp = Poly(f, syms[-1])
-        for (lo, hi), _mult in fp.intervals(eps=Rational(1, 10**12)):
-            lo, hi = Fraction(int(lo.p), int(lo.q)), Fraction(int(hi.p), int(hi.q))
-            mid = float((lo + hi) / 2)
-            d = abs(mid - guess[-1])
-            if best is None or d < best[0]:
-                best = (d, fp, (lo, hi))
-    if best is None or best[0] > 1e-4:
-        return None
-    _, fp, (lo, hi) = best
-    coeffs = [int(c) for c in reversed(fp.all_coeffs())]
-    if len(coeffs) == 2:
-        alpha: Any = Fraction(-coeffs[0], coeffs[1])
-        field = None
-    else:
-        field = Field.from_polynomial(coeffs, lo, hi)
-        alpha = field.generator
-    values: dict[Any, Any] = {syms[-1]: alpha}
-    # Shape position: every other variable appears in a basis element linear in it, given the later ones.
-    for q in range(n - 2, -1, -1):
-        found = None
-        for g in gb.exprs:
-            if syms[q] in g.free_symbols and g.free_symbols <= set(syms[q:]):
-                pg = Poly(g, syms[q])
-                if pg.degree() == 1:
-                    a1, a0 = pg.all_coeffs()
-                    v1, v0 = _evaluate(a1, syms, values, field), _evaluate(a0, syms, values, field)
-                    if v1 != 0:
-                        found = -v0 / v1 if not isinstance(v1, int) else Fraction(-v0) / v1
-                        break
-        if found is None:
-            return None
-        values[syms[q]] = found
-    out = [values[s] for s in syms]
-    if any(abs(float(v) - g) > 1e-4 for v, g in zip(out, guess)):
-        return None
-    return out
-
-
-def _evaluate(expr: Any, syms: list[Any], values: dict[Any, Any], field: Field | None) -> Any:
-    """Evaluate a sympy polynomial expression with rational coefficients at exact values."""
-    from sympy import Poly
-
-    if not expr.free_symbols:
-        q = expr
-        return Fraction(int(q.p), int(q.q))
-    gens = sorted(expr.free_symbols, key=lambda s: syms.index(s))
-    p = Poly(expr, *gens)
-    total: Any = Fraction(0)
-    for expo, c in p.terms():
-        term: Any = Fraction(int(c.p), int(c.q))
-        for g, d in zip(gens, expo):
-            for _ in range(d):
-                term = term * values[g]
-        total = total + term
-    return total
 
 
 def _certify(pb: Payoff, p1: Payoff, p2: Payoff, x: list[Any], y: list[Any], r: list[Any]) -> bool:
@@ -414,9 +327,9 @@ def _try_support(pb: Payoff, p1: Payoff, p2: Payoff, J: list[int], K: list[int],
         rows = _well_conditioned_rows(jac, players)
         if rows is not None:
             sub = [_restrict(system[q], players) for q in rows]
-            exact_xy = _solve_exact(sub, list(sol[:players]))
+            exact_xy = solve_near(sub, list(sol[:players]))
     if exact_xy is None:
-        full = _solve_exact(system, list(sol))
+        full = solve_near(system, list(sol))
         exact_xy = None if full is None else full[:players]
     if exact_xy is None:
         return walk()
