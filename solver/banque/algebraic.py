@@ -61,7 +61,8 @@ def _divmod(a: Poly, b: Poly) -> tuple[Poly, Poly]:
 
 def _sub(a: Poly, b: Poly) -> Poly:
     n = max(len(a), len(b))
-    return _trim([(a[i] if i < len(a) else 0) - (b[i] if i < len(b) else 0) for i in range(n)])
+    zero = Fraction(0)
+    return _trim([(a[i] if i < len(a) else zero) - (b[i] if i < len(b) else zero) for i in range(n)])
 
 
 def _eval_interval(p: Poly, lo: Fraction, hi: Fraction) -> tuple[Fraction, Fraction]:
@@ -162,8 +163,9 @@ class Algebraic:
         if o is None:
             return NotImplemented
         n = max(len(self.coefficients), len(o.coefficients))
-        c = [(self.coefficients[i] if i < len(self.coefficients) else 0) + (o.coefficients[i] if i < len(o.coefficients) else 0)
-             for i in range(n)]
+        zero = Fraction(0)
+        c = [(self.coefficients[i] if i < len(self.coefficients) else zero)
+             + (o.coefficients[i] if i < len(o.coefficients) else zero) for i in range(n)]
         return Algebraic(self.field, tuple(_trim(c)))
 
     __radd__ = __add__

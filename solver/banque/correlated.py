@@ -14,6 +14,7 @@ team's indifference equations on those cells; then f(z*) = h(r*) is checked in e
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 from itertools import combinations, product
@@ -130,17 +131,26 @@ def _snap_team(view: TeamView, lam: np.ndarray, v: np.ndarray, s_hat: np.ndarray
     return lam_x, v_x
 
 
-def _snap_banker(view: TeamView, lam: list[Fraction], v: list[list[Fraction]], r_hat: np.ndarray) -> list[Fraction] | None:
-    """An exact banker strategy that makes the team's support optimal; None if the search fails."""
+def snap_banker(view: TeamView, lam: list[Fraction], v: list[list[Fraction]], r_hat: Sequence[float],
+                best_reply_of: TeamView | None = None) -> list[Fraction] | None:
+    """An exact banker strategy that keeps the team's strategy (λ, v) a best reply under ``view``'s payoff
+    and is itself a best reply to it under ``best_reply_of``'s (default: the same, the zero-sum game);
+    certified exactly, or None if the search fails.
+
+    Zero-sum: certified by f(z) = h(r). With a tax (``best_reply_of`` the banker's net payoff, ``view``
+    the gross one the team minimises): the team's payoff at (z, r) equals its best-reply value h(r), and
+    the banker's cells follow the signs of his net slopes.
+    """
     z = view.moments(lam, v)
-    _, slopes = view.cell_slopes(z)
+    _, slopes = (best_reply_of or view).cell_slopes(z)
     r = [Fraction(1) if s > 0 else Fraction(0) for s in slopes]
     tight = [i for i, s in enumerate(slopes) if s == 0]
-    na, (m1, m2, n) = len(view.atoms), view.shape
+    na, (_, m2, n) = len(view.atoms), view.shape
     pos = [a for a in range(na) if lam[a] > 0]
     interior = [(a, k) for a in pos for k in range(m2) if 0 < v[a][k] < lam[a]]
     tops = {a: [k for k in range(m2) if v[a][k] == lam[a]] for a in pos}
-    target = view.guarantee_team(z)
+    target = view.guarantee_team(z) if best_reply_of is None else None
+    base_z, gross_slopes = view.cell_slopes(z)
 
     def equations(rr: list[Fraction], free: list[int]) -> tuple[list[list[Fraction]], list[Fraction]]:
         """The team's indifference equations, linear in the free cells: rows and right-hand sides."""
@@ -155,7 +165,7 @@ def _snap_banker(view: TeamView, lam: list[Fraction], v: list[list[Fraction]], r
             e[i] = Fraction(1)
             c1, g1 = view.atom_parts([b + x for b, x in zip(base, e)])
             unit.append((c1, g1))
-        # P2 indifferent where v is interior.
+        # Player 2 indifferent where v is interior.
         for a, k in interior:
             rows.append([u[1][a][k] - g0[a][k] for u in unit])
             rhs.append(-g0[a][k])
@@ -170,7 +180,12 @@ def _snap_banker(view: TeamView, lam: list[Fraction], v: list[list[Fraction]], r
         return rows, rhs
 
     def certify(rr: list[Fraction]) -> bool:
-        return all(0 <= x <= 1 for x in rr) and view.guarantee_banker(rr) == target
+        if not all(0 <= x <= 1 for x in rr):
+            return False
+        if target is not None:
+            return bool(view.guarantee_banker(rr) == target)
+        played = (base_z + sum((s * x for s, x in zip(gross_slopes, rr)), Fraction(0))) / view.payoff.denominator
+        return bool(view.guarantee_banker(rr) == played)
 
     # First: the LP's dual, with the undetermined cells at their rounded float values.
     rounded = list(r)
@@ -198,7 +213,8 @@ def _snap_banker(view: TeamView, lam: list[Fraction], v: list[list[Fraction]], r
         return None
     rows_all, _ = equations(r, tight)
     need = len(independent_rows(rows_all)) if rows_all else 0
-    for basis in combinations(range(len(tight)), need):
+    for chosen in combinations(range(len(tight)), need):
+        basis = list(chosen)
         rest = [q for q in range(len(tight)) if q not in basis]
         for corner in product((Fraction(0), Fraction(1)), repeat=len(rest)):
             cand = list(r)
@@ -239,12 +255,12 @@ def correlated(view: TeamView) -> CorrelatedAnswer:
     """
     lam_f, v_f, r_f, s_hat = _lp(view)
     lam, v = _snap_team(view, lam_f, v_f, s_hat)
-    r = _snap_banker(view, lam, v, r_f)
+    r = snap_banker(view, lam, v, r_f.tolist())
     if r is None:
         raise SolverError("could not find an exact banker strategy certifying the team's LP optimum")
     f = view.guarantee_team(view.moments(lam, v))
     h = view.guarantee_banker(r)
-    if f != h:  # pragma: no cover - _snap_banker only returns certified strategies
+    if f != h:  # pragma: no cover - snap_banker only returns certified strategies
         raise SolverError(f"certification failed: f = {f} but h = {h}")
     team = TeamStrategy(view.atoms, tuple(lam), tuple(tuple(x) for x in v))
     return CorrelatedAnswer(value=f, team=team, banker=tuple(r),

@@ -239,8 +239,8 @@ def structure(information: int) -> Structure:
     npi = len(pattr)
     natural = ph.total >= 8
     # Pairs of player hands, except both naturals (the coup ends; counted with the ended coups).
-    h1, h2 = np.meshgrid(np.arange(len(ph.a)), np.arange(len(ph.a)), indexing="ij")
-    h1, h2 = h1.ravel(), h2.ravel()
+    g1, g2 = np.meshgrid(np.arange(len(ph.a)), np.arange(len(ph.a)), indexing="ij")
+    h1, h2 = g1.ravel(), g2.ravel()
     keep = ~(natural[h1] & natural[h2])
     h1, h2 = h1[keep], h2[keep]
     rcode = ph.code[h1] + ph.code[h2]
@@ -316,7 +316,8 @@ class Enumeration:
     tableau 1 is in the cell); ``cell`` the banker's cell, ``own × 144 + sight1 × 12 + sight2`` with
     ``own`` his total (information 1) or the index of his composition in :data:`LIVE_COMPOSITIONS`;
     ``db`` his branch (1 drew, 0 stood); ``outcome`` the joint outcome (:data:`OUTCOMES`); ``weight``
-    the exact integer weight over ``denominator`` (keys of weight 0 are left out). ``constant`` holds, per joint outcome, the weight of
+    the exact integer weight over ``denominator`` (keys of weight 0 are left out). ``constant`` holds,
+    per joint outcome, the weight of
     the coups ended by naturals (no decision taken).
     """
 

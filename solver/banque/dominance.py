@@ -85,7 +85,7 @@ def _least(terms: list[tuple[int, int, int, int]], lo: dict[str, list[int]], hi:
         else:
             by_group[owner[a]].append((c, a, b))
 
-    def worst(rows: list[tuple[Any, int, int]], values: dict[int, Fraction]) -> Any:
+    def worst(rows: list[tuple[Any, int, int]], values: dict[int, int]) -> Any:
         # Σ over cells b of min over second[b] in [lo, hi] of (Σ coefficients) · second[b].
         per_b: dict[int, Any] = {}
         for c, a, b in rows:

@@ -106,7 +106,8 @@ class Payoff:
 
     # -- exact -------------------------------------------------------------------------------------
 
-    def exact_terms(self, x: Sequence[Any], y: Sequence[Any], r: Sequence[Any], skip: str | None = None) -> tuple[np.ndarray, Any]:
+    def exact_terms(self, x: Sequence[Any], y: Sequence[Any], r: Sequence[Any],
+                    skip: str | None = None) -> tuple[np.ndarray, Any]:
         """Per monomial, the coefficient times every factor except ``skip``'s, and the common scale."""
         out = self.coef
         scale: Any = self.denominator

@@ -66,7 +66,8 @@ class IndependentAnswer:
     method: str
 
 
-def _cell_polys(view: TeamView, fixed_x: list[Any], fixed_y: list[Any], var: dict[tuple[str, int], int]) -> tuple[Poly, list[Poly]]:
+def _cell_polys(view: TeamView, fixed_x: list[Any], fixed_y: list[Any],
+                var: dict[tuple[str, int], int]) -> tuple[Poly, list[Poly]]:
     """The team's base part and every cell's slope as integer polynomials in the free variables."""
     p = view.payoff
     j, k, i = p.monomials

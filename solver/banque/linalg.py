@@ -60,9 +60,10 @@ def independent_rows(rows: Sequence[Sequence[Any]], want: int | None = None) -> 
             if r[lead] != 0:
                 f = r[lead]
                 r = [x - f * y for x, y in zip(r, b)]
-        lead = next((c for c, v in enumerate(r) if v != 0), None)
-        if lead is None:
+        found = next((c for c, v in enumerate(r) if v != 0), None)
+        if found is None:
             continue
+        lead = found
         p = r[lead]
         r = [x / p for x in r]
         for k, b in enumerate(basis):

@@ -23,7 +23,7 @@ Uniqueness is not decided by this search (the search does not enumerate every su
 from __future__ import annotations
 
 import itertools
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
@@ -77,7 +77,7 @@ def fictitious_play(pb: Payoff, p1: Payoff, p2: Payoff, rounds: int = FP_ITERATI
     return x, y, r
 
 
-def _poly(p: Payoff, rows: np.ndarray, side_skip: str, pure: dict[str, Sequence[Fraction]],
+def _poly(p: Payoff, rows: np.ndarray, side_skip: str, pure: Mapping[str, Sequence[Fraction]],
           var: dict[str, dict[int, int]]) -> dict[int, dict[tuple[int, ...], int]]:
     """The slopes of ``side_skip`` at the indices in ``rows``, as sparse integer polynomials in the support
     variables (``var[side][index]`` is a variable number; other sets take their pure value)."""
@@ -192,6 +192,7 @@ def nash(pb: Payoff, p1: Payoff, p2: Payoff, inert: tuple[tuple[bool, ...], ...]
         found = _active_set(pb, p1, p2, xf, yf, rf)
         if found is not None:
             return found
+    assert state is not None
     xf, yf, rf = state
     sx, sy, sr = p1.float_slopes("x", xf, yf, rf), p2.float_slopes("y", xf, yf, rf), pb.float_slopes("r", xf, yf, rf)
     jc, jm = _support_candidates(xf, sx)
@@ -229,7 +230,7 @@ def _active_set(pb: Payoff, p1: Payoff, p2: Payoff, xf: np.ndarray, yf: np.ndarr
     closeness = np.minimum(rf, 1 - rf)
     order = [q for q in np.argsort(-closeness)[:8].tolist() if closeness[q] > 1e-3]
     values = ((sx < 0).astype(float), (sy < 0).astype(float), (sr > 0).astype(float))
-    queue: list[tuple[list[int], list[int], list[int], tuple[np.ndarray, ...]]] = []
+    queue: list[tuple[list[int], list[int], list[int], tuple[np.ndarray, np.ndarray, np.ndarray]]] = []
     for J in _player_supports(xf):
         for K in _player_supports(yf):
             need = min(len(J) + len(K), len(order))

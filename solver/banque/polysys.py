@@ -64,7 +64,7 @@ def _roots(last: Any, var: Any) -> list[Any]:
     from sympy import Poly as SPoly
     from sympy import Rational, factor_list
 
-    out = []
+    out: list[Any] = []
     _, factors = factor_list(SPoly(last, var))
     for f, _ in factors:
         fp = SPoly(f, var)
