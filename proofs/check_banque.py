@@ -298,6 +298,8 @@ def enumerate_game(dealing: str, cards: tuple[int, ...], information: int) -> tu
         banker.append((own, 0, t, m, _code((a, b))))
         banker.extend((own, 1, (t + c) % 10, m, _code((a, b, c))) for c in range(10))
     for rcode, group in pairs.items():
+        if not en.weight(rcode):  # the players' cards cannot be dealt from this shoe
+            continue
         # The banker's hands weighted from the cards the players left: by (own, branch), then final total.
         btab: dict[tuple[str, int], dict[int, int]] = {}
         for own, db, final, m, code in banker:

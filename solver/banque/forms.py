@@ -29,6 +29,7 @@ from typing import Any
 
 import numpy as np
 
+from solver.banque.algebraic import Algebraic, Field
 from solver.banque.game import BanqueGame
 
 SIDES = ("x", "y", "r")
@@ -120,12 +121,42 @@ class Payoff:
 
     def value(self, x: Sequence[Any], y: Sequence[Any], r: Sequence[Any]) -> Any:
         """The exact expected payoff at (x, y, r)."""
+        field = _field_of(x, y, r)
+        if field is not None:
+            rows, scale = self._field_terms(field, x, y, r, None)
+            return field.element([Fraction(int(c), scale) for c in rows.sum(axis=0)])
         terms, scale = self.exact_terms(x, y, r)
         return _div(sum(terms.tolist(), 0), scale)
+
+    def _field_terms(self, field: Field, x: Sequence[Any], y: Sequence[Any], r: Sequence[Any],
+                     skip: str | None) -> tuple[np.ndarray, int]:
+        """Per monomial, the coefficient times the factors as an unreduced integer polynomial in α
+        (rows), over a common scale: the field's arithmetic done once per sum, not per term."""
+        rows = self.coef.reshape(-1, 1)
+        scale = self.denominator
+        for side, v in zip(SIDES, (x, y, r)):
+            if side == skip:
+                continue
+            table, d = _field_table(field, v)
+            rows = _convolve(rows, table[self.index(side)])
+            scale *= d
+        return rows, scale
 
     def slopes(self, side: str, x: Sequence[Any], y: Sequence[Any], r: Sequence[Any]) -> list[Any]:
         """The exact slopes of ``side``'s variables at (x, y, r) (``side``'s own values are ignored)."""
         idx = self.index(side)
+        n = self.sizes()[SIDES.index(side)]
+        field = _field_of(*(v for s, v in zip(SIDES, (x, y, r)) if s != side))
+        if field is not None:
+            rows, scale = self._field_terms(field, x, y, r, side)
+            sel = idx >= 0
+            order = np.argsort(idx[sel], kind="stable")
+            keys = idx[sel][order]
+            sums = np.zeros((n, rows.shape[1]), dtype=object)
+            if len(keys):
+                starts = np.nonzero(np.r_[True, keys[1:] != keys[:-1]])[0]
+                sums[keys[starts]] = np.add.reduceat(rows[sel][order], starts, axis=0)
+            return [field.element([Fraction(int(c), scale) for c in row]) for row in sums]
         terms, scale = self.exact_terms(x, y, r, skip=side)
         n = self.sizes()[SIDES.index(side)]
         sums: list[Any] = [0] * n
@@ -133,6 +164,37 @@ class Payoff:
             if k >= 0:
                 sums[k] = sums[k] + t
         return [_div(s, scale) for s in sums]
+
+
+def _field_of(*groups: Sequence[Any]) -> Field | None:
+    for g in groups:
+        for v in g:
+            if isinstance(v, Algebraic):
+                return v.field
+    return None
+
+
+def _field_table(field: Field, values: Sequence[Any]) -> tuple[np.ndarray, int]:
+    """Values (Fractions or elements of ``field``) as integer coefficient rows over a common denominator,
+    with a trailing row for an absent factor (the denominator itself)."""
+    coeffs = [list(v.coefficients) if isinstance(v, Algebraic) else [Fraction(v)] for v in values]
+    d = math.lcm(*(c.denominator for row in coeffs for c in row)) if coeffs else 1
+    width = field.degree
+    table = np.zeros((len(values) + 1, width), dtype=object)
+    for n, row in enumerate(coeffs):
+        for k, c in enumerate(row):
+            table[n, k] = int(c * d)
+    table[len(values), 0] = d
+    return table, d
+
+
+def _convolve(a: np.ndarray, b: np.ndarray) -> np.ndarray:
+    """Row-wise product of polynomials given by coefficient rows (object integers)."""
+    out = np.zeros((a.shape[0], a.shape[1] + b.shape[1] - 1), dtype=object)
+    for i in range(a.shape[1]):
+        for j in range(b.shape[1]):
+            out[:, i + j] = out[:, i + j] + a[:, i] * b[:, j]
+    return out
 
 
 def scaled(values: Sequence[Any], absent: bool = False) -> tuple[np.ndarray, Any]:

@@ -22,7 +22,7 @@ obtained, whether it exists (False: proved not to), and whether it is unique (No
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
@@ -35,7 +35,7 @@ from solver.banque.forms import Payoff, is_best_reply, payoff
 from solver.banque.game import RESULT_1, RESULT_2, BanqueGame, BanqueModel, banker_payoff, build_banque
 from solver.banque.independent import independent
 from solver.banque.linalg import rank
-from solver.banque.nash import nash
+from solver.banque.nash import NashAnswer, nash
 from solver.banque.team import TeamView
 from solver.cards import Shoe
 from solver.errors import ModelError, SolverError
@@ -112,10 +112,12 @@ def _field(values: Iterable[Any]) -> Field | None:
 
 
 def solve_banque(shoe: Shoe, model: BanqueModel, theta: object, concept: str = "correlated",
-                 game: BanqueGame | None = None, enumeration: Enumeration | None = None) -> BanqueSolution:
+                 game: BanqueGame | None = None, enumeration: Enumeration | None = None,
+                 hint: BanqueSolution | None = None) -> BanqueSolution:
     """Solve one concept of banque on ``shoe`` under ``model`` at stake share θ, exactly, certified.
 
-    ``game`` (built for this shoe and model) or ``enumeration`` may be passed to share the enumeration.
+    ``game`` (built for this shoe and model) or ``enumeration`` may be passed to share the enumeration;
+    ``hint``, a Nash solution at a nearby θ, seeds the Nash search (a sweep).
 
     Raises:
         ModelError: θ outside (0, 1), or an unknown concept.
@@ -129,21 +131,38 @@ def solve_banque(shoe: Shoe, model: BanqueModel, theta: object, concept: str = "
     gross = payoff(g, banker_payoff(t)) if model.tax else net
     r1, r2 = payoff(g, RESULT_1), payoff(g, RESULT_2)
     if concept == "nash":
-        return _nash(g, t, net, r1, r2)
+        return _nash(g, t, net, r1, r2, hint)
     if concept == "correlated":
         return _correlated(g, t, net, gross, r1, r2)
     return _independent(g, t, net, r1, r2)
 
 
-def solve_concepts(shoe: Shoe, model: BanqueModel, thetas: Sequence[object], concepts: Sequence[str]) -> list[BanqueSolution]:
-    """Every concept at every θ, from one enumeration (the coefficients do not depend on θ)."""
+def solve_concepts(shoe: Shoe, model: BanqueModel, thetas: Sequence[object], concepts: Sequence[str],
+                   progress: Callable[[int], None] | None = None) -> list[BanqueSolution]:
+    """Every concept at every θ, from one enumeration (the coefficients do not depend on θ); each Nash
+    search is seeded with the previous θ's equilibrium."""
     g = build_banque(shoe, model)
-    return [solve_banque(shoe, model, t, c, game=g) for t in thetas for c in concepts]
+    out: list[BanqueSolution] = []
+    last_nash: BanqueSolution | None = None
+    for t in thetas:
+        for c in concepts:
+            s = solve_banque(shoe, model, t, c, game=g, hint=last_nash if c == "nash" else None)
+            if c == "nash":
+                last_nash = s
+            out.append(s)
+            if progress is not None:
+                progress(len(out))
+    return out
 
 
-def _nash(g: BanqueGame, t: Fraction, net: Payoff, r1: Payoff, r2: Payoff) -> BanqueSolution:
+def _nash(g: BanqueGame, t: Fraction, net: Payoff, r1: Payoff, r2: Payoff,
+          hint: BanqueSolution | None = None) -> BanqueSolution:
     dom = iterated_dominance(net, r1, r2)
-    ans = nash(net, r1, r2, g.inert)
+    seed = None
+    if hint is not None and hint.banker is not None:
+        seed = NashAnswer(x=hint.player1, y=hint.player2, r=hint.banker, field=None, banker_payoff=None, result1=None,
+                          result2=None, support=((), (), ()), method="")
+    ans = nash(net, r1, r2, g.inert, hint=seed)
     settled = len(dom) == sum(len(s) for s in (g.player1_sets, g.player2_sets, g.banker_sets)) - sum(
         sum(v) for v in g.inert)
     return BanqueSolution(
