@@ -634,7 +634,8 @@ def _equal(a: Any, b: Any, what: str) -> None:
 # ------------------------------------------------------------------------------------------------
 
 
-def _cell_polynomials(game: Game, u: list[Fraction], fixed: dict[str, Fraction], free: list[str]) -> dict[str, dict[tuple[int, ...], Fraction]]:
+def _cell_polynomials(game: Game, u: list[Fraction], fixed: dict[str, Fraction],
+                      free: list[str]) -> dict[str, dict[tuple[int, ...], Fraction]]:
     """Each banker cell's slope as a polynomial in the free player sets (keys "1:" + set or "2:" + set)."""
     index = {v: n for n, v in enumerate(free)}
     out: dict[str, dict[tuple[int, ...], Fraction]] = {k: {} for k in game.banker}

@@ -59,7 +59,7 @@ def _strategy(game: BanqueGame, side: str, values: Iterable[Any]) -> dict[str, o
 
 
 def _team(game: BanqueGame, team: TeamStrategy) -> list[dict[str, object]]:
-    out = []
+    out: list[dict[str, object]] = []
     for atom, prob, conditional in team.support():
         out.append({
             "player1": {k: "D" if a else "S" for k, a in zip(_sets(game, "player1"), atom)},

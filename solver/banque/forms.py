@@ -152,13 +152,12 @@ class Payoff:
             sel = idx >= 0
             order = np.argsort(idx[sel], kind="stable")
             keys = idx[sel][order]
-            sums = np.zeros((n, rows.shape[1]), dtype=object)
+            table = np.zeros((n, rows.shape[1]), dtype=object)
             if len(keys):
                 starts = np.nonzero(np.r_[True, keys[1:] != keys[:-1]])[0]
-                sums[keys[starts]] = np.add.reduceat(rows[sel][order], starts, axis=0)
-            return [field.element([Fraction(int(c), scale) for c in row]) for row in sums]
+                table[keys[starts]] = np.add.reduceat(rows[sel][order], starts, axis=0)
+            return [field.element([Fraction(int(c), scale) for c in row]) for row in table]
         terms, scale = self.exact_terms(x, y, r, skip=side)
-        n = self.sizes()[SIDES.index(side)]
         sums: list[Any] = [0] * n
         for k, t in zip(idx.tolist(), terms.tolist()):
             if k >= 0:

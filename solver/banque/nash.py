@@ -352,9 +352,12 @@ def _pairs(pb: Payoff, p1: Payoff, p2: Payoff) -> NashAnswer | None:
         sr = pb.float_slopes("r", xf, yf, np.zeros(n))
         r = (sr > 0).astype(float)
         # The players' slopes are affine in (r_a, r_b): solve for indifference.
-        base = np.array([p1.float_slopes("x", xf, yf, _set(r, ia, 0, ib, 0))[0], p2.float_slopes("y", xf, yf, _set(r, ia, 0, ib, 0))[0]])
-        ea = np.array([p1.float_slopes("x", xf, yf, _set(r, ia, 1, ib, 0))[0], p2.float_slopes("y", xf, yf, _set(r, ia, 1, ib, 0))[0]]) - base
-        eb = np.array([p1.float_slopes("x", xf, yf, _set(r, ia, 0, ib, 1))[0], p2.float_slopes("y", xf, yf, _set(r, ia, 0, ib, 1))[0]]) - base
+        def player_slopes(ra: float, rb: float) -> np.ndarray:
+            rr = _set(r, ia, ra, ib, rb)
+            return np.array([p1.float_slopes("x", xf, yf, rr)[0], p2.float_slopes("y", xf, yf, rr)[0]])
+
+        base = player_slopes(0.0, 0.0)
+        ea, eb = player_slopes(1.0, 0.0) - base, player_slopes(0.0, 1.0) - base
         mat = np.column_stack([ea, eb])
         if abs(np.linalg.det(mat)) < 1e-300:
             continue
