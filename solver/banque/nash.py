@@ -352,12 +352,8 @@ def _pairs(pb: Payoff, p1: Payoff, p2: Payoff) -> NashAnswer | None:
         sr = pb.float_slopes("r", xf, yf, np.zeros(n))
         r = (sr > 0).astype(float)
         # The players' slopes are affine in (r_a, r_b): solve for indifference.
-        def player_slopes(ra: float, rb: float) -> np.ndarray:
-            rr = _set(r, ia, ra, ib, rb)
-            return np.array([p1.float_slopes("x", xf, yf, rr)[0], p2.float_slopes("y", xf, yf, rr)[0]])
-
-        base = player_slopes(0.0, 0.0)
-        ea, eb = player_slopes(1.0, 0.0) - base, player_slopes(0.0, 1.0) - base
+        base, ea, eb = (_player_slopes(p1, p2, xf, yf, _set(r, ia, va, ib, vb)) for va, vb in ((0, 0), (1, 0), (0, 1)))
+        ea, eb = ea - base, eb - base
         mat = np.column_stack([ea, eb])
         if abs(np.linalg.det(mat)) < 1e-300:
             continue
@@ -368,6 +364,10 @@ def _pairs(pb: Payoff, p1: Payoff, p2: Payoff) -> NashAnswer | None:
         if isinstance(found, NashAnswer):
             return found
     return None
+
+
+def _player_slopes(p1: Payoff, p2: Payoff, x: np.ndarray, y: np.ndarray, r: np.ndarray) -> np.ndarray:
+    return np.array([p1.float_slopes("x", x, y, r)[0], p2.float_slopes("y", x, y, r)[0]])
 
 
 def _set(r: np.ndarray, ia: int, va: float, ib: int, vb: float) -> np.ndarray:
