@@ -28,7 +28,7 @@ from solver.errors import SolverError
 
 FLOAT_TOL = 1e-9
 """Tolerance used only to read a float LP answer (bounds, tight cells); never to certify."""
-MAX_SEARCH = 12
+MAX_SEARCH = 10
 """Most indifferent cells searched exhaustively when a snapped banker strategy does not certify."""
 
 
@@ -144,11 +144,12 @@ def snap_banker(view: TeamView, lam: list[Fraction], v: list[list[Fraction]], r_
     z = view.moments(lam, v)
     _, slopes = (best_reply_of or view).cell_slopes(z)
     r = [Fraction(1) if s > 0 else Fraction(0) for s in slopes]
-    tight = [i for i, s in enumerate(slopes) if s == 0]
+    dead = view.payoff.dead("r") & (best_reply_of.payoff.dead("r") if best_reply_of is not None else True)
+    tight = [i for i, s in enumerate(slopes) if s == 0 and not dead[i]]
     na, (_, m2, n) = len(view.atoms), view.shape
     pos = [a for a in range(na) if lam[a] > 0]
-    interior = [(a, k) for a in pos for k in range(m2) if 0 < v[a][k] < lam[a]]
     tops = {a: [k for k in range(m2) if v[a][k] == lam[a]] for a in pos}
+    interior = [(a, k) for a in pos for k in range(m2) if 0 < v[a][k] < lam[a]]
     target = view.guarantee_team(z) if best_reply_of is None else None
     base_z, gross_slopes = view.cell_slopes(z)
 
@@ -159,12 +160,11 @@ def snap_banker(view: TeamView, lam: list[Fraction], v: list[list[Fraction]], r_
         for i in free:
             base[i] = Fraction(0)
         const0, g0 = view.atom_parts(base)
+        parts = view.cell_parts(free)
         unit = []
         for i in free:
-            e = [Fraction(0)] * n
-            e[i] = Fraction(1)
-            c1, g1 = view.atom_parts([b + x for b, x in zip(base, e)])
-            unit.append((c1, g1))
+            dc, dg = parts[i]
+            unit.append(([a + b for a, b in zip(const0, dc)], [[a + b for a, b in zip(ra, rb)] for ra, rb in zip(g0, dg)]))
         # Player 2 indifferent where v is interior.
         for a, k in interior:
             rows.append([u[1][a][k] - g0[a][k] for u in unit])
@@ -187,28 +187,40 @@ def snap_banker(view: TeamView, lam: list[Fraction], v: list[list[Fraction]], r_
         played = (base_z + sum((s * x for s, x in zip(gross_slopes, rr)), Fraction(0))) / view.payoff.denominator
         return bool(view.guarantee_banker(rr) == played)
 
-    # First: the LP's dual, with the undetermined cells at their rounded float values.
-    rounded = list(r)
-    for i in tight:
-        rounded[i] = Fraction(round(float(r_hat[i])))
+    # First: the LP's dual, the undetermined cells at their float values (rounded, or near rationals, or
+    # all at 0 or 1) except a basis that solves the team's indifference equations exactly.
     if tight:
-        rows, rhs = equations(rounded, tight)
+        rows0, _ = equations(r, tight)
         order = sorted(range(len(tight)), key=lambda q: -min(r_hat[tight[q]], 1 - r_hat[tight[q]]))
-        cols = [[rows[e][q] for e in range(len(rows))] for q in order]
-        basis = [order[q] for q in independent_rows(cols, len(rows))]
-        if rows and len(basis) == len(independent_rows(rows)):
-            pick = independent_rows(rows, len(basis))
-            sol = solve_square([[rows[e][q] for q in basis] for e in pick], [rhs[e] - sum(
-                (rows[e][q] * rounded[tight[q]] for q in range(len(tight)) if q not in basis), Fraction(0)) for e in pick])
-            if sol is not None:
-                cand = list(rounded)
+        cols = [[rows0[e][q] for e in range(len(rows0))] for q in order]
+        basis = [order[q] for q in independent_rows(cols, len(rows0))]
+        pick = independent_rows(rows0, len(basis))
+        fills = [lambda q: Fraction(round(float(r_hat[tight[q]]))),
+                 lambda q: Fraction(float(min(1.0, max(0.0, r_hat[tight[q]])))).limit_denominator(10**6),
+                 lambda q: Fraction(0), lambda q: Fraction(1)]
+        for fill in fills:
+            cand = list(r)
+            for q in range(len(tight)):
+                cand[tight[q]] = fill(q)
+            if basis:
+                rows, rhs = equations(cand, tight)
+                sol = solve_square([[rows[e][q] for q in basis] for e in pick], [rhs[e] - sum(
+                    (rows[e][q] * cand[tight[q]] for q in range(len(tight)) if q not in basis), Fraction(0)) for e in pick])
+                if sol is None:
+                    continue
                 for q, x in zip(basis, sol):
                     cand[tight[q]] = x
-                if certify(cand):
-                    return cand
+            if certify(cand):
+                return cand
     elif certify(r):
         return r
-    # Then: the vertices of the indifferent cells' box (few cells only).
+    # Then: a vertex of the feasible set of the indifferent cells (equalities, and the team's pure
+    # choices' inequalities), proposed by a small LP in floats and solved exactly on its active set.
+    if tight:
+        cand = _vertex(view, r, tight, equations, pos, tops, v, lam, m2)
+        if cand is not None and certify(cand):
+            return cand
+    # Last: the vertices of the indifferent cells' box (few cells only).
     if len(tight) > MAX_SEARCH:
         return None
     rows_all, _ = equations(r, tight)
@@ -233,6 +245,62 @@ def snap_banker(view: TeamView, lam: list[Fraction], v: list[list[Fraction]], r_
             if certify(cand):
                 return cand
     return None
+
+
+def _vertex(view: TeamView, r: list[Fraction], tight: list[int], equations: Any, pos: list[int],
+            tops: dict[int, list[int]], v: list[list[Fraction]], lam: list[Fraction], m2: int) -> list[Fraction] | None:
+    """A point of {r_T in [0, 1]^T: the team's indifference equations; Player 2's pure choices in the atoms
+    played stay best replies} at a vertex found by HiGHS, then solved exactly on its active constraints."""
+    from scipy.optimize import linprog
+
+    base = list(r)
+    for i in tight:
+        base[i] = Fraction(0)
+    eq_rows, eq_rhs = equations(base, tight)
+    const0, g0 = view.atom_parts(base)
+    parts = view.cell_parts(tight)
+    # Inequalities: sign(g_a,k) as Player 2 plays in atom a (top: g <= 0, bottom: g >= 0), written as <= 0.
+    in_rows, in_rhs = [], []
+    for a in pos:
+        for k in range(m2):
+            if 0 < v[a][k] < lam[a]:
+                continue
+            sign = 1 if v[a][k] == lam[a] else -1
+            in_rows.append([sign * parts[i][1][a][k] for i in tight])
+            in_rhs.append(-sign * g0[a][k])
+    del const0
+    scale = max([abs(float(x)) for row in eq_rows + in_rows for x in row] + [1e-300])
+    res = linprog(np.zeros(len(tight)), A_ub=np.array([[float(x) / scale for x in row] for row in in_rows]) if in_rows else None,
+                  b_ub=np.array([float(x) / scale for x in in_rhs]) if in_rows else None,
+                  A_eq=np.array([[float(x) / scale for x in row] for row in eq_rows]) if eq_rows else None,
+                  b_eq=np.array([float(x) / scale for x in eq_rhs]) if eq_rows else None,
+                  bounds=[(0, 1)] * len(tight), method="highs")
+    if res.status != 0:
+        return None
+    rf = res.x
+    # Active constraints: equalities, tight inequalities, variables at a bound.
+    active_rows = [list(row) for row in eq_rows]
+    active_rhs = list(eq_rhs)
+    for row, rhs in zip(in_rows, in_rhs):
+        if abs(sum(float(x) * t for x, t in zip(row, rf)) - float(rhs)) <= 1e-9 * scale:
+            active_rows.append(list(row))
+            active_rhs.append(rhs)
+    for q, t in enumerate(rf):
+        if t < 1e-9 or t > 1 - 1e-9:
+            e = [Fraction(0)] * len(tight)
+            e[q] = Fraction(1)
+            active_rows.append(e)
+            active_rhs.append(Fraction(0 if t < 0.5 else 1))
+    pick = independent_rows(active_rows, len(tight))
+    if len(pick) < len(tight):
+        return None
+    sol = solve_square([active_rows[q] for q in pick], [active_rhs[q] for q in pick])
+    if sol is None:
+        return None
+    out = list(r)
+    for i, x in zip(tight, sol):
+        out[i] = x
+    return out
 
 
 @dataclass(frozen=True)

@@ -62,6 +62,15 @@ class Payoff:
     def index(self, side: str) -> np.ndarray:
         return self.monomials[SIDES.index(side)]
 
+    def dead(self, side: str) -> np.ndarray:
+        """Per set of ``side``: True when no monomial holding it has a non-zero coefficient in this payoff
+        (its choice cannot change this payoff: unreachable, or irrelevant to it, e.g. a tableau settled)."""
+        idx = self.index(side)
+        live = np.zeros(self.sizes()[SIDES.index(side)], dtype=bool)
+        nonzero = np.array([c != 0 for c in self.coef], dtype=bool)
+        live[idx[(idx >= 0) & nonzero]] = True
+        return ~live
+
     # -- floats ------------------------------------------------------------------------------------
 
     def float_terms(self, x: np.ndarray, y: np.ndarray, r: np.ndarray, skip: str | None = None) -> np.ndarray:

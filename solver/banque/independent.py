@@ -29,6 +29,7 @@ for that strategy. That it is the minimum is not proved (the problem is not conv
 from __future__ import annotations
 
 import itertools
+from collections.abc import Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
@@ -179,9 +180,11 @@ def _feasible(eqs: list[Poly], ineqs: list[tuple[Poly, int]], nvar: int, open_va
     return (None if undecided else False), []
 
 
-def independent(view: TeamView, corr: CorrelatedAnswer) -> IndependentAnswer:
+def independent(view: TeamView, corr: CorrelatedAnswer,
+                seeds: Sequence[tuple[Sequence[Any], Sequence[Any]]] = ()) -> IndependentAnswer:
     """Decide whether an independent cooperative equilibrium exists, exactly; find it, or the team's best
-    guarantee with independent choices (see the module docstring)."""
+    guarantee with independent choices (see the module docstring). ``seeds`` are product strategies to
+    start the search from (a Nash equilibrium's, say: its guarantee is the banker's payoff there)."""
     r = list(corr.banker)
     const, slopes = view.atom_parts(r)
     costs = [c + sum((g for g in gs if g < 0), 0) for c, gs in zip(const, slopes)]
@@ -229,7 +232,10 @@ def independent(view: TeamView, corr: CorrelatedAnswer) -> IndependentAnswer:
             return IndependentAnswer(True, tuple(x), tuple(y), tuple(r), corr.value, True,
                                      "support patterns against an optimal banker strategy, solved exactly; "
                                      "certified by f(x y) = h(r*) in exact arithmetic")
-    x, y = _best_product(view)
+    x, y = _best_product(view, [([float(v) for v in sx], [float(v) for v in sy]) for sx, sy in seeds])
+    for sx, sy in seeds:  # an exact seed no worse than the point found is kept
+        if view.guarantee_team(view.product_moments(list(sx), list(sy))) < view.guarantee_team(view.product_moments(x, y)):
+            x, y = list(sx), list(sy)
     value = view.guarantee_team(view.product_moments(x, y))
     how = ("no independent cooperative equilibrium: every support pattern is infeasible (exact); "
            if not undecided else "existence not decided (a support pattern could not be decided exactly); ")
@@ -238,7 +244,7 @@ def independent(view: TeamView, corr: CorrelatedAnswer) -> IndependentAnswer:
                                    "strategy found; its optimality is not proved")
 
 
-def _best_product(view: TeamView) -> tuple[list[Any], list[Any]]:
+def _best_product(view: TeamView, seeds: Sequence[tuple[list[float], list[float]]] = ()) -> tuple[list[Any], list[Any]]:
     """The product strategy with the least guarantee found: a float search (multi-start, Powell), then an
     exact polish (the cells at their kinks solved exactly for the interior variables) kept if its exact
     guarantee is no worse than the float point made rational. Not claimed optimal."""
@@ -255,7 +261,8 @@ def _best_product(view: TeamView) -> tuple[list[Any], list[Any]]:
         return float(obj @ z + np.maximum(cells @ z, 0).sum())
 
     rng = np.random.default_rng(2015)
-    starts = [np.full(m1 + m2, 0.5), np.ones(m1 + m2)] + [rng.random(m1 + m2) for _ in range(6)]
+    starts = [np.array(sx + sy) for sx, sy in seeds]
+    starts += [np.full(m1 + m2, 0.5), np.ones(m1 + m2)] + [rng.random(m1 + m2) for _ in range(6)]
     best = min((minimize(f, s, method="Powell", bounds=[(0, 1)] * (m1 + m2)) for s in starts), key=lambda r: r.fun)
     v = np.clip(best.x, 0, 1)
     rounded: list[Any] = [Fraction(float(t)).limit_denominator(10**12) for t in v]

@@ -537,7 +537,8 @@ def _banker_completion(pb: Payoff, p1: Payoff, p2: Payoff, x: list[Any], y: list
     """
     slopes = pb.slopes("r", x, y, [0] * pb.sizes()[2])
     r: list[Any] = [Fraction(1) if s > 0 else Fraction(0) for s in slopes]
-    tight = [q for q, s in enumerate(slopes) if s == 0]
+    dead = pb.dead("r") & p1.dead("r") & p2.dead("r")
+    tight = [q for q, s in enumerate(slopes) if s == 0 and not dead[q]]
     if len(tight) > MAX_INDIFFERENT:
         tight = sorted(tight, key=lambda q: -min(hint[q], 1 - hint[q]))[:MAX_INDIFFERENT]
     eqs = [("x", j) for j in J] + [("y", k) for k in K]

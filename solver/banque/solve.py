@@ -117,7 +117,8 @@ def solve_banque(shoe: Shoe, model: BanqueModel, theta: object, concept: str = "
     """Solve one concept of banque on ``shoe`` under ``model`` at stake share θ, exactly, certified.
 
     ``game`` (built for this shoe and model) or ``enumeration`` may be passed to share the enumeration;
-    ``hint``, a Nash solution at a nearby θ, seeds the Nash search (a sweep).
+    ``hint``, a Nash solution (at a nearby θ for the Nash search in a sweep; at this θ for the independent
+    concept, whose best guarantee is then at most the Nash value), seeds the search.
 
     Raises:
         ModelError: θ outside (0, 1), or an unknown concept.
@@ -134,7 +135,7 @@ def solve_banque(shoe: Shoe, model: BanqueModel, theta: object, concept: str = "
         return _nash(g, t, net, r1, r2, hint)
     if concept == "correlated":
         return _correlated(g, t, net, gross, r1, r2)
-    return _independent(g, t, net, r1, r2)
+    return _independent(g, t, net, r1, r2, hint)
 
 
 def solve_concepts(shoe: Shoe, model: BanqueModel, thetas: Sequence[object], concepts: Sequence[str],
@@ -146,7 +147,7 @@ def solve_concepts(shoe: Shoe, model: BanqueModel, thetas: Sequence[object], con
     last_nash: BanqueSolution | None = None
     for t in thetas:
         for c in concepts:
-            s = solve_banque(shoe, model, t, c, game=g, hint=last_nash if c == "nash" else None)
+            s = solve_banque(shoe, model, t, c, game=g, hint=last_nash if c in ("nash", "independent") else None)
             if c == "nash":
                 last_nash = s
             out.append(s)
@@ -274,13 +275,15 @@ def unique_correlated(view: TeamView, ans: CorrelatedAnswer) -> bool:
     return rank(rows) == combined if rows else dir_rank == 0
 
 
-def _independent(g: BanqueGame, t: Fraction, net: Payoff, r1: Payoff, r2: Payoff) -> BanqueSolution:
+def _independent(g: BanqueGame, t: Fraction, net: Payoff, r1: Payoff, r2: Payoff,
+                 hint: BanqueSolution | None = None) -> BanqueSolution:
     if g.model.tax:
         raise ModelError("the independent cooperative solution is computed without a tax only (use --tax 0)")
     dom = iterated_dominance(net, net, net)
     view = TeamView(net)
     corr = correlated(view)
-    ans = independent(view, corr)
+    seeds = [(hint.player1, hint.player2)] if hint is not None and hint.theta == t and hint.concept == "nash" else []
+    ans = independent(view, corr, seeds)
     x, y = list(ans.x), list(ans.y)
     if ans.exists:
         r = list(ans.banker or ())

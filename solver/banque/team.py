@@ -132,6 +132,28 @@ class TeamView:
             slopes.append([_div(x, d) for x in g])
         return const, slopes
 
+    def cell_parts(self, cells: Sequence[int]) -> dict[int, tuple[list[Fraction], list[list[Fraction]]]]:
+        """For each banker cell: how drawing there (r_i from 0 to 1) moves each atom's cost without Player
+        2's choices and each of Player 2's slopes (the derivative of :meth:`atom_parts` in r_i, likewise times
+        the denominator)."""
+        p = self.payoff
+        j, k, i = p.monomials
+        m1, m2, _ = self.shape
+        wanted = set(cells)
+        out = {c: ([Fraction(0)] * len(self.atoms), [[Fraction(0)] * m2 for _ in self.atoms]) for c in cells}
+        for jj, kk, ii, c in zip(j.tolist(), k.tolist(), i.tolist(), p.coef.tolist()):
+            if ii not in wanted or not c:
+                continue
+            const, slopes = out[ii]
+            for n, a in enumerate(self.atoms):
+                if jj >= 0 and not a[jj]:
+                    continue
+                if kk < 0:
+                    const[n] += c
+                else:
+                    slopes[n][kk] += c
+        return out
+
     def guarantee_banker(self, r: Sequence[Any]) -> Any:
         """h(r): the least the team can hold the banker to against r (exact)."""
         const, slopes = self.atom_parts(r)
