@@ -25,7 +25,7 @@ coup is enumerated in three shoe-independent pieces, built once per information 
   outcome (the banker's result against each tableau).
 
 A shoe then costs the weights of the 92,378 multisets, a gather, one sparse product and a reduction.
-Weights can exceed int64 (six decks: (312)_9 ≈ 2.7 × 10^22), so the integer arithmetic runs in 30-bit
+Weights can exceed int64 (six decks: (312)_9 ≈ 2.7 × 10^22), so the integer arithmetic runs in wide
 limbs in int64 (every partial sum is bounded below 2^62, checked) and the limbs are joined in Python
 integers at the end: exact for any shoe.
 
@@ -53,7 +53,7 @@ MAX_CARDS = 9
 """The most cards one banque coup can use: 2 + 2 + 2, and three third cards."""
 
 LIMB_BITS = 30
-LIMB_MASK = (1 << LIMB_BITS) - 1
+"""The narrowest limbs the enumeration accepts (wider ones are used when the sums allow)."""
 SIGHTS = 12
 """What is seen of a tableau: a third card 0–9, STOOD (10) or NATURAL (11)."""
 
@@ -92,6 +92,16 @@ def multiset_table() -> tuple[np.ndarray, np.ndarray]:
     return codes[order], counts[order]
 
 
+@lru_cache(maxsize=1)
+def add_card_table() -> np.ndarray:
+    """``add[m, v]``: the row of the multiset m with one more card of value v (−1 past nine cards)."""
+    codes, counts = multiset_table()
+    grown = codes[:, None] + (10 ** np.arange(10, dtype=np.int64))[None, :]
+    pos = np.searchsorted(codes, grown)
+    ok = (pos < len(codes)) & (codes[np.minimum(pos, len(codes) - 1)] == grown) & (counts.sum(axis=1) < MAX_CARDS)[:, None]
+    return np.where(ok, pos, -1)
+
+
 def denominator(shoe: Shoe) -> int:
     """The common denominator of a banque coup: N (N − 1) … (N − 8), or 13^9 for the infinite deck."""
     if shoe.is_infinite:
@@ -121,12 +131,13 @@ def multiset_weights(shoe: Shoe) -> list[int]:
     return [int(x) for x in w]
 
 
-def _limbs(values: list[int]) -> np.ndarray:
-    """Non-negative integers split into int64 limbs of LIMB_BITS bits: shape (limbs, len)."""
+def _limbs(values: list[int], bits: int = LIMB_BITS) -> np.ndarray:
+    """Non-negative integers split into int64 limbs of ``bits`` bits: shape (limbs, len)."""
     top = max(values, default=0).bit_length()
-    count = max(1, -(-top // LIMB_BITS))
+    count = max(1, -(-top // bits))
     arr = np.array(values, dtype=object)
-    return np.array([((arr >> (LIMB_BITS * k)) & LIMB_MASK).astype(np.int64) for k in range(count)])
+    mask = (1 << bits) - 1
+    return np.array([((arr >> (bits * k)) & mask).astype(np.int64) for k in range(count)])
 
 
 # -- hands ------------------------------------------------------------------------------------------
@@ -221,6 +232,7 @@ class Structure:
     order: np.ndarray  # (I1, I2, IB) flat index sorted by key
     starts: np.ndarray
     keys: np.ndarray  # (keys × 7): j1, d1, j2, d2, cell, db, outcome
+    limb_bits: int  # the widest limbs whose sums cannot overflow int64
     ended_index: np.ndarray  # coups ended by naturals: table rows
     ended_mult: np.ndarray
     ended_outcome: np.ndarray
@@ -248,10 +260,11 @@ def structure(information: int) -> Structure:
     rows = pif[h1] * npi + pif[h2]
     count = coo_matrix((ph.mult[h1] * ph.mult[h2], (rows, rcol.ravel())), shape=(npi * npi, len(runiq))).tocsr()
     count.sum_duplicates()
-    # Every R ⊎ banker hand as a row of the multiset table.
-    full = runiq[:, None] + bh.code[None, :]
-    index = np.searchsorted(codes, full).astype(np.int32)
-    assert np.array_equal(codes[index], full)
+    # Every R ⊎ banker hand as a row of the multiset table, one card at a time through add_card.
+    add = add_card_table().ravel()  # add[m * 10 + v]
+    start = np.searchsorted(codes, runiq)
+    two = add[add[bh.a[None, :] + 10 * start[:, None]] * 10 + bh.b[None, :]]
+    index = np.where(bh.third[None, :] >= 0, add[two * 10 + np.maximum(bh.third, 0)[None, :]], two).astype(np.int32)
     own = banker_own(bh, information)
     draw = bh.third >= 0
     column_key = (own * 2 + draw) * 10 + bh.final
@@ -279,10 +292,11 @@ def structure(information: int) -> Structure:
     column_starts = np.searchsorted(bcol.ravel()[column_order], np.arange(len(cuniq)))
     # Overflow guard: limbs are below 2^LIMB_BITS; every key sum is at most that times the key's count
     # of hand triples (with orderings), which must keep int64 sums below 2^62.
-    per_column = np.add.reduceat(np.ones(index.shape, dtype=np.int64)[:, column_order] * bh.mult[column_order],
-                                 column_starts, axis=1)
-    per_key = np.add.reduceat(np.asarray(count @ per_column).ravel()[order], starts)
-    if int(per_key.max()) >= 2 ** (62 - LIMB_BITS):
+    per_column = np.add.reduceat(bh.mult[column_order], column_starts)  # the same for every R
+    rows_total = np.asarray(count.sum(axis=1)).ravel()
+    per_key = np.add.reduceat(np.outer(rows_total, per_column).ravel()[order], starts)
+    limb_bits = 62 - int(per_key.max()).bit_length()  # every partial sum stays below 2^62
+    if limb_bits < LIMB_BITS:
         raise AssertionError("limb sums could overflow int64")
     # Coups ended by naturals: the banker's natural (players hold two cards), or both players'.
     two = _hands([(a, b, -1) for a, b in COMPOSITIONS])
@@ -301,6 +315,7 @@ def structure(information: int) -> Structure:
         order=order,
         starts=starts,
         keys=key_rows,
+        limb_bits=limb_bits,
         ended_index=np.searchsorted(codes, ecode),
         ended_mult=two.mult[c1] * two.mult[c2] * two.mult[cb],
         ended_outcome=(np.sign(tb - t1) + 1) * 3 + np.sign(tb - t2) + 1,
@@ -339,7 +354,7 @@ def enumerate_coup(shoe: Shoe, information: int) -> Enumeration:
     """Enumerate a banque coup from ``shoe`` exactly (see the module docstring for the method)."""
     st = structure(information)
     w = multiset_weights(shoe)
-    limbs = _limbs(w)
+    limbs = _limbs(w, st.limb_bits)
     sums = []
     for limb in limbs:
         v = limb[st.index] * st.banker_mult[None, :]
@@ -348,7 +363,7 @@ def enumerate_coup(shoe: Shoe, information: int) -> Enumeration:
         sums.append(np.add.reduceat(t[st.order], st.starts))
     weight = np.zeros(len(st.starts), dtype=object)
     for n, s in enumerate(sums):
-        weight = weight + (s.astype(object) << (LIMB_BITS * n))
+        weight = weight + (s.astype(object) << (st.limb_bits * n))
     wo = np.array(w, dtype=object)
     ended = [int(sum(st.ended_mult[st.ended_outcome == o] * wo[st.ended_index[st.ended_outcome == o]])) for o in range(9)]
     live = weight != 0

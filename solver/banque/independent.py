@@ -104,6 +104,30 @@ def _evaluate(poly: Poly, values: list[Any]) -> Any:
     return total
 
 
+def _separate_linear(eqs: list[Poly], nvar: int) -> list[list[Any]] | None:
+    """The solutions in [0, 1]^nvar when every equation is linear in a single variable (each variable then
+    has its own equations: one common root or none), without a Gröbner basis; None if not of that form."""
+    value: dict[int, Fraction] = {}
+    for e in eqs:
+        used = {q for expo in e for q, d in enumerate(expo) if d}
+        if len(used) != 1 or any(d > 1 for expo in e for d in expo):
+            return None
+        (q,) = used
+        a = sum((Fraction(c) for expo, c in e.items() if expo[q] == 1), Fraction(0))
+        b = sum((Fraction(c) for expo, c in e.items() if expo[q] == 0), Fraction(0))
+        if a == 0:
+            if b != 0:
+                return []
+            continue
+        root = -b / a
+        if value.setdefault(q, root) != root:
+            return []
+    if len(value) < nvar:
+        return None
+    point = [value[q] for q in range(nvar)]
+    return [point] if all(0 <= v <= 1 for v in point) else []
+
+
 def _feasible(eqs: list[Poly], ineqs: list[tuple[Poly, int]], nvar: int, open_vars: set[int]) -> tuple[bool | None, list[Any]]:
     """Whether some point of [0, 1]^nvar (open in ``open_vars``) satisfies the equations and the sign
     conditions (poly · sign ≥ 0); with a witness. None: undecided."""
@@ -114,7 +138,9 @@ def _feasible(eqs: list[Poly], ineqs: list[tuple[Poly, int]], nvar: int, open_va
     rest = [q for q in range(nvar) if q not in used]
     if used:
         sub = [{tuple(expo[q] for q in used): c for expo, c in e.items()} for e in eqs]
-        sols = real_solutions(sub, len(used))
+        sols = _separate_linear(sub, len(used))
+        if sols is None:
+            sols = real_solutions(sub, len(used))
         if sols is None:
             return None, []
     else:

@@ -129,10 +129,10 @@ def _float_poly(poly: dict[tuple[int, ...], int]) -> tuple[np.ndarray, np.ndarra
 
 def _float_root(polys: list[dict[tuple[int, ...], int]], start: np.ndarray) -> np.ndarray | None:
     """Newton's method (scipy's hybrid) on a square polynomial system, from ``start``."""
-    from scipy.optimize import root
-
     if not polys:
         return start
+    from scipy.optimize import root
+
     fp = [_float_poly(p) for p in polys]
 
     def f(v: np.ndarray) -> np.ndarray:

@@ -106,6 +106,43 @@ def check_theta(theta: object) -> Fraction:
     return t
 
 
+MAX_THETAS = 1000
+"""The most values of θ one command may ask for."""
+
+
+def parse_thetas(text: str) -> list[Fraction]:
+    """θ as users write it: ``1/2``, ``0.45``, a comma list ``1/3,1/2``, or a sweep ``LO..HI/STEPS``
+    (STEPS + 1 equally spaced values from LO to HI). Every value must lie in (0, 1).
+
+    >>> [str(t) for t in parse_thetas("1/4..3/4/2")], [str(t) for t in parse_thetas("0.5, 1/3")]
+    (['1/4', '1/2', '3/4'], ['1/2', '1/3'])
+
+    Raises:
+        ModelError: a value outside (0, 1), or a malformed sweep.
+    """
+    out: list[Fraction] = []
+    for part in str(text).split(","):
+        p = part.strip()
+        if ".." in p:
+            lo_text, _, rest = p.partition("..")
+            hi_text, slash, steps_text = rest.rpartition("/")
+            if not slash or not hi_text:
+                raise ModelError(f"a sweep of theta is written LO..HI/STEPS, e.g. 1/20..19/20/18, got {p!r}")
+            try:
+                steps = int(steps_text)
+            except ValueError:
+                raise ModelError(f"the number of steps of a sweep is a whole number, got {steps_text!r}") from None
+            if not 1 <= steps < MAX_THETAS:
+                raise ModelError(f"a sweep has 1 to {MAX_THETAS - 1} steps, got {steps}")
+            lo, hi = check_theta(lo_text), check_theta(hi_text)
+            out += [lo + (hi - lo) * k / steps for k in range(steps + 1)]
+        else:
+            out.append(check_theta(p))
+        if len(out) > MAX_THETAS:
+            raise ModelError(f"at most {MAX_THETAS} values of theta")
+    return out
+
+
 def _field(values: Iterable[Any]) -> Field | None:
     fields = {v.field for v in values if isinstance(v, Algebraic)}
     return fields.pop() if fields else None
