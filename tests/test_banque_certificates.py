@@ -95,7 +95,8 @@ def test_tampered_copies_fail(edit: str) -> None:
     elif edit == "theta":
         bad["theta"] = "11/20"
     elif edit == "team":
-        bad["team"][0]["probability"], bad["team"][1]["probability"] = bad["team"][1]["probability"], bad["team"][0]["probability"]
+        team = bad["team"]
+        team[0]["probability"], team[1]["probability"] = team[1]["probability"], team[0]["probability"]
     else:
         bad["claims"] = {"exists": True}
     assert _verdict(bad).startswith("fail"), edit

@@ -96,7 +96,7 @@ def brute_law(counts: tuple[int, ...], infinite: bool, model: BanqueModel, x: di
                 f1 = t1 if c1 is None else (t1 + c1) % 10
                 f2 = t2 if c2 is None else (t2 + c2) % 10
 
-                def result(fb: int) -> tuple[int, int]:
+                def result(fb: int, s1: int = s1, s2: int = s2, f1: int = f1, f2: int = f2) -> tuple[int, int]:
                     return (-1 if s1 == NATURAL else (fb > f1) - (fb < f1), -1 if s2 == NATURAL else (fb > f2) - (fb < f2))
                 if rb < 1:
                     add(result(tb), n2 * (1 - rb).numerator * (scale // (1 - rb).denominator), d2 * scale)

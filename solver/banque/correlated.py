@@ -146,7 +146,7 @@ def snap_banker(view: TeamView, lam: list[Fraction], v: list[list[Fraction]], r_
     r = [Fraction(1) if s > 0 else Fraction(0) for s in slopes]
     dead = view.payoff.dead("r") & (best_reply_of.payoff.dead("r") if best_reply_of is not None else True)
     tight = [i for i, s in enumerate(slopes) if s == 0 and not dead[i]]
-    na, (_, m2, n) = len(view.atoms), view.shape
+    na, m2 = len(view.atoms), view.shape[1]
     pos = [a for a in range(na) if lam[a] > 0]
     tops = {a: [k for k in range(m2) if v[a][k] == lam[a]] for a in pos}
     interior = [(a, k) for a in pos for k in range(m2) if 0 < v[a][k] < lam[a]]
@@ -217,9 +217,9 @@ def snap_banker(view: TeamView, lam: list[Fraction], v: list[list[Fraction]], r_
     # Then: a vertex of the feasible set of the indifferent cells (equalities, and the team's pure
     # choices' inequalities), proposed by a small LP in floats and solved exactly on its active set.
     if tight:
-        cand = _vertex(view, r, tight, equations, pos, tops, v, lam, m2)
-        if cand is not None and certify(cand):
-            return cand
+        found = _vertex(view, r, tight, equations, pos, tops, v, lam, m2)
+        if found is not None and certify(found):
+            return found
     # Last: the vertices of the indifferent cells' box (few cells only).
     if len(tight) > MAX_SEARCH:
         return None

@@ -37,7 +37,7 @@ examples:
 
 def run(args: argparse.Namespace) -> int:
     from solver.banque.game import BanqueModel
-    from solver.banque.solve import CONCEPTS, parse_thetas, solve_concepts
+    from solver.banque.solve import CONCEPTS, BanqueSolution, parse_thetas, solve_concepts
     from solver.numbers import exact
     from solver.report.banque import CSV_HEADER, banque_csv_rows, banque_dict, banque_latex, banque_table_text, banque_text
 
@@ -52,10 +52,14 @@ def run(args: argparse.Namespace) -> int:
         concepts.remove("independent")
     shoes = shoes_from_args(args)
     progress = Progress(len(shoes) * len(thetas) * len(concepts), "solutions")
-    solutions = []
+    solutions: list[BanqueSolution] = []
     for shoe in shoes:
         done = len(solutions)
-        solutions += solve_concepts(shoe, model, thetas, concepts, progress=lambda n, d=done: progress.update(d + n))
+
+        def tick(n: int, done: int = done) -> None:
+            progress.update(done + n)
+
+        solutions += solve_concepts(shoe, model, thetas, concepts, progress=tick)
     progress.close()
     if args.certificate:
         from solver.banque.certificate import write_certificates
