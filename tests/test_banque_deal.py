@@ -220,7 +220,8 @@ def test_a_banker_blind_to_tableau_2_faces_chemin_de_fer(shoe: Shoe) -> None:
         r = []
         for s in g.banker_sets:
             s1 = s.seen[0]
-            r.append(r_chem[f"{s.total}/{'S' if s1 == STOOD else s1}"] if s1 != NATURAL else Fraction(rng.randint(0, 5), 5))
+            chem_cell = InfoSet(Side.BANKER, s.total, seen=(s1,))
+            r.append(r_chem[chem_cell] if s1 != NATURAL else Fraction(rng.randint(0, 5), 5))
         want_win = chem.win.value([q], [r_chem[k] for k in chem.banker_sets])
         want_loss = chem.loss.value([q], [r_chem[k] for k in chem.banker_sets])
         for y in (Fraction(0), Fraction(1), Fraction(rng.randint(1, 9), 10)):
