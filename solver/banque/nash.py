@@ -138,10 +138,11 @@ def _float_root(polys: list[dict[tuple[int, ...], int]], start: np.ndarray) -> n
     def f(v: np.ndarray) -> np.ndarray:
         return np.array([float(np.sum(c * np.prod(v[None, :] ** e, axis=1))) for e, c in fp])
 
-    sol = root(f, start, method="hybr", options={"xtol": 1e-14})
-    if not sol.success or np.max(np.abs(f(sol.x))) > 1e-10:
-        return None
-    return sol.x
+    for method, options in (("hybr", {"xtol": 1e-14}), ("lm", {"xtol": 1e-15, "ftol": 1e-15})):
+        sol = root(f, start, method=method, options=options)
+        if np.max(np.abs(f(sol.x))) <= 1e-10:
+            return sol.x
+    return None
 
 
 def _support_candidates(values: np.ndarray, slopes: np.ndarray) -> tuple[list[int], list[int]]:

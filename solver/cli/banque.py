@@ -8,30 +8,30 @@ from solver.cli.common import SHOE_HELP, Progress, add_format_options, add_shoe_
 
 EPILOG = """\
 models:
-  shoe            --decks D (3 and 6 are the casinos' shoes), inf (with replacement: Ethier's dealing A),
-                  --shoe, --remove; a finite shoe is dealt without replacement (dealing B)
-  --information   1: each side knows his own total; 2: the banker also knows his two cards;
-                  3: the players know their two cards too (chemin de fer's meanings)
-  --second-player blind: Player 2's choice at 5 ignores tableau 1 (the literature's simplification);
-                  sees-first: it may depend on what he saw of tableau 1 (third card, stood, natural)
-  --freedom       parlor: the banker is free in every cell; casino: he follows chemin de fer's casino
-                  tableau where both live tableaux agree, free where they conflict or the tableau leaves
-                  a choice (a tableau settled by a natural does not vote)
-  --tax RATE      the cagnotte on the banker's net win of each coup, the two tableaux netted (0 to 1/10)
-  --theta T       Player 1's share of the total stake: 1/2, 0.45, 1/3,1/2, or a sweep LO..HI/STEPS
+  shoe             --decks D (the casinos deal 3 or 6 decks), or inf (with replacement: Ethier's
+                   dealing A); a finite shoe is dealt without replacement (dealing B)
+  --information    1: each side knows his own total; 2: the banker also knows his two cards;
+                   3: the players know their two cards too (chemin de fer's meanings)
+  --second-player  blind: Player 2's choice at 5 ignores tableau 1 (the literature's model);
+                   sees-first: it may depend on what he saw of tableau 1 (third card, S, N)
+  --freedom        parlor: the banker is free in every cell; casino: he follows chemin de fer's
+                   casino tableau where the live tableaux agree (a natural does not vote), and is
+                   free where they conflict or where the tableau leaves him a choice
+  --tax RATE       the cagnotte on the banker's net win of each coup, tableaux netted (0 to 1/10)
+  --theta T        Player 1's share of the stake: 1/2, 0.45, a list 1/3,1/2, a sweep LO..HI/STEPS
 concepts:
-  nash            a Nash equilibrium of the three-person game (can be irrational: written exactly)
-  correlated      the players as one team with a shared random device against the banker (an LP)
-  independent     the team with independent choices; it exists for some theta only: where it does
-                  not, that is proved, and the team's best guarantee found is printed
-  all             the three
+  nash             a Nash equilibrium of the three-person game (irrational ones written exactly)
+  correlated       the players as one team with a shared random device (a linear program)
+  independent      the team with independent choices: it exists for some theta only; where it
+                   does not, that is proved and the team's best guarantee found is printed
+  all              the three (default)
 
 examples:
-  baccarat banque                                         6 decks, theta 1/2, every concept
-  baccarat banque --decks inf --freedom parlor            the model of the rule sheets' 0.87 %
+  baccarat banque                                       6 decks, theta 1/2, every concept
+  baccarat banque --decks inf --freedom parlor          the rule sheets' 0.87 %
   baccarat banque --theta 1/20..19/20/18 --concept correlated --format csv
   baccarat banque --decks inf --second-player sees-first --format json
-  baccarat banque --decks 6 --certificate banque.json     write a checkable certificate
+  baccarat banque --decks 6 --certificate banque.json   write a checkable certificate
 """
 
 
@@ -87,8 +87,8 @@ def add_parser(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-ar
     p.add_argument("--information", type=int, choices=(1, 2, 3), default=1, help="information model (default 1)")
     p.add_argument("--second-player", choices=("blind", "sees-first"), default="blind",
                    help="what Player 2's choice may depend on (default blind)")
-    p.add_argument("--freedom", choices=("casino", "parlor"), default="casino", help="which banker decisions are free")
-    p.add_argument("--tax", default="0", metavar="RATE", help="cagnotte on the banker's net win of a coup, 0 to 1/10")
+    p.add_argument("--freedom", choices=("casino", "parlor"), default="casino", help="which banker decisions are free (default casino)")
+    p.add_argument("--tax", default="0", metavar="RATE", help="cagnotte on the banker's net win of a coup, 0 to 1/10 (default 0)")
     p.add_argument("--concept", choices=("nash", "correlated", "independent", "all"), default="all",
                    help="solution concept (default all)")
     p.add_argument("--certificate", metavar="FILE", help="write a certificate (JSON) that proofs/check.py verifies")

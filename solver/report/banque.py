@@ -43,11 +43,26 @@ def exact_text(x: Any, digits: int | None = None) -> str:
     if x is None:
         return "-"
     if isinstance(x, Algebraic) and x.rational() is None:
-        m = "+".join(f"{c}t^{k}" for k, c in enumerate(isolate(x)[0]) if c).replace("+-", "-")
-        return f"≈ {decimal_of(x, digits if digits is not None else ALGEBRAIC_DIGITS)} (root of {m})"
+        return f"≈ {decimal_of(x, digits if digits is not None else ALGEBRAIC_DIGITS)} (a root of {polynomial_text(isolate(x)[0])})"
     q = x.rational() if isinstance(x, Algebraic) else Fraction(x)
     assert q is not None
     return fraction_str(q) + (f" ({decimal_of(q, digits)})" if digits is not None else "")
+
+
+def polynomial_text(coefficients: list[int]) -> str:
+    """A polynomial (constant first) as written: ``61144 t^2 + 334541 t - 76785``.
+
+    >>> polynomial_text([-76785, 334541, 61144])
+    '61144 t^2 + 334541 t - 76785'
+    """
+    terms = []
+    for k in range(len(coefficients) - 1, -1, -1):
+        c = coefficients[k]
+        if c:
+            power = "" if k == 0 else " t" if k == 1 else f" t^{k}"
+            terms.append(("- " if c < 0 else "+ ") + f"{abs(c)}{power}")
+    text = " ".join(terms)
+    return text[2:] if text.startswith("+ ") else "-" + text[2:]
 
 
 def _draws(sets: tuple[InfoSet, ...], values: tuple[Any, ...], digits: int | None, keyed: bool) -> object:
@@ -147,14 +162,17 @@ def banque_text(s: BanqueSolution, digits: int | None = None) -> str:
 
 def banque_table_text(solutions: list[BanqueSolution], digits: int | None = None) -> str:
     """One row per solution: θ, concept, whether it exists, value, the players' draws, uniqueness."""
-    head = f"{'theta':>7}  {'concept':<12} {'exists':<7} {'value':<44} {'player 1':<22} {'player 2':<22} unique"
-    rows = [_model_line(solutions[0]).rsplit(", theta", 1)[0], head]
+    rows = [_model_line(solutions[0]).rsplit(", theta", 1)[0]]
     for s in solutions:
-        value = exact_text(s.value, digits) if s.exists is not False else "none (guarantee " + exact_text(s.value, digits) + ")"
-        p1 = exact_text(s.player1[0], digits) if len(s.player1) == 1 else f"{len(s.player1)} sets"
-        p2 = exact_text(s.player2[0], digits) if len(s.player2) == 1 else f"{len(s.player2)} sets"
-        rows.append(f"{fraction_str(s.theta):>7}  {s.concept:<12} {str(s.exists).lower():<7} {value:<44} {p1:<22} {p2:<22} "
-                    f"{_unique_word(s.unique)}")
+        if s.exists is False:
+            value = "no equilibrium; the team's best guarantee found: " + exact_text(s.value, digits)
+        else:
+            value = exact_text(s.value, digits)
+        p1 = exact_text(s.player1[0], digits) if len(s.player1) == 1 else f"by set ({len(s.player1)})"
+        p2 = exact_text(s.player2[0], digits) if len(s.player2) == 1 else f"by situation ({len(s.player2)})"
+        rows.append(f"  theta {fraction_str(s.theta)}, {CONCEPT_NAMES[s.concept]} (unique: {_unique_word(s.unique)})")
+        rows.append(f"    banker's value: {value}")
+        rows.append(f"    draws at 5: player 1 {p1}; player 2 {p2}")
     return "\n".join(rows)
 
 
