@@ -31,7 +31,7 @@ from solver.banque.algebraic import Algebraic, Field
 from solver.banque.correlated import CorrelatedAnswer, TeamStrategy, correlated, snap_banker
 from solver.banque.deal import Enumeration
 from solver.banque.dominance import BanqueDominance, iterated_dominance
-from solver.banque.forms import Payoff, is_best_reply, payoff
+from solver.banque.forms import Payoff, payoff
 from solver.banque.game import RESULT_1, RESULT_2, BanqueGame, BanqueModel, banker_payoff, build_banque
 from solver.banque.independent import independent
 from solver.banque.linalg import rank
@@ -134,7 +134,11 @@ def parse_thetas(text: str) -> list[Fraction]:
                 raise ModelError(f"the number of steps of a sweep is a whole number, got {steps_text!r}") from None
             if not 1 <= steps < MAX_THETAS:
                 raise ModelError(f"a sweep has 1 to {MAX_THETAS - 1} steps, got {steps}")
-            lo, hi = check_theta(lo_text), check_theta(hi_text)
+            try:
+                lo, hi = check_theta(lo_text), check_theta(hi_text)
+            except ModelError as e:
+                raise ModelError(f"a sweep of theta is written LO..HI/STEPS, e.g. 1/20..19/20/18; in {p!r} LO is "
+                                 f"{lo_text!r}, HI {hi_text!r} and STEPS {steps}: {e}") from None
             out += [lo + (hi - lo) * k / steps for k in range(steps + 1)]
         else:
             out.append(check_theta(p))
@@ -332,10 +336,3 @@ def _independent(g: BanqueGame, t: Fraction, net: Payoff, r1: Payoff, r2: Payoff
         banker=ans.banker, team=None, field=_field(ans.x + ans.y), result1=res1, result2=res2,
         certified=ans.exists is not None, unique=None, dominance=dom, method=ans.method,
         guarantee_optimal=None if ans.exists else ans.optimal)
-
-
-def certify_nash(net: Payoff, r1: Payoff, r2: Payoff, x: Sequence[Any], y: Sequence[Any], r: Sequence[Any]) -> bool:
-    """Exact best-reply checks of a Nash profile (all three sides)."""
-    return (not is_best_reply(x, r1.slopes("x", x, y, r), maximise=False)
-            and not is_best_reply(y, r2.slopes("y", x, y, r), maximise=False)
-            and not is_best_reply(r, net.slopes("r", x, y, r), maximise=True))

@@ -207,7 +207,7 @@ def banque_latex(solutions: list[BanqueSolution], digits: int | None = None) -> 
     caption = _model_line(solutions[0]).rsplit(", theta", 1)[0].replace("%", r"\%")
     return "\n".join([
         r"\begin{table}[ht]", r"\centering", f"\\caption{{{caption}: the banker's advantage (decimals rounded from exact "
-        "values; an irrational value rounded from its exact bounds).}}",
+        "values; an irrational value rounded from its exact bounds).}",
         r"\begin{tabular}{llrrr}", r"\toprule",
         r"$\theta$ & concept & banker & player 1 draws at 5 & player 2 draws at 5 \\", r"\midrule", *rows,
         r"\bottomrule", r"\end{tabular}", r"\end{table}",
