@@ -43,7 +43,8 @@ def exact_text(x: Any, digits: int | None = None) -> str:
     if x is None:
         return "-"
     if isinstance(x, Algebraic) and x.rational() is None:
-        return f"≈ {decimal_of(x, digits if digits is not None else ALGEBRAIC_DIGITS)} (a root of {polynomial_text(isolate(x)[0])})"
+        shown = decimal_of(x, digits if digits is not None else ALGEBRAIC_DIGITS)
+        return f"≈ {shown} (a root of {polynomial_text(isolate(x)[0])})"
     q = x.rational() if isinstance(x, Algebraic) else Fraction(x)
     assert q is not None
     return fraction_str(q) + (f" ({decimal_of(q, digits)})" if digits is not None else "")
