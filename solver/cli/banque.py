@@ -4,7 +4,16 @@ from __future__ import annotations
 
 import argparse
 
-from solver.cli.common import SHOE_HELP, Progress, add_format_options, add_shoe_options, emit, render, shoes_from_args
+from solver.cli.common import (
+    SHOE_HELP,
+    Progress,
+    add_format_options,
+    add_shoe_options,
+    emit,
+    note,
+    render,
+    shoes_from_args,
+)
 
 EPILOG = """\
 models:
@@ -50,6 +59,7 @@ def run(args: argparse.Namespace) -> int:
 
             raise ModelError("the independent cooperative solution is computed without a tax only (use --tax 0)")
         concepts.remove("independent")
+        note("the independent cooperative solution is left out: it is computed without a tax only")
     shoes = shoes_from_args(args)
     progress = Progress(len(shoes) * len(thetas) * len(concepts), "solutions")
     solutions: list[BanqueSolution] = []
