@@ -49,6 +49,8 @@ from typing import Any
 
 FORMAT = "baccarat-chemin-certificate"
 VERSION = 1
+BANQUE_FORMAT = "baccarat-banque-certificate"
+"""Baccara banque certificates are checked by check_banque.py, beside this file (dispatched on "format")."""
 
 VALUES = range(10)
 SEEN = ("0", "1", "2", "3", "4", "5", "6", "7", "8", "9", "S")
@@ -603,8 +605,9 @@ class CheckResult:
     status: str
     reason: str = ""
     description: str = ""
-    value: Fraction | None = None
+    value: Fraction | str | None = None
     unique: tuple[str, ...] = ()
+    verified: str = ""
 
     @property
     def ok(self) -> bool:
@@ -618,6 +621,8 @@ class CheckResult:
         """The report line: ``OK  <file>  <model>  value=<p/q>  [unique ...]`` or ``FAIL <file>: <why>``."""
         if not self.ok:
             return f"FAIL {name}: {self.reason}"
+        if self.verified:  # another game's certificate (check_banque.py): its own line
+            return f"OK  {name}  {self.verified}"
         unique = f"  [unique {', '.join(self.unique)}]" if self.unique else ""
         return f"OK  {name}  {self.description}  value={self.value}{unique}"
 
@@ -682,6 +687,8 @@ def check_file(path: str | Path) -> CheckResult:
 def _check(cert: Any) -> CheckResult:
     if not isinstance(cert, dict):
         raise UnusableInput("not a certificate: the top level is not a JSON object")
+    if cert.get("format") == BANQUE_FORMAT:
+        return _check_banque(cert)
     if cert.get("format") != FORMAT:
         raise UnusableInput(f'not a certificate: "format" must be "{FORMAT}"')
     if type(cert.get("version")) is not int or cert["version"] != VERSION:
@@ -763,6 +770,28 @@ def _check(cert: Any) -> CheckResult:
                 _check_unique_equilibrium(gross, net, q, game.banker_keys)
             unique.append("equilibrium")
     return CheckResult("ok", "", describe(shoe, information, freedom, alpha), value, tuple(unique))
+
+
+def _check_banque(cert: dict[str, Any]) -> CheckResult:
+    """Delegate a banque certificate to check_banque.py (loaded from beside this file)."""
+    import importlib.util
+
+    path = Path(__file__).resolve().with_name("check_banque.py")
+    module = sys.modules.get("check_banque")
+    if module is None:
+        spec = importlib.util.spec_from_file_location("check_banque", path)
+        if spec is None or spec.loader is None:
+            raise UnusableInput(f"cannot load {path}")
+        module = importlib.util.module_from_spec(spec)
+        sys.modules["check_banque"] = module
+        spec.loader.exec_module(module)
+    try:
+        description, value, claims = module.check(cert)
+    except module.UnusableInput as error:
+        raise UnusableInput(str(error)) from None
+    except module.CheckFailure as error:
+        raise CheckFailure(str(error)) from None
+    return CheckResult("ok", "", description, value, (), f"{description}  value={value}  [{', '.join(claims)}]")
 
 
 def _check_dominance(

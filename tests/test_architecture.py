@@ -31,6 +31,13 @@ LAYERS: dict[str, int] = {
     "crosscheck": 8, "analysis": 8, "curves": 8, "table": 8, "count": 8,
     "report": 9,
     "cli": 10, "certificate.__main__": 10, "entry": 10,
+    # baccara banque: its enumeration beside deal/strategy, its game and exact numbers beside game, its
+    # solvers beside equilibrium, its certificates beside certificate.
+    "banque.deal": 4,
+    "banque.game": 5, "banque.algebraic": 5, "banque.linalg": 5, "banque.polysys": 5, "banque.forms": 5,
+    "banque.team": 5,
+    "banque": 6,
+    "banque.certificate": 7,
 }
 """Each top-level module or package of solver/ by layer (DESIGN.md: cards → rules → deal →
 bets/game/strategy → equilibrium → simulate/crosscheck/... → report → cli). A module may import its

@@ -72,7 +72,8 @@ def test_checker_verifies_every_committed_certificate() -> None:
     r = run_checker()
     assert r.returncode == 0, r.stdout + r.stderr
     lines = r.stdout.splitlines()
-    assert len(lines) == 100 and all(line.startswith("OK") for line in lines)
+    chemin = [line for line in lines if "/certificates/banque/" not in line]  # the banque ones: test_banque_certificates.py
+    assert len(chemin) == 100 and all(line.startswith("OK") for line in lines)
 
 
 @pytest.mark.parametrize("d", range(1, 9))

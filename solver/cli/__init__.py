@@ -12,12 +12,12 @@ import sys
 from collections.abc import Sequence
 
 from solver import __version__
-from solver.cli import chemin, count, crosscheck, eor, figures, punto, report, simulate, table, tables
+from solver.cli import banque, chemin, count, crosscheck, eor, figures, punto, report, simulate, table, tables
 from solver.cli.common import EXIT_INTERRUPTED, EXIT_REJECT, EXIT_USAGE, Parser, add_message_options, configure_messages
 from solver.cli.output import prepare_streams, silence_stdout
 from solver.errors import BaccaratError
 
-COMMANDS = (report, punto, chemin, tables, figures, simulate, crosscheck, table, eor, count)
+COMMANDS = (report, punto, chemin, banque, tables, figures, simulate, crosscheck, table, eor, count)
 """The command modules, in the order ``baccarat --help`` lists them; each has ``add_parser(sub)``."""
 
 

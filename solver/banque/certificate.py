@@ -1,0 +1,193 @@
+"""Banque certificates: a solved banque game written so that anyone can check it.
+
+Format ``baccarat-banque-certificate``, version 1, documented in docs/certificate-format.md and
+verified by ``proofs/check_banque.py`` (standard library only, no code shared with this package; run
+through ``proofs/check.py``, which dispatches on the ``format`` field). A certificate holds the shoe,
+the model, θ, the concept, the strategies (exact rationals, or elements of one number field given by
+its minimal polynomial and an isolating interval) and the claims the checker verifies:
+
+* ``nash``: ``{"equilibrium": true}``: every side plays a best reply, exactly;
+* ``correlated``: ``{"optimal": true}``: f(z) = h(r) = value (without tax), or with a tax the team's and
+  the banker's best replies (``{"equilibrium": true}``);
+* ``independent``: ``{"exists": true}`` with an optimal product strategy (f = h = value), or
+  ``{"exists": false}`` with the correlated optimum (the r* the proof uses) and the team's guarantee at
+  the best product strategy found; the checker re-derives the refutation of every support pattern.
+
+The standard set (:func:`standard_solutions`) is committed under proofs/certificates/banque/; the tests
+regenerate it byte for byte. Regenerate with ``python -m solver.banque.certificate proofs/certificates/banque``.
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+from collections.abc import Iterable
+from fractions import Fraction
+from pathlib import Path
+from typing import Any
+
+from solver.banque.algebraic import Algebraic, Field
+from solver.banque.correlated import TeamStrategy
+from solver.banque.game import BanqueGame, BanqueModel
+from solver.banque.solve import BanqueSolution, solve_concepts
+from solver.cards import Shoe
+from solver.errors import InputError
+from solver.numbers import fraction_str
+from solver.strategy import format_infoset
+
+FORMAT = "baccarat-banque-certificate"
+VERSION = 1
+
+
+def number(x: Any) -> object:
+    """An exact number for a certificate: ``"p/q"``, or ``{"field": [c0, c1, ...]}`` in the field's basis."""
+    if isinstance(x, Algebraic):
+        r = x.rational()
+        if r is not None:
+            return fraction_str(r)
+        return {"field": [fraction_str(c) for c in x.coefficients]}
+    return fraction_str(Fraction(x))
+
+
+def _sets(game: BanqueGame, side: str) -> list[str]:
+    sets = {"player1": game.player1_sets, "player2": game.player2_sets, "banker": game.banker_sets}[side]
+    return [format_infoset(s) for s in sets]
+
+
+def _strategy(game: BanqueGame, side: str, values: Iterable[Any]) -> dict[str, object]:
+    return {k: number(v) for k, v in zip(_sets(game, side), values)}
+
+
+def _team(game: BanqueGame, team: TeamStrategy) -> list[dict[str, object]]:
+    out: list[dict[str, object]] = []
+    for atom, prob, conditional in team.support():
+        out.append({
+            "player1": {k: "D" if a else "S" for k, a in zip(_sets(game, "player1"), atom)},
+            "probability": fraction_str(prob),
+            "player2": _strategy(game, "player2", conditional),
+        })
+    return out
+
+
+def shoe_spec(shoe: Shoe) -> dict[str, object]:
+    return {"dealing": "A", "weights": list(shoe.values)} if shoe.is_infinite else {"dealing": "B", "counts": list(shoe.values)}
+
+
+def certificate_dict(s: BanqueSolution) -> dict[str, object]:
+    """The certificate of a solution, as a JSON-ready dict (format version 1)."""
+    g, m = s.game, s.model
+    field: Field | None = s.field
+    out: dict[str, object] = {
+        "format": FORMAT,
+        "version": VERSION,
+        "shoe": shoe_spec(g.shoe),
+        "model": {"information": m.information, "second_player": m.second_player, "freedom": m.freedom,
+                  "tax": fraction_str(m.tax)},
+        "theta": fraction_str(s.theta),
+        "concept": s.concept,
+        "field": None if field is None else field.spec(),
+        "value": number(s.value),
+    }
+    if s.concept == "correlated":
+        assert s.team is not None and s.banker is not None
+        out["team"] = _team(g, s.team)
+        out["banker"] = _strategy(g, "banker", s.banker)
+        out["claims"] = {"equilibrium": True} if m.tax else {"optimal": True}
+        return out
+    out["player1"] = _strategy(g, "player1", s.player1)
+    out["player2"] = _strategy(g, "player2", s.player2)
+    if s.concept == "nash":
+        assert s.banker is not None
+        out["banker"] = _strategy(g, "banker", s.banker)
+        out["claims"] = {"equilibrium": True}
+        return out
+    if s.exists:
+        assert s.banker is not None
+        out["banker"] = _strategy(g, "banker", s.banker)
+        out["claims"] = {"exists": True}
+        return out
+    corr = _correlated_of(s)
+    assert corr.team is not None and corr.banker is not None
+    out["correlated"] = {"value": number(corr.value), "team": _team(g, corr.team),
+                         "banker": _strategy(g, "banker", corr.banker)}
+    out["claims"] = {"exists": False}
+    return out
+
+
+def _correlated_of(s: BanqueSolution) -> BanqueSolution:
+    from solver.banque.solve import solve_banque
+
+    return solve_banque(s.shoe, s.model, s.theta, "correlated", game=s.game)
+
+
+def certificate_name(s: BanqueSolution) -> str:
+    """A file stem such as ``A1-blind-parlor-inf-t1_2-nash``."""
+    g, m = s.game, s.model
+    deck = "inf" if g.shoe.is_infinite else (f"d{g.shoe.full_decks}" if g.shoe.full_decks else
+                                             "shoe-" + "-".join(map(str, g.shoe.values)))
+    tax = "" if not m.tax else "-tax" + fraction_str(m.tax).replace("/", "_")
+    theta = fraction_str(s.theta).replace("/", "_")
+    return f"{m.name(g.shoe)}-{m.second_player}-{m.freedom}-{deck}-t{theta}{tax}-{s.concept}"
+
+
+def certificate_text(s: BanqueSolution) -> str:
+    """The certificate serialised canonically (keys in the documented order)."""
+    return json.dumps(certificate_dict(s), indent=1) + "\n"
+
+
+def write_certificates(solutions: Iterable[BanqueSolution], target: str, overwrite: bool = False) -> list[Path]:
+    """Write certificates: one solution to the file ``target``; several into the directory ``target``
+    (an independent solution that could not be decided is not certified and is skipped).
+
+    Raises:
+        InputError: a file exists (and not ``overwrite``), or cannot be written.
+    """
+    sols = [s for s in solutions if s.certified]
+    path = Path(target)
+    out = [(path, sols[0])] if len(sols) == 1 and not path.is_dir() else [
+        (path / (certificate_name(s) + ".json"), s) for s in sols]
+    for p, _ in out:
+        if p.exists() and not overwrite:
+            raise InputError(f"{p} exists; pass --force to overwrite it")
+    written = []
+    try:
+        for p, s in out:
+            p.parent.mkdir(parents=True, exist_ok=True)
+            p.write_text(certificate_text(s), encoding="utf-8")
+            written.append(p)
+    except OSError as e:
+        raise InputError(f"cannot write {e.filename}: {e.strerror}") from None
+    return written
+
+
+STANDARD_SHOES = (Shoe.infinite(), Shoe.decks(6))
+
+
+def standard_solutions() -> list[BanqueSolution]:
+    """The standard set: θ = 1/2; the infinite deck and 6 decks; information 1; a blind or a seeing second
+    player; parlor and casino; every concept."""
+    out = []
+    for shoe in STANDARD_SHOES:
+        for second in ("blind", "sees-first"):
+            for freedom in ("parlor", "casino"):
+                out += solve_concepts(shoe, BanqueModel(1, second, freedom), [Fraction(1, 2)],
+                                      ["nash", "correlated", "independent"])
+    return out
+
+
+def write_standard(directory: str | Path) -> list[Path]:
+    """(Re)write the standard certificates into ``directory``."""
+    d = Path(directory)
+    d.mkdir(parents=True, exist_ok=True)
+    written = []
+    for s in standard_solutions():
+        p = d / f"{certificate_name(s)}.json"
+        p.write_text(certificate_text(s), encoding="utf-8")
+        written.append(p)
+    return written
+
+
+if __name__ == "__main__":
+    target = sys.argv[1] if len(sys.argv) > 1 else "proofs/certificates/banque"
+    files = write_standard(target)
+    print(f"wrote {len(files)} banque certificates to {target}", file=sys.stderr)

@@ -1,0 +1,107 @@
+"""``baccarat banque``: one banker against two tableaux, solved exactly as a three-person game."""
+
+from __future__ import annotations
+
+import argparse
+
+from solver.cli.common import (
+    SHOE_HELP,
+    Progress,
+    add_format_options,
+    add_shoe_options,
+    emit,
+    note,
+    render,
+    shoes_from_args,
+)
+
+EPILOG = """\
+models:
+  shoe             --decks D (the casinos deal 3 or 6 decks), or inf (with replacement: Ethier's
+                   dealing A); a finite shoe is dealt without replacement (dealing B)
+  --information    1: each side knows his own total; 2: the banker also knows his two cards;
+                   3: the players know their two cards too (chemin de fer's meanings)
+  --second-player  blind: Player 2's choice at 5 ignores tableau 1 (the literature's model);
+                   sees-first: it may depend on what he saw of tableau 1 (third card, S, N)
+  --freedom        parlor: the banker is free in every cell; casino: he follows chemin de fer's
+                   casino tableau where the live tableaux agree (a natural does not vote), and is
+                   free where they conflict or where the tableau leaves him a choice
+  --tax RATE       the cagnotte on the banker's net win of each coup, tableaux netted (0 to 1/10)
+  --theta T        Player 1's share of the stake: 1/2, 0.45, a list 1/3,1/2, a sweep LO..HI/STEPS
+concepts:
+  nash             a Nash equilibrium of the three-person game (irrational ones written exactly)
+  correlated       the players as one team with a shared random device (a linear program)
+  independent      the team with independent choices: it exists for some theta only; where it
+                   does not, that is proved and the team's best guarantee found is printed
+  all              the three (default)
+
+examples:
+  baccarat banque                                       6 decks, theta 1/2, every concept
+  baccarat banque --decks inf --freedom parlor          the rule sheets' 0.87 %
+  baccarat banque --theta 1/20..19/20/18 --concept correlated --format csv
+  baccarat banque --decks inf --second-player sees-first --format json
+  baccarat banque --decks 6 --certificate banque.json   write a checkable certificate
+"""
+
+
+def run(args: argparse.Namespace) -> int:
+    from solver.banque.game import BanqueModel
+    from solver.banque.solve import CONCEPTS, BanqueSolution, parse_thetas, solve_concepts
+    from solver.numbers import exact
+    from solver.report.banque import CSV_HEADER, banque_csv_rows, banque_dict, banque_latex, banque_table_text, banque_text
+
+    model = BanqueModel(args.information, args.second_player, args.freedom, exact(args.tax, "the tax"))
+    thetas = parse_thetas(args.theta)
+    concepts = list(CONCEPTS) if args.concept == "all" else [args.concept]
+    if model.tax and "independent" in concepts:
+        if args.concept == "independent":
+            from solver.errors import ModelError
+
+            raise ModelError("the independent cooperative solution is computed without a tax only (use --tax 0)")
+        concepts.remove("independent")
+        note("the independent cooperative solution is left out: it is computed without a tax only")
+    shoes = shoes_from_args(args)
+    progress = Progress(len(shoes) * len(thetas) * len(concepts), "solutions")
+    solutions: list[BanqueSolution] = []
+    for shoe in shoes:
+        done = len(solutions)
+
+        def tick(n: int, done: int = done) -> None:
+            progress.update(done + n)
+
+        solutions += solve_concepts(shoe, model, thetas, concepts, progress=tick)
+    progress.close()
+    if args.certificate:
+        from solver.banque.certificate import write_certificates
+
+        write_certificates(solutions, args.certificate, overwrite=args.force)
+    if args.format == "latex":
+        emit([banque_latex(solutions, args.digits)])
+        return 0
+    render(solutions, args, banque_dict, (CSV_HEADER, banque_csv_rows), banque_text, banque_table_text)
+    return 0
+
+
+def add_parser(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
+    p = sub.add_parser(
+        "banque",
+        help="baccara banque: one banker against two tableaux, solved exactly",
+        description="Baccara banque as a three-person game (Player 1, Player 2, the banker) with stake share "
+        "theta: the Nash equilibrium, the correlated and the independent cooperative solutions, exact "
+        "(rational or algebraic), each certified.",
+        epilog=SHOE_HELP + "\n\n" + EPILOG,
+    )
+    add_shoe_options(p, default_decks="6")
+    add_format_options(p, formats=("text", "json", "csv", "latex"))
+    p.add_argument("--theta", default="1/2", metavar="T", help="Player 1's share of the stake (default 1/2)")
+    p.add_argument("--information", type=int, choices=(1, 2, 3), default=1, help="information model (default 1)")
+    p.add_argument("--second-player", choices=("blind", "sees-first"), default="blind",
+                   help="what Player 2's choice may depend on (default blind)")
+    p.add_argument("--freedom", choices=("casino", "parlor"), default="casino",
+                   help="which banker decisions are free (default casino)")
+    p.add_argument("--tax", default="0", metavar="RATE", help="cagnotte on the banker's net win of a coup, 0 to 1/10 (default 0)")
+    p.add_argument("--concept", choices=("nash", "correlated", "independent", "all"), default="all",
+                   help="solution concept (default all)")
+    p.add_argument("--certificate", metavar="FILE", help="write a certificate (JSON) that proofs/check.py verifies")
+    p.add_argument("--force", action="store_true", help="overwrite an existing certificate file")
+    p.set_defaults(run=run)
