@@ -7,7 +7,7 @@ from pathlib import Path
 
 from solver.cli.common import SHOE_HELP, Progress, add_format_options, add_shoe_options, emit, emit_json, one_shoe
 from solver.cli.dealing import SIM_EPILOG, positive_count, strategy_from_args
-from solver.errors import BaccaratError
+from solver.errors import BaccaratError, InputError
 from solver.files import check_writable
 from solver.numbers import fraction_str
 
@@ -44,7 +44,10 @@ def run(args: argparse.Namespace) -> int:
         check_writable([Path(args.log)], args.force)
     policies = load_policies(args.policy, table) if args.policy else Policies.defaults(table)
     args.commission = fraction_str(table.tax)  # the solved strategy is solved for the table's tax
-    strategy = strategy_from_args(args, table.shoe)
+    if table.game == "banque" and args.strategy == "solved":
+        strategy: object = solved_banque(args, table)
+    else:
+        strategy = strategy_from_args(args, table.shoe)
     workers = args.workers or (1 if args.log else _default_workers())
     with Progress(args.sessions, "sessions") as progress:
         summary = summarize(table, policies, strategy, args.sessions, args.seed, workers, args.scheduler, args.log,
@@ -54,6 +57,19 @@ def run(args: argparse.Namespace) -> int:
     else:
         emit([table_text(summary, args.digits)])
     return 0
+
+
+def solved_banque(args: argparse.Namespace, table: object) -> object:
+    """The banque solver's Nash equilibrium for the table's shoe and tax, as the table's drawing rule:
+    ``--information``, ``--freedom``, ``--second-player`` (default sees-first: at the table he sees
+    tableau 1) and ``--theta`` (tableau 1's share of the stake the players are assumed to split; 1/2)."""
+    from solver.banque import BanqueModel, solve_banque
+    from solver.table.banque_play import SolvedBanque
+
+    if args.draw:
+        raise InputError("--draw applies to a tableau, not to the solved strategy")
+    model = BanqueModel(args.information, args.second_player, args.freedom, table.tax)  # type: ignore[attr-defined]
+    return SolvedBanque(solve_banque(table.shoe, model, args.theta, "nash"))  # type: ignore[attr-defined]
 
 
 def _default_workers() -> int:
@@ -104,7 +120,13 @@ def add_parser(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-ar
     g.add_argument("--policy", metavar="FILE", help="the players' policies (JSON); default: the documented defaults")
     s = p.add_argument_group("strategy")
     s.add_argument("--strategy", metavar="S", help="kemeny-snell (default), solved, casino, parlor, or a JSON file of "
-                   "exact draw tables; at baccara banque, played on each tableau")
+                   "exact draw tables; at baccara banque, played on each tableau, except 'solved': the banque "
+                   "solver's Nash equilibrium of the three players")
+    s.add_argument("--second-player", choices=("blind", "sees-first"), default="sees-first",
+                   help="baccara banque with --strategy solved: whether tableau 2's choice at 5 may depend on what "
+                   "tableau 1 showed (default sees-first, as at the table)")
+    s.add_argument("--theta", default="1/2", metavar="T",
+                   help="baccara banque with --strategy solved: tableau 1's share of the stake solved for (default 1/2)")
     s.add_argument("--information", type=int, choices=(1, 2, 3), default=3,
                    help="with --strategy solved: the information model solved for (default 3)")
     s.add_argument("--freedom", choices=("casino", "parlor"), default="parlor",
