@@ -693,7 +693,7 @@ def _check(cert: Any) -> CheckResult:
         raise UnusableInput(f'not a certificate: "format" must be "{FORMAT}"')
     if type(cert.get("version")) is not int or cert["version"] != VERSION:
         raise UnusableInput(f"unsupported version {json.dumps(cert.get('version'))} (this checker reads {VERSION})")
-    _object(cert, "certificate", _TOP_KEYS)
+    _object(cert, "certificate", _TOP_KEYS, frozenset({"cases"}))
 
     # The model and the game it defines.
     shoe = _shoe(cert["shoe"])
@@ -745,10 +745,13 @@ def _check(cert: Any) -> CheckResult:
 
     settled = _check_dominance(cert["dominance"], game, gross, net, q, r)
     everything_settled = settled == len(game.ponte_keys) + len(game.banker_keys)
-    if "unique_equilibrium" in claimed and len(q) != 1 and not everything_settled:
+    has_cases = "cases" in cert
+    if has_cases and (alpha == 0 or "unique_equilibrium" not in claimed):
+        raise CheckFailure('cases: a case analysis proves "unique_equilibrium": true, with commission only')
+    if "unique_equilibrium" in claimed and len(q) != 1 and not everything_settled and not has_cases:
         raise CheckFailure(
             "claims.unique_equilibrium: only checkable with one ponte information set, "
-            "or when the dominance steps settle every decision"
+            "when the dominance steps settle every decision, or with a case analysis (cases)"
         )
 
     # Verify the claims.
@@ -765,8 +768,11 @@ def _check(cert: Any) -> CheckResult:
         _check_equilibrium(gross, net, q, r)
         if "unique_equilibrium" in claimed:
             # Strictly dominated actions are used in no equilibrium, so dominance that settles every
-            # decision leaves exactly one equilibrium; otherwise enumerate (one ponte set).
-            if not everything_settled:
+            # decision leaves exactly one equilibrium; otherwise the case analysis, or enumerate (one
+            # ponte set).
+            if has_cases:
+                _check_cases(cert["cases"], cert["dominance"], game, gross, net, q, r)
+            elif not everything_settled:
                 _check_unique_equilibrium(gross, net, q, game.banker_keys)
             unique.append("equilibrium")
     return CheckResult("ok", "", describe(shoe, information, freedom, alpha), value, tuple(unique))
@@ -973,6 +979,143 @@ def _check_unique_equilibrium(gross: Form, net: Form, q: dict[str, Fraction], ke
     if equilibria[0] != qj:
         raise CheckFailure(f"claims.unique_equilibrium: the only equilibrium has q = {equilibria[0]}, not {qj}")
     _check_unique_banker(gross, net, q, keys, "claims.unique_equilibrium")
+
+
+# --------------------------------------------------------------------------------------------
+# Uniqueness by an exhaustive case analysis
+# --------------------------------------------------------------------------------------------
+
+STATES = ("draw", "stand", "indifferent")
+"""The three states of a coordinate, in the order a split lists its cases."""
+
+
+def _check_cases(
+    entries: Any, dominance: list[Any], game: Game, gross: Form, net: Form, q: dict[str, Fraction], r: dict[str, Fraction]
+) -> int:
+    """Verify a case analysis proving that (q*, r*) is the only equilibrium; return the number of leaves.
+
+    In an equilibrium every coordinate (a ponte set j or a free banker cell i, not settled by the
+    dominance steps) is in a state: draw (x = 1 and its slope favours drawing weakly: g_j <= 0 for
+    the ponte, GROSS form; s_i >= 0 for the banker, NET form), stand (x = 0, g_j >= 0 or s_i <= 0)
+    or indifferent (slope 0).  A case gives some coordinates a state; its equilibria are the pairs
+    (q, r) with q in the ponte's system (q in its box, 1 where drawing, 0 where standing, [0, 1]
+    otherwise, and for each banker cell of the case the row s_i(q) >= 0, <= 0 or = 0) and r in the
+    banker's (symmetric, rows from g_j).  ``entries`` lists a tree of cases in depth-first order:
+
+        ["split", player, infoset]               followed by its draw, stand and indifferent cases;
+        ["refuted", side, {coordinate: y, ...}]  side's system is empty: with the signed rows
+                                                 l_k >= 0 (or = 0) of the named coordinates,
+                                                 max over the box of sum_k y_k l_k < 0, y_k >= 0
+                                                 on inequalities (Farkas);
+        ["pinned"]                               each side's equations have full column rank on
+                                                 its free coordinates, and (q*, r*) meets them.
+
+    The root is the case with no states; a split's three cases cover it; so the leaves cover every
+    equilibrium, and the only one they leave is (q*, r*).
+    """
+    if not isinstance(entries, list) or not entries:
+        raise CheckFailure("cases: expected a non-empty list")
+    settled = {(e["player"], e["infoset"]): 1 if e["action"] == "D" else 0 for e in dominance}
+    open_keys = {
+        "ponte": [j for j in game.ponte_keys if ("ponte", j) not in settled],
+        "banker": [i for i in game.banker_keys if ("banker", i) not in settled],
+    }
+    fixed_q = {j: v for (player, j), v in settled.items() if player == "ponte"}
+    fixed_r = {i: v for (player, i), v in settled.items() if player == "banker"}
+    # rows[side][k] = (constant, {own coordinate: coefficient}): the slope of the other side's coordinate k.
+    rows = {
+        "ponte": {
+            i: (net.b[i] + sum(net.g[j][i] * v for j, v in fixed_q.items()), {j: net.g[j][i] for j in open_keys["ponte"]})
+            for i in open_keys["banker"]
+        },
+        "banker": {
+            j: (gross.a[j] + sum(gross.g[j][i] * v for i, v in fixed_r.items()), {i: gross.g[j][i] for i in open_keys["banker"]})
+            for j in open_keys["ponte"]
+        },
+    }
+    # The sign that turns a row into "the state is a best reply": a banker cell draws if s_i >= 0,
+    # a ponte set draws if g_j <= 0.
+    draw_sign = {"ponte": 1, "banker": -1}
+    other = {"ponte": "banker", "banker": "ponte"}
+    star = {"ponte": q, "banker": r}
+    position = 0
+    leaves = 0
+
+    def box(side: str, states: dict[tuple[str, str], str]) -> dict[str, tuple[int, int]]:
+        out = {}
+        for k in open_keys[side]:
+            state = states.get((side, k))
+            out[k] = (1, 1) if state == "draw" else (0, 0) if state == "stand" else (0, 1)
+        return out
+
+    def refuted(where: str, side: str, multipliers: Any, states: dict[tuple[str, str], str]) -> None:
+        given = _object(multipliers, f"{where} multipliers", set(), frozenset(rows[side]))
+        constant = Fraction(0)
+        coefficient: dict[str, Fraction] = {k: Fraction(0) for k in open_keys[side]}
+        for k, text in given.items():
+            y = _rational(text, f"{where} multipliers[{k!r}]")
+            state = states.get((other[side], k))
+            if state is None:
+                raise CheckFailure(f"{where}: {k!r} has no state in this case, so it gives no row")
+            if state == "indifferent":
+                sign = 1
+            else:
+                if y < 0:
+                    raise CheckFailure(f"{where}: the multiplier of the inequality {k!r} is negative")
+                sign = draw_sign[side] if state == "draw" else -draw_sign[side]
+            const, coef = rows[side][k]
+            constant += y * sign * const
+            for v, c in coef.items():
+                coefficient[v] += y * sign * c
+        bounds = box(side, states)
+        top = constant + sum(max(c * bounds[v][0], c * bounds[v][1]) for v, c in coefficient.items())
+        if top >= 0:
+            raise CheckFailure(f"{where}: the multipliers do not refute the {side}'s system (maximum {top} >= 0)")
+
+    def pinned(where: str, states: dict[tuple[str, str], str]) -> None:
+        for side in ("ponte", "banker"):
+            bounds = box(side, states)
+            for k, (lo, hi) in bounds.items():
+                if lo == hi and star[side][k] != lo:
+                    raise CheckFailure(f"{where}: the case fixes {side}[{k!r}] at {lo}, the certificate has {star[side][k]}")
+            free = [k for k, (lo, hi) in bounds.items() if lo < hi]
+            equations = [k for k in rows[side] if states.get((other[side], k)) == "indifferent"]
+            for k in equations:
+                const, coef = rows[side][k]
+                if const + sum(c * star[side][v] for v, c in coef.items()) != 0:
+                    raise CheckFailure(f"{where}: the certified {side} strategy breaks the equation of {k!r}")
+            if rank([[rows[side][k][1][v] for v in free] for k in equations]) < len(free):
+                raise CheckFailure(f"{where}: the equations do not pin the {side}'s free coordinates")
+
+    def walk(states: dict[tuple[str, str], str]) -> None:
+        nonlocal position, leaves
+        if position >= len(entries):
+            raise CheckFailure("cases: the list ends before the tree does")
+        where = f"cases[{position}]"
+        entry = entries[position]
+        position += 1
+        if not isinstance(entry, list) or not entry or not isinstance(entry[0], str):
+            raise CheckFailure(f'{where}: expected ["split", ...], ["refuted", ...] or ["pinned"]')
+        kind = entry[0]
+        if kind == "split" and len(entry) == 3 and entry[1] in open_keys:
+            player, key = entry[1], entry[2]
+            if key not in open_keys[player] or (player, key) in states:
+                raise CheckFailure(f"{where}: {key!r} is not an open {player} information set without a state")
+            for state in STATES:
+                walk({**states, (player, key): state})
+        elif kind == "refuted" and len(entry) == 3 and entry[1] in open_keys:
+            refuted(where, entry[1], entry[2], states)
+            leaves += 1
+        elif kind == "pinned" and len(entry) == 1:
+            pinned(where, states)
+            leaves += 1
+        else:
+            raise CheckFailure(f"{where}: malformed case {json.dumps(entry)[:80]}")
+
+    walk({})
+    if position != len(entries):
+        raise CheckFailure(f"cases[{position}]: entries after the end of the tree")
+    return leaves
 
 
 # --------------------------------------------------------------------------------------------

@@ -38,10 +38,10 @@ def standard() -> tuple:  # type: ignore[type-arg]
     return tuple(standard_solutions())
 
 
-STANDARD_CLAIMS_WITH_COMMISSION_NOT_DECIDED = {f"B3-parlor-d{d}-a1_20" for d in range(1, 9)}
-"""The standard games whose equilibrium is not (yet) proved unique: B3 parlor with the 5 % commission
-(open in Ethier and Lee (2023) too). Every other standard certificate claims uniqueness: optimal
-strategies of both sides (zero-sum), or the equilibrium (commission)."""
+STANDARD_CLAIMS_BY_CASES = {f"B3-parlor-d{d}-a1_20" for d in range(1, 9)}
+"""The standard games whose equilibrium is proved unique by a case analysis (in the certificate):
+B3 parlor with the 5 % commission, left open by Ethier and Lee (2023). Every standard certificate
+claims uniqueness: optimal strategies of both sides (zero-sum), or the equilibrium (commission)."""
 
 
 def test_standard_claims_are_pinned() -> None:
@@ -54,8 +54,8 @@ def test_standard_claims_are_pinned() -> None:
         if s.game.zero_sum:
             assert claims == {"optimal": True, "unique_ponte": True, "unique_banker": True}, name
         else:
-            unique = name not in STANDARD_CLAIMS_WITH_COMMISSION_NOT_DECIDED
-            assert claims == {"equilibrium": True, "unique_equilibrium": unique}, name
+            assert claims == {"equilibrium": True, "unique_equilibrium": True}, name
+            assert ("cases" in certificate_dict(s)) == (name in STANDARD_CLAIMS_BY_CASES), name
 
 
 def test_committed_certificates_are_regenerated_exactly() -> None:
@@ -131,14 +131,55 @@ def test_cli_deck_list_writes_one_certificate_each(cli, tmp_path: Path) -> None:
 def test_unique_equilibrium_claims_need_an_argument(tmp_path: Path) -> None:
     # B3 casino with commission: dominance settles everything, so uniqueness is claimed and checked.
     casino = json.loads((CERTS / "B3-casino-d6-a1_20.json").read_text())
-    assert casino["claims"]["unique_equilibrium"] is True
-    # B3 parlor with commission: no argument is available (Ethier and Lee 2023 could not prove it
-    # either); claiming it must fail.
+    assert casino["claims"]["unique_equilibrium"] is True and "cases" not in casino
+    # B3 parlor with commission: the claim rests on the case analysis; without it the claim fails.
     parlor = json.loads((CERTS / "B3-parlor-d6-a1_20.json").read_text())
-    assert parlor["claims"]["unique_equilibrium"] is False
-    parlor["claims"]["unique_equilibrium"] = True
+    assert parlor["claims"]["unique_equilibrium"] is True
+    del parlor["cases"]
     r = run_checker(_tamper(parlor, tmp_path, "overclaim.json"))
     assert r.returncode == 1 and "unique_equilibrium" in r.stdout
+
+
+@pytest.mark.parametrize("d", range(1, 9))
+def test_b3_commission_uniqueness_is_proved(d: int) -> None:
+    # Ethier and Lee, Games 14 (2023) 63, obtain a B3 equilibrium with commission but "are unable to
+    # prove uniqueness"; the committed certificates decide it for d = 1..8 at alpha = 1/20: unique, by
+    # a case analysis the checker re-verifies (test_checker_verifies_every_committed_certificate).
+    data = json.loads((CERTS / f"B3-parlor-d{d}-a1_20.json").read_text())
+    assert data["claims"] == {"equilibrium": True, "unique_equilibrium": True}
+    kinds = {entry[0] for entry in data["cases"]}
+    assert kinds == {"split", "refuted", "pinned"}
+    assert sum(entry == ["pinned"] for entry in data["cases"]) == 1
+
+
+def _first(cases: list, kind: str, side: str | None = None) -> int:
+    return next(k for k, e in enumerate(cases) if e[0] == kind and (side is None or e[1] == side))
+
+
+@pytest.mark.parametrize("how", ["multiplier", "sign", "dropped", "pinned", "settled", "extra"])
+def test_tampered_case_analysis_fails(how: str) -> None:
+    sys.path.insert(0, str(ROOT / "proofs"))
+    import check  # type: ignore[import-not-found]
+
+    data = json.loads((CERTS / "B3-parlor-d1-a1_20.json").read_text())
+    cases = data["cases"]
+    if how == "multiplier":  # a refutation with two rows (neither refutes alone), one weight zeroed
+        k = next(k for k, e in enumerate(cases) if e[0] == "refuted" and len(e[2]) == 2)
+        cases[k][2][sorted(cases[k][2])[0]] = "0"
+    elif how == "sign":  # an inequality row used with the wrong sign
+        k = next(k for k, e in enumerate(cases) if e[0] == "refuted" and len(e[2]) == 1)
+        key = next(iter(cases[k][2]))
+        cases[k][2][key] = "-" + cases[k][2][key] if not cases[k][2][key].startswith("-") else cases[k][2][key][1:]
+    elif how == "dropped":
+        del cases[_first(cases, "refuted")]
+    elif how == "pinned":  # claim an empty case holds only the equilibrium
+        cases[_first(cases, "refuted", "ponte")] = ["pinned"]
+    elif how == "settled":  # split on a cell that dominance settled
+        cases[_first(cases, "split")] = ["split", "banker", data["dominance"][0]["infoset"]]
+    else:
+        cases.append(["pinned"])
+    result = check.check_certificate(data)
+    assert result.status == "fail" and "cases" in result.reason, result.reason
 
 
 @settings(max_examples=8, deadline=None)

@@ -8,6 +8,9 @@ steps with their exact margins, and the claims (optimal or equilibrium; uniquene
 Beside each certificate, :mod:`solver.report.statement` writes the claim as a theorem a reader can
 cite, in Markdown and in LaTeX.
 
+Where a commission game's uniqueness rests on a case analysis (:mod:`solver.equilibrium.cases`),
+the certificate carries the tree of cases under ``cases``, one case per line.
+
 The standard set (:func:`standard_solutions`) is committed under proofs/certificates/; the tests
 regenerate it and fail if it differs. Regenerate with ``python -m solver.certificate proofs/certificates``
 (:mod:`solver.certificate.__main__`, which writes the statements beside the certificates).
@@ -23,6 +26,7 @@ from pathlib import Path
 from solver.bets import STANDARD_COMMISSION
 from solver.cards import Shoe
 from solver.equilibrium import DominanceStep, Solution, solve
+from solver.equilibrium.cases import Pinned, Refuted, Split, preorder
 from solver.errors import InputError
 from solver.files import write_texts
 from solver.game import build_game
@@ -41,11 +45,12 @@ def certificate_dict(s: Solution) -> dict[str, object]:
         {"dealing": "A", "weights": list(shoe.values)} if shoe.is_infinite else {"dealing": "B", "counts": list(shoe.values)}
     )
     claims: dict[str, bool]
+    cases = s.cases.proof if s.cases is not None and s.cases.unique else None
     if g.zero_sum:
         claims = {"optimal": True, "unique_ponte": s.unique_ponte, "unique_banker": s.unique_banker}
     else:
         claims = {"equilibrium": True, "unique_equilibrium": bool(s.unique_equilibrium)}
-    return {
+    out: dict[str, object] = {
         "format": FORMAT,
         "version": VERSION,
         "shoe": shoe_spec,
@@ -62,6 +67,22 @@ def certificate_dict(s: Solution) -> dict[str, object]:
         "dominance": [dominance_dict(d) for d in s.dominance],
         "claims": claims,
     }
+    if cases is not None:
+        out["cases"] = [case_entry(c) for c in preorder(cases)]
+    return out
+
+
+def case_entry(case: Split | Refuted | Pinned) -> list[object]:
+    """One case of a case analysis as a certificate entry (docs/certificate-format.md).
+
+    >>> case_entry(Refuted("ponte", (("0+6/S", 3), ("8+8/S", -1))))
+    ['refuted', 'ponte', {'0+6/S': '3', '8+8/S': '-1'}]
+    """
+    if isinstance(case, Split):
+        return ["split", case.player, case.infoset]
+    if isinstance(case, Refuted):
+        return ["refuted", case.side, {k: str(w) for k, w in case.multipliers}]
+    return ["pinned"]
 
 
 def dominance_dict(d: DominanceStep) -> dict[str, str]:
@@ -84,8 +105,15 @@ def certificate_name(s: Solution) -> str:
 
 
 def certificate_text(s: Solution) -> str:
-    """The certificate serialised canonically (sorted keys are not used: the order is the documented one)."""
-    return json.dumps(certificate_dict(s), indent=1) + "\n"
+    """The certificate serialised canonically (sorted keys are not used: the order is the documented one);
+    a case analysis comes last, one case per line."""
+    d = certificate_dict(s)
+    cases = d.pop("cases", None)
+    text = json.dumps(d, indent=1)
+    if isinstance(cases, list):
+        lines = ",\n".join("  " + json.dumps(c) for c in cases)
+        text = text[: -len("\n}")] + f',\n "cases": [\n{lines}\n ]\n}}'
+    return text + "\n"
 
 
 def write_certificates(solutions: Iterable[Solution], target: str, overwrite: bool = False) -> list[Path]:

@@ -36,6 +36,7 @@ from fractions import Fraction
 import numpy as np
 
 from solver.equilibrium.bimatrix import is_equilibrium, one_set_equilibria, search_equilibrium, settled_by_dominance
+from solver.equilibrium.cases import CaseAnalysis, case_analysis
 from solver.equilibrium.dominance import DominanceStep, iterated_dominance
 from solver.equilibrium.exact import (
     FLOAT_TOL,
@@ -59,7 +60,7 @@ from solver.game import Game
 from solver.strategy import InfoSet, Strategy
 
 __all__ = [
-    "FLOAT_TOL", "Constraint", "DominanceStep", "OptimalSet", "Solution", "banker_guarantee", "banker_reply",
+    "FLOAT_TOL", "CaseAnalysis", "Constraint", "DominanceStep", "OptimalSet", "Solution", "banker_guarantee", "banker_reply",
     "banker_slopes", "draw_tables", "foster", "is_equilibrium", "iterated_dominance", "lp_proposal", "optimal_sets",
     "outcome_law", "ponte_guarantee", "ponte_slopes", "rank", "solve", "unique_banker", "unique_ponte", "zero_sum",
 ]
@@ -83,6 +84,8 @@ class Solution:
             (not proved; see ``optimal_set``).
         unique_equilibrium: with commission, the equilibrium proved unique (None: not decided).
         equilibria: with commission and one ponte set, every equilibrium ponte strategy found.
+        cases: with commission and several ponte sets left open by dominance, the case analysis
+            that decides uniqueness (:mod:`solver.equilibrium.cases`).
         dominance: the decisions settled by iterated strict dominance.
         method: how the answer was found.
     """
@@ -101,6 +104,7 @@ class Solution:
     dominance: tuple[DominanceStep, ...]
     method: str
     optimal_set: tuple[OptimalSet, OptimalSet] | None = None
+    cases: CaseAnalysis | None = None
 
     def ponte(self) -> dict[InfoSet, Fraction]:
         """The ponte's probability of drawing in each of his free information sets."""
@@ -175,11 +179,19 @@ def solve(game: Game) -> Solution:
         unique = True  # iterated strict dominance leaves a single strategy profile
     if not is_equilibrium(game, q, r):
         raise SolverError(f"certification failed for {game.label}: the strategies are not in equilibrium")
+    cases = None
+    decided: bool | None = unique
+    if len(q) > 1 and not unique:
+        cases = case_analysis(game, q, r, dominance)
+        decided = cases.unique
+        if decided:
+            method += f"; unique by a case analysis of {cases.leaves} cases, each refuted exactly"
     net, gross = game.net.value(q, r), game.gross.value(q, r)
     return Solution(
         game=game, q=tuple(q), r=tuple(r), value=net, ponte_payoff=-gross, banker_payoff=net, certified=True,
-        unique_ponte=False, unique_banker=False, unique_equilibrium=unique if len(q) == 1 or unique else None,
+        unique_ponte=False, unique_banker=False, unique_equilibrium=decided,
         equilibria=equilibria, dominance=dominance, method=method + "; certified: every cell a best response, exactly",
+        cases=cases,
     )
 
 

@@ -63,6 +63,12 @@ def chemin_dict(s: Solution, digits: int | None = None) -> dict[str, object]:
         out["unique_equilibrium"] = s.unique_equilibrium
         if s.equilibria:
             out["equilibria_ponte"] = [fraction_str(x) for x in s.equilibria]
+        if s.cases is not None and s.cases.unique:
+            out["cases"] = s.cases.leaves
+        if s.cases is not None and s.cases.other is not None:
+            oq, orr = s.cases.other
+            out["second_equilibrium"] = {"ponte": {format_infoset(k): fraction_str(v) for k, v in zip(g.ponte_sets, oq)},
+                                         "banker": {format_infoset(k): fraction_str(v) for k, v in zip(g.banker_sets, orr)}}
     if digits is not None:
         out["value_decimal"] = decimal_str(s.value, digits)
         out["ponte_decimal"] = {format_infoset(k): decimal_str(v, digits) for k, v in s.ponte().items()}
@@ -298,6 +304,11 @@ def chemin_text(s: Solution, digits: int | None = None) -> str:
             lines += optimal_set_lines(o)
     elif s.unique_equilibrium is not None:
         eq = f" (ponte strategies at equilibria: {', '.join(map(fraction_str, s.equilibria))})" if s.equilibria else ""
+        if s.cases is not None and s.cases.unique:
+            eq = f" (by a case analysis: {s.cases.leaves} cases, each refuted exactly)"
+        elif s.cases is not None and s.cases.other is not None:
+            other = ", ".join(f"{format_infoset(k)}: {fraction_str(v)}" for k, v in zip(g.ponte_sets, s.cases.other[0]))
+            eq = f" (another equilibrium has the ponte at 5: {other})"
         lines.append(f"  equilibrium unique: {'proved' if s.unique_equilibrium else 'no'}{eq}")
     return "\n".join(lines)
 

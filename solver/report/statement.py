@@ -50,11 +50,22 @@ def _paragraphs(s: Solution, name: str, num: Callable[[Fraction], str], key: Fmt
     verified = ("that the ponte's guarantee f(q) and the banker's guarantee h(r) both equal the value (LP duality: the "
                 "pair is a saddle point)" if g.zero_sum else
                 "that every decision of each side is a best reply to the other's strategy")
+    by_cases = s.cases is not None and s.cases.unique
+    argument = ("the uniqueness claim by re-checking every case of the case analysis (docs/certificate-format.md)"
+                if by_cases else "each uniqueness claim by the rank argument of docs/certificate-format.md")
     check = (f"{head('How to check.')} {key(f'python3 proofs/check.py proofs/certificates/{name}.json')} re-derives every "
              "payoff coefficient from the shoe by its own enumeration (it imports nothing from the solver), then verifies "
-             f"in exact rationals {verified}, every dominance margin, and each uniqueness claim by the rank argument of "
-             "docs/certificate-format.md.")
-    return [theorem, ponte, banker, dominance, check]
+             f"in exact rationals {verified}, every dominance margin, and {argument}.")
+    if not by_cases:
+        return [theorem, ponte, banker, dominance, check]
+    assert s.cases is not None
+    open_sets = len(g.ponte_sets) + len(g.banker_sets) - len(s.dominance)
+    uniqueness = (f"{head('Uniqueness.')} In an equilibrium each of the {open_sets} decisions that dominance leaves open "
+                  "draws, stands, or is indifferent (its slope is zero). The certificate splits on these states until "
+                  f"every case is settled: {s.cases.leaves} cases, each either impossible (one side's best-reply "
+                  "conditions have no solution, shown by exact Farkas multipliers) or pinned by its equations to the "
+                  "strategies above.")
+    return [theorem, ponte, banker, dominance, uniqueness, check]
 
 
 def statement_markdown(s: Solution, name: str) -> str:

@@ -1,0 +1,320 @@
+"""Every equilibrium of the commission game, by an exhaustive case analysis with exact refutations.
+
+With commission α > 0 chemin de fer is a bimatrix game: the ponte minimises the banker's gross result
+W − L, the banker maximises his net gain (1 − α) W − L. Write the ponte's *gross* slope in his set j
+and the banker's *net* slope in his cell i (both affine, DESIGN.md):
+
+    g_j(r) = a_j + Σ_i G_ji r_i          s_i(q) = b_i + Σ_j G_ji q_j.
+
+(q, r) is an equilibrium iff, coordinate by coordinate (each payoff is affine in each coordinate),
+g_j > 0 ⇒ q_j = 0, g_j < 0 ⇒ q_j = 1, s_i > 0 ⇒ r_i = 1 and s_i < 0 ⇒ r_i = 0. So in every
+equilibrium each free coordinate is in one of three *states* (closed; they may overlap):
+
+    draw:         x = 1, and its slope favours drawing weakly (ponte g_j ≤ 0; banker s_i ≥ 0);
+    stand:        x = 0, and its slope favours standing weakly (ponte g_j ≥ 0; banker s_i ≤ 0);
+    indifferent:  its slope is 0 (x anywhere in [0, 1]).
+
+A *case* gives some coordinates a state. Each state is one condition on the coordinate itself and
+one on the other side's slope, so the equilibria of a case are exactly the pairs (q, r) with q in
+the ponte's system and r in the banker's (:mod:`solver.equilibrium.systems`): the two sides
+separate. Splitting a coordinate into its three states covers every equilibrium of a case. A case
+holds no equilibrium when one system has no solution (Farkas multipliers, checked exactly); it
+holds at most one when each side's equations pin its free coordinates (full column rank), and if
+that point is the known equilibrium, nothing else. Coordinates settled by iterated strict
+dominance keep their value in every equilibrium, so the analysis runs on the others.
+
+:func:`case_analysis` builds a tree of cases: the ponte's sets first, then the banker's cells,
+preferring a cell whose slope the ponte's system already holds to one sign (two of its cases are
+then empty), else one whose draw or stand the banker's system rules out. Floats (HiGHS, float
+vertices) only choose splits and propose multipliers; every refutation in the tree is exact. The
+tree is the proof, and proofs/check.py verifies it with its own code (docs/certificate-format.md).
+
+>>> from solver.cards import Shoe
+>>> from solver.game import build_game
+>>> from solver.equilibrium import solve
+>>> s = solve(build_game(Shoe.decks(2), 3, "parlor", Fraction(1, 20)))
+>>> s.unique_equilibrium, s.cases is not None and s.cases.leaves > 100
+(True, True)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from dataclasses import dataclass
+from fractions import Fraction
+
+import numpy as np
+
+from solver.equilibrium.dominance import DominanceStep
+from solver.equilibrium.systems import (
+    DRAW,
+    FORCED,
+    INDIFFERENT,
+    STAND,
+    SideSystem,
+    box,
+    equations,
+    ranges,
+    rank_of,
+    refutation,
+    solve_any,
+)
+from solver.game import Game
+from solver.rules import Action
+
+STATES = ("draw", "stand", "indifferent")
+"""The three states of a coordinate, in the order a split lists its cases."""
+
+MAX_CASES = 5000
+"""The most cases a search visits before it stops (uniqueness is then "not decided")."""
+
+
+@dataclass(frozen=True)
+class Refuted:
+    """A case with no equilibrium: ``side``'s system has no solution, by ``multipliers`` on its rows.
+
+    The rows are named by the other side's coordinates; the multipliers are coprime integers.
+    """
+
+    side: str
+    multipliers: tuple[tuple[str, int], ...]
+
+
+@dataclass(frozen=True)
+class Pinned:
+    """A case whose equations pin both sides at the known equilibrium."""
+
+
+@dataclass(frozen=True)
+class Split:
+    """A case split on one coordinate into its three cases (:data:`STATES` order)."""
+
+    player: str
+    infoset: str
+    cases: tuple[Case, Case, Case]
+
+
+Case = Split | Refuted | Pinned
+
+
+@dataclass(frozen=True)
+class CaseAnalysis:
+    """The outcome of :func:`case_analysis`.
+
+    Attributes:
+        unique: True (``proof`` covers every equilibrium and ends only at the known one), False
+            (``other`` is a second equilibrium, checked exactly) or None (not decided).
+        proof: the tree of cases, when ``unique``.
+        other: a second equilibrium (q, r), when not ``unique``.
+        leaves: how many cases the tree ends in.
+        why: when not decided, the reason.
+    """
+
+    unique: bool | None
+    proof: Case | None = None
+    other: tuple[tuple[Fraction, ...], tuple[Fraction, ...]] | None = None
+    leaves: int = 0
+    why: str = ""
+
+
+def key_text(key: object) -> str:
+    """An information set as written in certificates (``"1+4"``, ``"0+6/S"``)."""
+    if isinstance(key, str):
+        return key
+    from solver.strategy import InfoSet, format_infoset
+
+    assert isinstance(key, InfoSet)
+    return format_infoset(key)
+
+
+def preorder(case: Case) -> Iterator[Case]:
+    """The cases of a tree in depth-first order, each split before its three cases."""
+    yield case
+    if isinstance(case, Split):
+        for c in case.cases:
+            yield from preorder(c)
+
+
+# -- the reduced game ---------------------------------------------------------------------------------
+
+
+class _Reduced:
+    """The game after dominance: integer slope rows between the open coordinates of both sides."""
+
+    def __init__(self, game: Game, dominance: tuple[DominanceStep, ...]) -> None:
+        settled = {(d.player.value, key_text(d.infoset)): 1 if d.action is Action.DRAW else 0 for d in dominance}
+        pkeys = [key_text(k) for k in game.ponte_sets]
+        bkeys = [key_text(k) for k in game.banker_sets]
+        self.P = [j for j, k in enumerate(pkeys) if ("ponte", k) not in settled]
+        self.B = [i for i, k in enumerate(bkeys) if ("banker", k) not in settled]
+        self.q_settled = {j: settled[("ponte", k)] for j, k in enumerate(pkeys) if ("ponte", k) in settled}
+        self.r_settled = {i: settled[("banker", k)] for i, k in enumerate(bkeys) if ("banker", k) in settled}
+        gross, net = game.gross, game.net
+        # The ponte's system: rows from the banker's open cells (NET slopes) over the ponte's open sets.
+        self.ponte = SideSystem(
+            "ponte", tuple(pkeys[j] for j in self.P),
+            tuple(int(net.b[i]) + sum(int(net.G[j][i]) * v for j, v in self.q_settled.items()) for i in self.B),
+            tuple(tuple(int(net.G[j][i]) for j in self.P) for i in self.B), +1)
+        # The banker's system: rows from the ponte's open sets (GROSS slopes) over the banker's open cells.
+        self.banker = SideSystem(
+            "banker", tuple(bkeys[i] for i in self.B),
+            tuple(int(gross.a[j]) + sum(int(gross.G[j][i]) * v for i, v in self.r_settled.items()) for j in self.P),
+            tuple(tuple(int(gross.G[j][i]) for i in self.B) for j in self.P), -1)
+        self.m, self.n = len(game.ponte_sets), len(game.banker_sets)
+        self.inert = any(game.inert_ponte[j] for j in self.P) or any(game.inert_banker[i] for i in self.B)
+
+    def full(self, q_open: list[Fraction], r_open: list[Fraction]) -> tuple[list[Fraction], list[Fraction]]:
+        """Whole strategies from the open coordinates and the settled ones."""
+        q = [Fraction(self.q_settled.get(j, 0)) for j in range(self.m)]
+        r = [Fraction(self.r_settled.get(i, 0)) for i in range(self.n)]
+        for j, v in zip(self.P, q_open):
+            q[j] = v
+        for i, v in zip(self.B, r_open):
+            r[i] = v
+        return q, r
+
+
+def _pinned_point(side: SideSystem, own: dict[int, int], other: dict[int, int]) -> list[Fraction] | None:
+    """The side's point if the case's equations pin its free coordinates, else None."""
+    free, _, matrix, rhs = equations(side, own, other)
+    if free and rank_of(matrix) < len(free):
+        return None
+    sol = solve_any(matrix, rhs) if free else []
+    if sol is None:
+        return None
+    x = [Fraction(v) for v in box(side, own)[0]]
+    for v, s in zip(free, sol):
+        x[v] = s
+    return x
+
+
+# -- the search ---------------------------------------------------------------------------------------
+
+
+class _Search:
+    def __init__(self, game: Game, q: list[Fraction], r: list[Fraction], dominance: tuple[DominanceStep, ...]) -> None:
+        self.game = game
+        self.red = _Reduced(game, dominance)
+        self.q = [q[j] for j in self.red.P]
+        self.r = [r[i] for i in self.red.B]
+        self.visited = 0
+        self.witnesses: dict[str, list[np.ndarray]] = {"ponte": [], "banker": []}
+        self.other: tuple[list[Fraction], list[Fraction]] | None = None
+
+    # A case is (ponte states, banker states): dicts from open coordinate to state.
+
+    def refute(self, side: SideSystem, own: dict[int, int], other: dict[int, int]) -> Refuted | None:
+        y = refutation(side, own, other, self.witnesses[side.name])
+        if y is None:
+            return None
+        names = self.red.banker.keys if side is self.red.ponte else self.red.ponte.keys
+        return Refuted(side.name, tuple((names[k], w) for k, w in sorted(y.items())))
+
+    def either(self, pc: dict[int, int], bc: dict[int, int]) -> Refuted | None:
+        return self.refute(self.red.ponte, pc, bc) or self.refute(self.red.banker, bc, pc)
+
+    def search(self, pc: dict[int, int], bc: dict[int, int]) -> Case | None:
+        """The proof for a case not yet refuted; None when the search stops (budget, or a second equilibrium)."""
+        self.visited += 1
+        if self.visited > MAX_CASES or self.other is not None:
+            return None
+        red = self.red
+        xq = _pinned_point(red.ponte, pc, bc)
+        xr = _pinned_point(red.banker, bc, pc)
+        if xq is not None and xr is not None:
+            if xq == self.q and xr == self.r:
+                return Pinned()
+            from solver.equilibrium.bimatrix import is_equilibrium
+
+            q, r = red.full(xq, xr)
+            if is_equilibrium(self.game, q, r):
+                self.other = (q, r)
+                return None
+        ponte_open = [v for v in range(len(red.ponte.keys)) if v not in pc]
+        if ponte_open:
+            return self.split("ponte", ponte_open[0], pc, bc, {})
+        whole = self.refute(red.banker, bc, pc)
+        if whole is not None:
+            return whole
+        cells = [i for i in range(len(red.banker.keys)) if i not in bc]
+        if not cells:
+            return self.refute(red.ponte, pc, bc)  # every coordinate has a state: empty, or a continuum
+        spans = ranges(red.ponte, pc, bc, cells)
+        if spans is None:  # the ponte's system looks empty
+            leaf = self.refute(red.ponte, pc, bc)
+            if leaf is not None:
+                return leaf
+            spans = [(-1.0, 1.0)] * len(cells)
+        forced = [(max(lo, -hi), i) for i, (lo, hi) in zip(cells, spans) if lo > FORCED or hi < -FORCED]
+        if forced:
+            # The ponte's system holds this cell's slope to one sign: two of its cases are empty.
+            _, i = max(forced)
+            positive = spans[cells.index(i)][0] > 0
+            known: dict[int, Case] = {}
+            for state in ((STAND, INDIFFERENT) if positive else (DRAW, INDIFFERENT)):
+                leaf = self.refute(red.ponte, pc, {**bc, i: state})
+                if leaf is not None:
+                    known[state] = leaf
+            return self.split("banker", i, pc, bc, known)
+        # No cell is forced by the ponte: split where the banker's own system rules out most.
+        best: tuple[int, int, dict[int, Case]] = (-1, cells[0], {})
+        for i in cells:
+            known = {}
+            for state in (DRAW, STAND):
+                leaf = self.refute(red.banker, {**bc, i: state}, pc)
+                if leaf is not None:
+                    known[state] = leaf
+            if len(known) > best[0]:
+                best = (len(known), i, known)
+            if len(known) == 2:
+                break
+        return self.split("banker", best[1], pc, bc, best[2])
+
+    def split(self, player: str, v: int, pc: dict[int, int], bc: dict[int, int], known: dict[int, Case]) -> Case | None:
+        """Split a case on one coordinate; ``known`` holds cases already refuted."""
+        red = self.red
+        children: list[Case] = []
+        for state in (DRAW, STAND, INDIFFERENT):
+            npc, nbc = (({**pc, v: state}, bc) if player == "ponte" else (pc, {**bc, v: state}))
+            child = known.get(state)
+            if child is None and player == "ponte":
+                child = self.refute(red.banker, nbc, npc)
+            if child is None:
+                child = self.search(npc, nbc)
+            if child is None:
+                return None
+            children.append(child)
+        keys = red.ponte.keys if player == "ponte" else red.banker.keys
+        return Split(player, keys[v], (children[0], children[1], children[2]))
+
+
+_CACHE: dict[tuple[object, ...], CaseAnalysis] = {}
+
+
+def case_analysis(game: Game, q: list[Fraction], r: list[Fraction], dominance: tuple[DominanceStep, ...]) -> CaseAnalysis:
+    """Decide whether the certified equilibrium (q, r) of a commission game is its only equilibrium.
+
+    Returns:
+        A :class:`CaseAnalysis`: unique, with its proof (a tree of cases, each ending in an exact
+        refutation or at the equilibrium itself); not unique, with a second equilibrium; or not
+        decided (an open coordinate that changes no payoff, a case holding a continuum, or more
+        than :data:`MAX_CASES` cases). Results are remembered per (shoe, model, q, r).
+    """
+    key = (game.shoe, game.model, tuple(q), tuple(r), dominance)
+    if key in _CACHE:
+        return _CACHE[key]
+    search = _Search(game, q, r, dominance)
+    if search.red.inert:
+        result = CaseAnalysis(None, why="an open information set changes no payoff")
+    else:
+        proof = search.search({}, {})
+        if search.other is not None:
+            oq, orr = search.other
+            result = CaseAnalysis(False, other=(tuple(oq), tuple(orr)))
+        elif proof is None:
+            why = f"more than {MAX_CASES} cases" if search.visited > MAX_CASES else "a case is neither empty nor a point"
+            result = CaseAnalysis(None, why=why)
+        else:
+            result = CaseAnalysis(True, proof=proof, leaves=sum(1 for c in preorder(proof) if not isinstance(c, Split)))
+    _CACHE[key] = result
+    return result

@@ -1,0 +1,400 @@
+"""One side's linear system in a case of the commission game, and exact proofs that it has no solution.
+
+A *case* (see :mod:`solver.equilibrium.cases`) gives some coordinates of both sides a state: draw,
+stand or indifferent. For one side (the *own* side), its equilibrium strategies in the case are the
+points x of a box (a coordinate that draws is 1, one that stands is 0, the others range over
+[0, 1]) that satisfy one *row* for every coordinate k of the other side that has a state:
+
+    ℓ_k(x) = σ_k · (c_k + Σ_v A_kv x_v)  ≥ 0   (k draws or stands),      = 0   (k is indifferent),
+
+where c_k + A_k·x is k's slope (the banker's NET slope when the own side is the ponte, the ponte's
+GROSS slope when it is the banker) and σ_k = +1 or −1 makes the row say "k's state is a best
+reply": a banker cell that draws needs s_i ≥ 0, a ponte set that draws needs g_j ≤ 0.
+
+Farkas' lemma, box kept whole: the system has no solution iff there are multipliers y (≥ 0 on
+inequalities, any sign on equations) with
+
+    max over the box of Σ_k y_k ℓ_k(x) < 0,
+
+the maximum taken coordinate by coordinate (the sum is affine). :func:`refutes` checks such
+multipliers exactly, in integers. They are found by :func:`refutation`: from the equations alone
+where they are inconsistent or pin a point outside the system, else from a float linear program
+(HiGHS) whose support is solved exactly; a float answer is only a proposal.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+from fractions import Fraction
+from itertools import combinations
+
+import numpy as np
+
+DRAW, STAND, INDIFFERENT = 0, 1, 2
+"""A coordinate's state in a case (also its index in :data:`solver.equilibrium.cases.STATES`)."""
+
+FORCED = 1e-9
+"""A slope this far from 0 (rows scaled to max-norm 1) at every float vertex is taken as one-signed."""
+
+_TOL = 1e-9  # reads float LP answers only; every refutation is checked exactly
+
+
+@dataclass(frozen=True)
+class SideSystem:
+    """One side's data: its open coordinates, and the slope rows the other side's coordinates give it.
+
+    Row k is ``const[k] + coef[k] · x``; ``favour_draw`` is the sign σ a row takes when k draws
+    (+1 for the banker's cells, whose slope must be ≥ 0 to draw; −1 for the ponte's sets).
+    """
+
+    name: str
+    keys: tuple[str, ...]
+    const: tuple[int, ...]
+    coef: tuple[tuple[int, ...], ...]
+    favour_draw: int
+
+
+def box(side: SideSystem, own: dict[int, int]) -> tuple[list[int], list[int]]:
+    """Bounds of a side's open coordinates in a case (``own``: coordinate → state)."""
+    lo, hi = [], []
+    for v in range(len(side.keys)):
+        s = own.get(v)
+        lo.append(1 if s == DRAW else 0)
+        hi.append(0 if s == STAND else 1)
+    return lo, hi
+
+
+def rows(side: SideSystem, other: dict[int, int]) -> list[tuple[int, int, bool]]:
+    """The rows of a side's system in a case: (other side's coordinate, sign σ, is an equation)."""
+    out = []
+    for k, s in sorted(other.items()):
+        if s == INDIFFERENT:
+            out.append((k, 1, True))
+        else:
+            out.append((k, side.favour_draw if s == DRAW else -side.favour_draw, False))
+    return out
+
+
+def primitive(y: dict[int, Fraction]) -> dict[int, int]:
+    """The same multipliers scaled to coprime integers (zeros dropped; a positive scale changes no sign)."""
+    y = {k: w for k, w in y.items() if w}
+    if not y:
+        return {}
+    d = math.lcm(*(w.denominator for w in y.values()))
+    ints = {k: int(w * d) for k, w in y.items()}
+    g = math.gcd(*ints.values())
+    return {k: w // g for k, w in ints.items()}
+
+
+def refutes(side: SideSystem, own: dict[int, int], other: dict[int, int], y: dict[int, Fraction] | dict[int, int]) -> bool:
+    """Exact: the multipliers ``y`` (on signed rows) show the side's system has no solution."""
+    ints = primitive({k: Fraction(w) for k, w in y.items()})
+    if not ints:
+        return False
+    lo, hi = box(side, own)
+    signs = {k: (sign, eq) for k, sign, eq in rows(side, other)}
+    total = 0
+    coef = [0] * len(side.keys)
+    for k, w in ints.items():
+        if k not in signs or (w < 0 and not signs[k][1]):
+            return False
+        ws = w * signs[k][0]
+        total += ws * side.const[k]
+        for v, c in enumerate(side.coef[k]):
+            if c:
+                coef[v] += ws * c
+    total += sum(c * (hi[v] if c > 0 else lo[v]) for v, c in enumerate(coef))
+    return total < 0
+
+
+def solve_any(matrix: list[list[Fraction]], rhs: list[Fraction]) -> list[Fraction] | None:
+    """One exact solution of a linear system (free unknowns at 0), or None if it has none.
+
+    >>> F = Fraction
+    >>> solve_any([[F(1), F(1)], [F(2), F(2)]], [F(1), F(2)])
+    [Fraction(1, 1), Fraction(0, 1)]
+    >>> solve_any([[F(1)], [F(1)]], [F(1), F(2)]) is None
+    True
+    """
+    n = len(matrix[0]) if matrix else 0
+    m = [list(r) + [b] for r, b in zip(matrix, rhs)]
+    pivots: list[int] = []
+    for col in range(n):
+        rk = len(pivots)
+        piv = next((k for k in range(rk, len(m)) if m[k][col] != 0), None)
+        if piv is None:
+            continue
+        m[rk], m[piv] = m[piv], m[rk]
+        p = m[rk][col]
+        m[rk] = [x / p for x in m[rk]]
+        for k in range(len(m)):
+            if k != rk and m[k][col] != 0:
+                f = m[k][col]
+                m[k] = [x - f * y for x, y in zip(m[k], m[rk])]
+        pivots.append(col)
+    if any(row[n] != 0 for row in m[len(pivots):]):
+        return None
+    x = [Fraction(0)] * n
+    for k, col in enumerate(pivots):
+        x[col] = m[k][n]
+    return x
+
+
+def rank_of(matrix: list[list[Fraction]]) -> int:
+    """Exact rank of a matrix of rationals.
+
+    >>> rank_of([[Fraction(1), Fraction(2)], [Fraction(2), Fraction(4)]])
+    1
+    """
+    if not matrix or not matrix[0]:
+        return 0
+    m = [list(r) for r in matrix]
+    rk = 0
+    for col in range(len(m[0])):
+        piv = next((k for k in range(rk, len(m)) if m[k][col] != 0), None)
+        if piv is None:
+            continue
+        m[rk], m[piv] = m[piv], m[rk]
+        for k in range(rk + 1, len(m)):
+            if m[k][col] != 0:
+                f = m[k][col] / m[rk][col]
+                m[k] = [x - f * y for x, y in zip(m[k], m[rk])]
+        rk += 1
+    return rk
+
+
+def equations(side: SideSystem, own: dict[int, int],
+              other: dict[int, int]) -> tuple[list[int], list[int], list[list[Fraction]], list[Fraction]]:
+    """The case's equations on the side's free coordinates: (free coordinates, equation rows, matrix, rhs)."""
+    lo, hi = box(side, own)
+    free = [v for v in range(len(side.keys)) if lo[v] < hi[v]]
+    eqs = [k for k, _, eq in rows(side, other) if eq]
+    matrix = [[Fraction(side.coef[k][v]) for v in free] for k in eqs]
+    rhs = [-Fraction(side.const[k] + sum(side.coef[k][v] * lo[v] for v in range(len(lo)) if lo[v] == hi[v]))
+           for k in eqs]
+    return free, eqs, matrix, rhs
+
+
+def refutation(side: SideSystem, own: dict[int, int], other: dict[int, int],
+               witnesses: list[np.ndarray] | None = None) -> dict[int, int] | None:
+    """Coprime integer multipliers showing the side's system has no solution in a case, or None.
+
+    ``witnesses`` are float points of earlier systems of this side: one that fits this system too (to
+    a tolerance) saves the linear program, and a feasible program's point is added to them.
+    """
+    lo, hi = box(side, own)
+    for k, sign, eq in rows(side, other):  # the commonest: one row fails on the whole box
+        for w in ((1, -1) if eq else (1,)):
+            top = w * sign * side.const[k]
+            for v, coef in enumerate(side.coef[k]):
+                wc = w * sign * coef
+                top += wc * (hi[v] if wc > 0 else lo[v])
+            if top < 0:
+                return {k: w}
+    found = _from_equations(side, own, other)
+    if found is not None:
+        return found
+    if witnesses is not None:
+        A, c, rs, _ = float_rows(side, other)
+        is_eq = np.array([r[2] for r in rs], dtype=bool)
+        for x in witnesses:
+            val = c + A @ x
+            if (np.all(x >= np.array(lo) - _TOL) and np.all(x <= np.array(hi) + _TOL) and np.all(val >= -_TOL)
+                    and np.all(np.abs(val[is_eq]) <= _TOL)):
+                return None
+    return _from_linear_program(side, own, other, witnesses)
+
+
+def _from_equations(side: SideSystem, own: dict[int, int], other: dict[int, int]) -> dict[int, int] | None:
+    """Refute from the equations: inconsistent, or pinning the free coordinates at a point that breaks a
+    bound or an inequality (that row, minus the combination of equations with the same linear part,
+    is a negative constant)."""
+    free, eqs, matrix, rhs = equations(side, own, other)
+    if not eqs:
+        return None
+    if len(free) > len(eqs):
+        # Clearly independent equations (in floats) are consistent and pin nothing: skip the exact work.
+        scaled = np.array([[float(x) for x in row] for row in matrix])
+        scaled /= np.maximum(np.abs(scaled).max(axis=1, keepdims=True), 1e-300)
+        sv = np.linalg.svd(scaled, compute_uv=False)
+        if len(sv) == len(eqs) and sv[-1] > 1e-6 * sv[0]:
+            return None
+    cols = [[matrix[e][t] for e in range(len(eqs))] for t in range(len(free))]
+    point = solve_any(matrix, rhs)
+    if point is None:
+        lam = solve_any(cols + [rhs], [Fraction(0)] * len(free) + [Fraction(1)])
+        y = {k: w for k, w in zip(eqs, lam or []) if w}
+        return primitive(y) if y and refutes(side, own, other, y) else None
+    if not free or rank_of(matrix) < len(free):
+        return None
+    lo, _ = box(side, own)
+    x = [Fraction(v) for v in lo]
+    for v, p in zip(free, point):
+        x[v] = p
+    targets: list[tuple[list[Fraction], dict[int, Fraction]]] = []
+    for t, p in enumerate(point):
+        unit = [Fraction(1 if u == t else 0) for u in range(len(free))]
+        if p > 1:
+            targets.append((unit, {}))
+        elif p < 0:
+            targets.append(([-e for e in unit], {}))
+    for k, sign, eq in rows(side, other):
+        if not eq and sign * (side.const[k] + sum(c * xv for c, xv in zip(side.coef[k], x))) < 0:
+            targets.append(([-sign * Fraction(side.coef[k][v]) for v in free], {k: Fraction(1)}))
+    for target, base in targets:
+        lam = solve_any(cols, target)
+        if lam is None:
+            continue
+        y = dict(base)
+        for k, w in zip(eqs, lam):
+            y[k] = y.get(k, Fraction(0)) + w
+        if refutes(side, own, other, y):
+            return primitive(y)
+    return None
+
+
+def float_rows(side: SideSystem, other: dict[int, int]) -> tuple[np.ndarray, np.ndarray, list[tuple[int, int, bool]], list[int]]:
+    """The case's signed rows scaled to max-norm 1, ``A x + c`` (≥ 0, or = 0), and the integer scales."""
+    rs = rows(side, other)
+    A = np.zeros((len(rs), len(side.keys)))
+    c = np.zeros(len(rs))
+    scale = []
+    for t, (k, sign, _) in enumerate(rs):
+        big = max([abs(side.const[k])] + [abs(x) for x in side.coef[k]] + [1])
+        scale.append(big)
+        A[t] = [sign * x / big for x in side.coef[k]]
+        c[t] = sign * side.const[k] / big
+    return A, c, rs, scale
+
+
+def _from_linear_program(side: SideSystem, own: dict[int, int], other: dict[int, int],
+                         witnesses: list[np.ndarray] | None = None) -> dict[int, int] | None:
+    """Refute with multipliers proposed by HiGHS: minimise the largest violation t; the duals of a
+    positive optimum are Farkas multipliers. Rebuilt exactly on their support (the coordinates strictly
+    inside the box must cancel), else rounded; either way checked by :func:`refutes`."""
+    from scipy.optimize import linprog
+
+    A, c, rs, scale = float_rows(side, other)
+    if not rs:
+        return None
+    lo, hi = box(side, own)
+    n = A.shape[1]
+    ub, rhs, owner = [], [], []
+    for t, (_, _, eq) in enumerate(rs):
+        ub.append(np.concatenate([-A[t], [-1.0]]))
+        rhs.append(c[t])
+        owner.append((t, 1))
+        if eq:
+            ub.append(np.concatenate([A[t], [-1.0]]))
+            rhs.append(-c[t])
+            owner.append((t, -1))
+    res = linprog(np.concatenate([np.zeros(n), [1.0]]), A_ub=np.array(ub), b_ub=np.array(rhs),
+                  bounds=[(float(a), float(b)) for a, b in zip(lo, hi)] + [(0, None)], method="highs")
+    if res.status != 0:
+        return None
+    if res.x[-1] <= 0:
+        if witnesses is not None:
+            witnesses.insert(0, np.clip(res.x[:n], lo, hi))
+            del witnesses[8:]
+        return None
+    yhat = np.zeros(len(rs))
+    for (t, sgn), mu in zip(owner, res.ineqlin.marginals):
+        yhat[t] += sgn * -mu
+    support = [t for t in range(len(rs)) if abs(yhat[t]) > _TOL]
+    interior = [v for v in range(n) if lo[v] < hi[v] and _TOL < res.x[v] < 1 - _TOL]
+    rounded = {}
+    for t, (k, _, eq) in enumerate(rs):
+        w = round(float(yhat[t]) * 2**40)
+        if w > 0 or (eq and w):
+            rounded[k] = Fraction(w, 2**40 * scale[t])
+    for y in (_support_solve(side, rs, support, interior, yhat), rounded):
+        if y and refutes(side, own, other, y):
+            return primitive(y)
+    return None
+
+
+def _support_solve(side: SideSystem, rs: list[tuple[int, int, bool]], support: list[int], interior: list[int],
+                   yhat: np.ndarray) -> dict[int, Fraction] | None:
+    """Multipliers on ``support`` that cancel every interior coordinate, the largest one fixed at ±1."""
+    if not support:
+        return None
+    lead = max(support, key=lambda t: abs(yhat[t]))
+    others = [t for t in support if t != lead]
+    sign_lead = 1 if yhat[lead] > 0 else -1
+
+    def column(t: int, v: int) -> Fraction:
+        k, sign, _ = rs[t]
+        return Fraction(sign * side.coef[k][v])
+
+    matrix = [[column(t, v) for t in others] for v in interior]
+    rhs = [-sign_lead * column(lead, v) for v in interior]
+    sol = solve_any(matrix, rhs) if others else ([] if not any(rhs) else None)
+    if sol is None:
+        return None
+    y = {rs[lead][0]: Fraction(sign_lead)}
+    for t, w in zip(others, sol):
+        y[rs[t][0]] = w
+    return y
+
+
+def vertices(side: SideSystem, own: dict[int, int], other: dict[int, int]) -> np.ndarray | None:
+    """Float vertices of a side's system, or None when more than three coordinates are free."""
+    lo, hi = box(side, own)
+    free = [v for v in range(len(side.keys)) if lo[v] < hi[v]]
+    k = len(free)
+    if k > 3:
+        return None
+    A, c, rs, _ = float_rows(side, other)
+    fixed = np.array([float(x) for x in lo])
+    val = c + A @ fixed
+    eq = np.array([r[2] for r in rs], dtype=bool)
+    if k == 0:
+        ok = bool(np.all(val >= -_TOL) and np.all(np.abs(val[eq]) <= _TOL))
+        return fixed[None, :] if ok else np.zeros((0, len(lo)))
+    GA = np.vstack([A[:, free], -A[eq][:, free], np.eye(k), -np.eye(k)])
+    Gc = np.concatenate([val, -val[eq], np.zeros(k), np.ones(k)])
+    picks = np.array(list(combinations(range(len(Gc)), k)), dtype=np.int64)
+    M = GA[picks]
+    good = np.abs(np.linalg.det(M)) > 1e-12
+    M, picks = M[good], picks[good]
+    if not len(M):
+        return np.zeros((0, len(lo)))
+    X = np.linalg.solve(M, -Gc[picks][..., None])[..., 0]
+    ok = np.all(X @ GA.T + Gc >= -_TOL, axis=1)
+    pts = np.tile(fixed, (int(ok.sum()), 1))
+    pts[:, free] = X[ok]
+    return pts
+
+
+def ranges(side: SideSystem, own: dict[int, int], other: dict[int, int], cells: list[int]) -> list[tuple[float, float]] | None:
+    """Float ranges of the other side's slopes ``cells`` (unsigned, scaled to max-norm 1) over a side's
+    system: by its vertices where at most three coordinates are free, else by linear programs.
+    None if the system looks empty."""
+    scale = [max([abs(side.const[k])] + [abs(x) for x in side.coef[k]] + [1]) for k in cells]
+    W = np.array([[x / big for x in side.coef[k]] for k, big in zip(cells, scale)]).reshape(len(cells), len(side.keys))
+    w0 = np.array([side.const[k] / big for k, big in zip(cells, scale)])
+    verts = vertices(side, own, other)
+    if verts is not None:
+        if not len(verts):
+            return None
+        vals = w0[:, None] + W @ verts.T
+        return [(float(a), float(b)) for a, b in zip(vals.min(axis=1), vals.max(axis=1))]
+    from scipy.optimize import linprog
+
+    A, c, rs, _ = float_rows(side, other)
+    lo, hi = box(side, own)
+    ineq = [t for t, r in enumerate(rs) if not r[2]]
+    eq = [t for t, r in enumerate(rs) if r[2]]
+    out = []
+    for t in range(len(cells)):
+        ends = []
+        for sgn in (1.0, -1.0):
+            res = linprog(sgn * W[t], A_ub=-A[ineq] if ineq else None, b_ub=c[ineq] if ineq else None,
+                          A_eq=A[eq] if eq else None, b_eq=-c[eq] if eq else None,
+                          bounds=[(float(a), float(b)) for a, b in zip(lo, hi)], method="highs")
+            if res.status != 0:
+                return None
+            ends.append(w0[t] + sgn * res.fun)
+        out.append((ends[0], ends[1]))
+    return out
