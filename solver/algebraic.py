@@ -232,8 +232,10 @@ def sorted_algebraic(xs: list[Algebraic]) -> list[Algebraic]:
     """Distinct algebraic numbers, ascending (exact comparisons)."""
     from functools import cmp_to_key
 
-    unique = list(dict.fromkeys(xs))
-    return sorted(unique, key=cmp_to_key(lambda x, y: -1 if x < y else (1 if y < x else 0)))
+    def order(x: Algebraic, y: Algebraic) -> int:
+        return -1 if x < y else (1 if y < x else 0)
+
+    return sorted(dict.fromkeys(xs), key=cmp_to_key(order))
 
 
 def rational_between(a: Algebraic, b: Algebraic) -> Fraction:

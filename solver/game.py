@@ -54,16 +54,22 @@ for _k, (_a, _b) in enumerate(_COMPOSITIONS):
 
 @dataclass(frozen=True)
 class Model:
-    """A chemin de fer model: information 1–3, freedom casino/parlor, commission α in [0, 1/10]."""
+    """A chemin de fer model: information 1–3, freedom casino/parlor (or ``house``, a house's own
+    tableau, named by the freedom; the ponte free only at 5), commission α in [0, 1/10]."""
 
     information: int
     freedom: str
     commission: Fraction = Fraction(0)
+    house: Tableau | None = None
 
     def __post_init__(self) -> None:
         if self.information not in INFORMATION:
             raise ModelError(f"information must be 1, 2 or 3, got {self.information!r}")
-        if self.freedom not in FREEDOMS:
+        free = [t for t in self.house.free_player_totals() if t != 5] if self.house is not None else []
+        if free or (self.house is not None and self.freedom != self.house.name):
+            raise ModelError(f"tableau {self.freedom}: player total {free[0]}: 'free' is supported only at 5 (the "
+                             "ponte's one decision)" if free else "a house tableau's freedom is its name")
+        if self.house is None and self.freedom not in FREEDOMS:
             raise ModelError(f"freedom must be casino or parlor, got {self.freedom!r}")
         alpha = exact(self.commission, "commission")
         if not 0 <= alpha <= MAX_COMMISSION:
@@ -72,7 +78,7 @@ class Model:
 
     @property
     def tableau(self) -> Tableau:
-        return FREEDOMS[self.freedom]
+        return self.house if self.house is not None else FREEDOMS[self.freedom]
 
     def name(self, shoe: Shoe) -> str:
         """Ethier's name, e.g. ``B3`` (dealing B = finite shoe, A = infinite)."""
@@ -236,9 +242,8 @@ class _Structure:
 
 
 @lru_cache(maxsize=16)
-def _structure(freedom: str, information: int) -> _Structure:
-    """Shoe-independent part of a game: the path grouping and the index maps (cached)."""
-    tab = FREEDOMS[freedom]
+def _structure(tab: Tableau, information: int) -> _Structure:
+    """Shoe-independent part of a game: the path grouping and the index maps (cached per tableau)."""
     tree = deal_tree(tab)
     j, ponte_sets = _ponte_keys(tree, information)
     codes = _banker_free_codes(tab, information)
@@ -258,20 +263,23 @@ def _structure(freedom: str, information: int) -> _Structure:
     return _Structure(tree, grouping, ponte_sets, sets, j, i_idx)
 
 
-def build_game(shoe: Shoe, information: int, freedom: str, commission: Fraction | int | str = 0) -> Game:
+def build_game(shoe: Shoe, information: int, freedom: str | Tableau, commission: Fraction | int | str = 0) -> Game:
     """Build chemin de fer on ``shoe`` under a model, exactly.
 
     Args:
         shoe: the shoe (finite: dealing B; infinite: dealing A).
         information: 1, 2 or 3 (see the module docstring).
-        freedom: ``casino`` (the rule sheet's tableau) or ``parlor`` (every banker decision free).
+        freedom: ``casino`` (the rule sheet's tableau), ``parlor`` (every banker decision free), or a
+            house's own :class:`~solver.rules.Tableau` (its free cells are the decisions).
         commission: α, the house's share of the banker's wins, in [0, 1/10].
 
     Raises:
         ModelError: unknown information or freedom, or α outside [0, 1/10].
     """
-    model = Model(information, freedom, exact(commission, "commission"))
-    st = _structure(freedom, information)
+    house = freedom if isinstance(freedom, Tableau) and FREEDOMS.get(freedom.name) != freedom else None
+    name = freedom.name if isinstance(freedom, Tableau) else freedom  # the standard sheets keep their names
+    model = Model(information, name, exact(commission, "commission"), house)
+    st = _structure(model.tableau, information)
     sums = st.grouping.evaluate(multiset_weights(st.tree, shoe))
     keys = st.grouping.keys
     m, n = len(st.ponte_sets), len(st.banker_sets)
@@ -366,7 +374,7 @@ def strategy_detail(shoe: Shoe, strategy: Strategy) -> dict[tuple[int, int, int,
     makes (q or 1 − q for the ponte at 5, r or 1 − r for the banker), exactly.
     """
     _, q, r = _finest_vectors(shoe, strategy)
-    st = _structure("parlor", 3)
+    st = _structure(CHEMIN_PARLOR, 3)
     tree = st.tree
     n = len(st.banker_sets)
     detail = detail_key(tree.p_total.astype(np.int64), tree.b_total.astype(np.int64), (tree.p_third >= 0).astype(np.int64),

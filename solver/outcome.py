@@ -137,7 +137,9 @@ def fixed_tableau(tab: Tableau) -> Tableau:
         ModelError: the tableau leaves decisions free (use the game modules for those).
     """
     if tab.free_player_totals() or tab.free_banker_cells():
-        raise ModelError(f"tableau {tab.name!r} has free decisions; outcomes need a fixed tableau")
+        cell = (f"player total {tab.free_player_totals()[0]}" if tab.free_player_totals()
+                else "banker total {} against {}".format(*tab.free_banker_cells()[0]))
+        raise ModelError(f"tableau {tab.name!r} leaves {cell} free; this needs a tableau with every cell fixed")
     return tab
 
 

@@ -100,9 +100,9 @@ def panda8_bet(pays: int = 25) -> Bet:
 
 
 @lru_cache(maxsize=64)
-def main_bets(commission: Fraction | int | str = STANDARD_COMMISSION) -> tuple[Bet, ...]:
-    """Banker, Player, Tie 8 to 1 and Tie 9 to 1."""
-    return (banker_bet(commission), player_bet(), tie_bet(8), tie_bet(9))
+def main_bets(commission: Fraction | int | str = STANDARD_COMMISSION, tie_pays: tuple[int, ...] = (8, 9)) -> tuple[Bet, ...]:
+    """Banker, Player, and the Tie at each of ``tie_pays`` to 1 (8 and 9 to 1 by default)."""
+    return (banker_bet(commission), player_bet(), *(tie_bet(p) for p in tie_pays))
 
 
 @lru_cache(maxsize=64)

@@ -15,6 +15,7 @@ Fraction(114753351728, 10847218479825)
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Sequence
 from dataclasses import dataclass
 from fractions import Fraction
@@ -22,7 +23,7 @@ from fractions import Fraction
 from solver.cards import Shoe
 from solver.errors import ModelError
 from solver.numbers import exact
-from solver.rules import PUNTO_BANCO
+from solver.rules import PUNTO_BANCO, Tableau
 
 from .compiled import compile_bets
 from .core import Bet, BetResult
@@ -91,6 +92,8 @@ def punto_banco(
     commission: Fraction | int | str = STANDARD_COMMISSION,
     bets: Sequence[Bet] | None = None,
     skip_unsettled: bool = False,
+    tableau: Tableau = PUNTO_BANCO,
+    tie_pays: tuple[int, ...] = (8, 9),
 ) -> PuntoResult:
     """Punto banco on one shoe: the exact outcome law and the exact law of every bet.
 
@@ -101,12 +104,15 @@ def punto_banco(
             :func:`~solver.bets.main.variant_bets`, and the Player and Banker Pair bets.
         skip_unsettled: leave out (and list in ``omitted``) the bets this shoe cannot settle instead of
             raising; always done for the default set.
+        tableau: the drawing rules, every cell fixed (default punto banco's; a house's, solver.house).
+        tie_pays: what the Tie bet of the default set pays to 1, one Tie bet each.
 
     Returns:
         A :class:`PuntoResult`.
 
     Raises:
-        ModelError: a bet asked for needs ranks or suits the shoe does not have.
+        ModelError: a bet asked for needs ranks or suits the shoe does not have, or the tableau leaves a
+            decision free.
 
     >>> r = punto_banco(Shoe.decks(6))
     >>> r.counts["banker"], r.counts["player"], r.counts["tie"]
@@ -114,7 +120,8 @@ def punto_banco(
     """
     alpha = exact(commission, "commission")
     if bets is None:
-        chosen: tuple[Bet, ...] = main_bets(alpha) + variant_bets() + (side_pair_bet("player"), side_pair_bet("banker"))
+        chosen: tuple[Bet, ...] = (main_bets(alpha, tie_pays) + variant_bets()
+                                   + (side_pair_bet("player"), side_pair_bet("banker")))
         skip_unsettled = True
     else:
         chosen = tuple(bets)
@@ -130,7 +137,7 @@ def punto_banco(
             raise ModelError(f"bet {b.name} reads the first cards' {'suits' if 'suits' in why else 'ranks'}, "
                              f"but {why}: give --decks, 13 counts by rank or 52 by rank and suit")
     coup = tuple(b for b in kept if not b.first_cards)
-    compiled = compile_bets(coup, PUNTO_BANCO)
+    compiled = compile_bets(coup, tableau)
     coup_results, winners, d = compiled.results(shoe)
     by_name = {r.name: r for r in coup_results}
     law = first_cards_law(shoe, suits=any(b.needs_suits for b in kept)) if any(b.first_cards for b in kept) else None
@@ -138,5 +145,8 @@ def punto_banco(
     for b in kept:
         results.append(by_name[b.name] if not b.first_cards else evaluate_first_cards(b, shoe, law))
     counts = dict(zip(("banker", "player", "tie"), winners))
-    return PuntoResult(shoe=shoe, counts=counts, denominator=d, bets=tuple(results), commission=alpha,
-                       omitted=tuple(omitted))
+    result = PuntoResult(shoe=shoe, counts=counts, denominator=d, bets=tuple(results), commission=alpha,
+                         omitted=tuple(omitted))
+    if tableau != PUNTO_BANCO:
+        result = dataclasses.replace(result, method=f"{result.method}, under the {tableau.name} tableau")
+    return result

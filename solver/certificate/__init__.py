@@ -129,6 +129,10 @@ def write_certificates(solutions: Iterable[Solution], target: str, overwrite: bo
             certificates, or a file cannot be written.
     """
     sols = list(solutions)
+    for s in sols:
+        if s.game.model.house is not None:
+            raise InputError(f"certificates cover the casino and parlor sheets; proofs/check.py does not know the "
+                             f"{s.game.model.freedom!r} tableau")
     path = Path(target)
     if len(sols) == 1 and not path.is_dir():
         files = {path: certificate_text(sols[0])}

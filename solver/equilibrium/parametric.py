@@ -463,7 +463,7 @@ def junctions(sweep: CommissionSweep) -> list[Junction]:
     for left, right in zip(sweep.pieces, sweep.pieces[1:]):
         theta = left.hi
 
-        def same(f: RationalFunction, g: RationalFunction) -> bool:
+        def same(f: RationalFunction, g: RationalFunction, theta: Algebraic = theta) -> bool:
             return theta.sign_of(padd(pmul(f.numerator, g.denominator), pscale(pmul(g.numerator, f.denominator), -1))) == 0
 
         ok = (not left.open_hi and not right.open_lo and equilibrium_at(sweep.game, left, theta)
