@@ -167,23 +167,28 @@ class PaperResults:
         solutions: chemin de fer without commission, every model of :data:`MODELS` on each shoe of the list.
         standard_punto: punto banco on its usual shoe (the exact appendix).
         standard_chemin: chemin de fer's models on its usual shoe (the tableaux and the exact appendix).
+        commission: chemin de fer with the casino's commission (:data:`REPORT_COMMISSION`), every model
+            on each shoe of the list (empty when not asked for).
     """
 
     puntos: tuple[PuntoResult, ...]
     solutions: tuple[Solution, ...]
     standard_punto: PuntoResult
     standard_chemin: tuple[Solution, ...]
+    commission: tuple[Solution, ...] = ()
 
 
-def paper_steps(shoes: Sequence[Shoe]) -> int:
+def paper_steps(shoes: Sequence[Shoe], commission: bool = False) -> int:
     """How many units of work :func:`paper_results` reports to its ``progress`` callback."""
     punto = len(shoes) + (PUNTO_SHOE not in shoes)
     chemin = len(shoes) + (CHEMIN_SHOE not in shoes)
-    return punto + chemin * len(MODELS)
+    return punto + chemin * len(MODELS) + (len(shoes) * len(MODELS) if commission else 0)
 
 
-def paper_results(shoes: Sequence[Shoe], progress: Callable[[int], None] | None = None) -> PaperResults:
-    """Punto banco and every chemin de fer model on each shoe, and each game on its usual shoe."""
+def paper_results(shoes: Sequence[Shoe], progress: Callable[[int], None] | None = None,
+                  commission: bool = False) -> PaperResults:
+    """Punto banco and every chemin de fer model on each shoe, and each game on its usual shoe; with
+    ``commission``, every model on each shoe with the casino's commission too."""
     shoes = list(shoes)
     chemin_shoes = shoes + ([CHEMIN_SHOE] if CHEMIN_SHOE not in shoes else [])
     punto_shoes = shoes + ([PUNTO_SHOE] if PUNTO_SHOE not in shoes else [])
@@ -204,9 +209,15 @@ def paper_results(shoes: Sequence[Shoe], progress: Callable[[int], None] | None 
         for freedom, information in MODELS:
             solutions.append(solve(build_game(shoe, information, freedom)))
             step()
+    with_commission = []
+    for shoe in shoes if commission else []:
+        for freedom, information in MODELS:
+            with_commission.append(solve(build_game(shoe, information, freedom, REPORT_COMMISSION)))
+            step()
     return PaperResults(
         puntos=tuple(puntos[s] for s in shoes),
         solutions=tuple(x for x in solutions if x.game.shoe in shoes),
         standard_punto=puntos[PUNTO_SHOE],
         standard_chemin=tuple(x for x in solutions if x.game.shoe == CHEMIN_SHOE),
+        commission=tuple(with_commission),
     )

@@ -277,8 +277,7 @@ def build_game(shoe: Shoe, information: int, freedom: str | Tableau, commission:
         ModelError: unknown information or freedom, or α outside [0, 1/10].
     """
     house = freedom if isinstance(freedom, Tableau) and FREEDOMS.get(freedom.name) != freedom else None
-    name = freedom.name if isinstance(freedom, Tableau) else freedom  # the standard sheets keep their names
-    model = Model(information, name, exact(commission, "commission"), house)
+    model = Model(information, freedom.name if isinstance(freedom, Tableau) else freedom, exact(commission, "commission"), house)
     st = _structure(model.tableau, information)
     sums = st.grouping.evaluate(multiset_weights(st.tree, shoe))
     keys = st.grouping.keys

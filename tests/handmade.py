@@ -110,7 +110,8 @@ def paper_results() -> PaperResults:
     """What ``baccarat tables --decks 1,inf`` would show, with invented numbers."""
     sols = tuple(solution(shoe, f, i) for shoe in SHOES for f, i in MODELS)
     return PaperResults(puntos=tuple(punto(s, k) for k, s in enumerate(SHOES)), solutions=sols,
-                        standard_punto=punto(SHOES[1], 1), standard_chemin=tuple(s for s in sols if s.game.shoe.is_infinite))
+                        standard_punto=punto(SHOES[1], 1), standard_chemin=tuple(s for s in sols if s.game.shoe.is_infinite),
+                        commission=tuple(solution(shoe, f, i, F(1, 20)) for shoe in SHOES for f, i in MODELS))
 
 
 def full_report() -> FullReport:

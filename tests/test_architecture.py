@@ -20,9 +20,9 @@ PACKAGE = ROOT / "solver"
 MAX_LINES = 400
 
 LAYERS: dict[str, int] = {
-    "errors": 0, "numbers": 0, "files": 0, "cache": 0,
+    "errors": 0, "numbers": 0, "files": 0, "cache": 0, "algebraic": 0,
     "cards": 1,
-    "rules": 2,
+    "rules": 2, "house": 2,
     "deal": 3, "outcome": 3,
     "bets": 4, "strategy": 4,
     "game": 5,

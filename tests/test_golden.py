@@ -22,6 +22,7 @@ import handmade
 import pytest
 
 from solver.analysis import FullReport
+from solver.report import commission as commission_tex
 from solver.report import latex
 from solver.report import paper as paper_tex
 from solver.report.full import full_dict, full_latex, full_text
@@ -45,7 +46,9 @@ def check_golden(name: str, text: str) -> None:
 
 @cache
 def paper() -> dict[str, str]:
-    return paper_tex.paper_tables(handmade.paper_results(), latex.DEFAULT_DIGITS, COMMAND)
+    results = handmade.paper_results()
+    return (paper_tex.paper_tables(results, latex.DEFAULT_DIGITS, COMMAND)
+            | commission_tex.commission_tables(results.commission, latex.DEFAULT_DIGITS, COMMAND))
 
 
 PAPER_FILES = (
@@ -53,6 +56,8 @@ PAPER_FILES = (
     "chemin-banker-casino-1", "chemin-banker-casino-2", "chemin-banker-casino-3",
     "chemin-banker-parlor-1", "chemin-banker-parlor-2", "chemin-banker-parlor-3",
     "tableau-parlor-1", "tableau-parlor-2", "tableau-parlor-3", "punto-exact", "chemin-exact",
+    "chemin-payoffs-commission", "chemin-ponte-casino-commission",
+    "chemin-ponte-parlor-commission", *(f"chemin-banker-{f}-{i}-commission" for f in ("casino", "parlor") for i in (1, 2, 3)),
 )
 
 

@@ -31,15 +31,16 @@ examples:
 
 def run(args: argparse.Namespace) -> int:
     from solver.analysis import paper_results, paper_steps
+    from solver.report.commission import COMMISSION_TABLE_NAMES, commission_tables
     from solver.report.paper import TABLE_NAMES, paper_tables
 
     shoes = parse_decks(args.decks)
     out = Path(args.out)
     if out.exists() and not out.is_dir():
         raise InputError(f"--out {args.out}: not a directory")
-    check_writable([out / f"{name}.tex" for name in TABLE_NAMES], args.force)
-    progress = Progress(paper_steps(shoes), "tables")
-    results = paper_results(shoes, progress=progress.update)
+    check_writable([out / f"{name}.tex" for name in TABLE_NAMES + COMMISSION_TABLE_NAMES], args.force)
+    progress = Progress(paper_steps(shoes, commission=True), "tables")
+    results = paper_results(shoes, progress=progress.update, commission=True)
     progress.close()
     command = ["baccarat", "tables", "--out", args.out]
     if args.decks != DEFAULT_DECKS:
@@ -47,6 +48,7 @@ def run(args: argparse.Namespace) -> int:
     if args.digits != 4:
         command += ["--digits", str(args.digits)]
     files = paper_tables(results, args.digits, shlex.join(command))
+    files |= commission_tables(results.commission, args.digits, shlex.join(command))
     written = write_texts({Path(args.out) / f"{name}.tex": text for name, text in files.items()}, overwrite=args.force)
     for path in written:
         sys.stdout.write(f"{path}\n")
@@ -58,7 +60,8 @@ def add_parser(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-ar
         "tables",
         help="write the LaTeX tables a paper needs",
         description="Write the LaTeX tables (booktabs) of punto banco by deck count, the bet edges, chemin de fer's "
-        "values and optimal strategies by model and deck count, the banker's optimal tableaux, and exact appendices.",
+        "values and optimal strategies by model and deck count (without commission, and with the casino's 5 % on the "
+        "banker's wins: both payoffs and the equilibrium strategies), the banker's optimal tableaux, and exact appendices.",
         epilog=EPILOG,
     )
     p.add_argument("--out", required=True, metavar="DIR", help="directory to write the .tex files into (created if needed)")

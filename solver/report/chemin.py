@@ -85,6 +85,21 @@ def uniqueness_words(s: Solution, proved: str = "proved") -> str:
     return proved if s.unique_equilibrium else "no"
 
 
+def not_proved_unique(s: Solution, side: int) -> bool:
+    """Zero-sum: that side's (0 ponte, 1 banker) optimal strategy is not proved unique; with commission: the
+    equilibrium is not (it is unique, not unique, or not decided)."""
+    if s.game.zero_sum:
+        return not (s.unique_ponte, s.unique_banker)[side]
+    return s.unique_equilibrium is not True
+
+
+def not_unique_phrase(s: Solution, who: str) -> str:
+    """Words for a marked entry without a described optimal set."""
+    if s.game.zero_sum:
+        return f"another optimal {who} strategy may exist (uniqueness not proved)"
+    return "another equilibrium exists" if s.unique_equilibrium is False else "the equilibrium is not proved unique"
+
+
 def free_after_dominance(s: Solution) -> list[InfoSet]:
     """Banker sets that iterated dominance leaves open."""
     settled = {d.infoset for d in s.dominance if d.player is Side.BANKER}

@@ -14,7 +14,14 @@ from solver.bets import PuntoResult
 from solver.cards import Shoe
 from solver.equilibrium import Solution
 from solver.report import fraction_str
-from solver.report.chemin import banker_grid, free_after_dominance, optimal_set_words, uniqueness_words
+from solver.report.chemin import (
+    banker_grid,
+    free_after_dominance,
+    not_proved_unique,
+    not_unique_phrase,
+    optimal_set_words,
+    uniqueness_words,
+)
 from solver.report.latex import (
     decks_tex,
     escape,
@@ -38,17 +45,8 @@ PONTE_COLUMN = "4.6cm"
 FREEDOMS = ("casino", "parlor")
 INFORMATION = (1, 2, 3)
 
-_BET_LABELS = {
-    "banker": "Banker",
-    "player": "Player",
-    "tie_8to1": "Tie 8:1",
-    "tie_9to1": "Tie 9:1",
-    "ez_banker": "EZ Banker",
-    "dragon7": "Dragon 7",
-    "panda8": "Panda 8",
-    "player_pair": "P. Pair",
-    "banker_pair": "B. Pair",
-}
+_BET_LABELS = {"banker": "Banker", "player": "Player", "tie_8to1": "Tie 8:1", "tie_9to1": "Tie 9:1", "ez_banker": "EZ Banker",
+               "dragon7": "Dragon 7", "panda8": "Panda 8", "player_pair": "P. Pair", "banker_pair": "B. Pair"}
 
 
 # -- punto banco -------------------------------------------------------------------------------------
@@ -107,7 +105,7 @@ def _label_part(shoe: Shoe) -> str:
 # -- chemin de fer -----------------------------------------------------------------------------------
 
 
-def _by_shoe(solutions: Sequence[Solution]) -> list[tuple[Shoe, dict[tuple[str, int], Solution]]]:
+def by_shoe(solutions: Sequence[Solution]) -> list[tuple[Shoe, dict[tuple[str, int], Solution]]]:
     """Solutions grouped by shoe (first-seen order), keyed by (freedom, information)."""
     groups: dict[Shoe, dict[tuple[str, int], Solution]] = {}
     for s in solutions:
@@ -115,14 +113,14 @@ def _by_shoe(solutions: Sequence[Solution]) -> list[tuple[Shoe, dict[tuple[str, 
     return list(groups.items())
 
 
-def _models_caption() -> str:
+def models_caption() -> str:
     return ("Freedom: casino, the rule sheet's tableau (the banker free at 3 against a 9 and 5 against a 4); parlor, "
             "every banker decision free. Information (Ethier): 1, each side sees his own total; 2, the banker also "
             "sees his two cards; 3, both do. Finite shoes are dealt without replacement (dealing B), "
             "$\\infty$ with replacement (dealing A).")
 
 
-def _commission_words(solutions: Sequence[Solution]) -> str:
+def commission_words(solutions: Sequence[Solution]) -> str:
     alphas = {s.game.model.commission for s in solutions}
     if alphas == {Fraction(0)}:
         return "no commission (zero-sum)"
@@ -137,7 +135,7 @@ def chemin_values_table(solutions: Sequence[Solution], digits: int, command: str
     head = [["Shoe", *(str(i) for _ in FREEDOMS for i in INFORMATION)]]
     body = []
     uncertified = False
-    for shoe, models in _by_shoe(solutions):
+    for shoe, models in by_shoe(solutions):
         row = [shoe_tex(shoe)]
         for f in FREEDOMS:
             for i in INFORMATION:
@@ -154,12 +152,12 @@ def chemin_values_table(solutions: Sequence[Solution], digits: int, command: str
     certified = ("$^\\ddagger$: not certified." if uncertified
                  else "Every value is certified: the two sides' guarantees agree exactly, in rationals.")
     caption = (
-        f"Chemin de fer, {_commission_words(solutions)}: the banker's value, his expected gain per coup in \\% of "
+        f"Chemin de fer, {commission_words(solutions)}: the banker's value, his expected gain per coup in \\% of "
         f"the stake when both sides play optimally, by shoe, freedom and information model ({rounding(digits)}). "
         + certified
     )
     return table(caption=caption, label="tab:chemin-values", colspec="l" + "r" * 6, head=head, body=body,
-                 command=command, groups=[("", 1), ("casino", 3), ("parlor", 3)], note=_models_caption())
+                 command=command, groups=[("", 1), ("casino", 3), ("parlor", 3)], note=models_caption())
 
 
 def chemin_ponte_table(solutions: Sequence[Solution], freedom: str, digits: int, command: str) -> str:
@@ -169,7 +167,7 @@ def chemin_ponte_table(solutions: Sequence[Solution], freedom: str, digits: int,
     head = [["Shoe", "5", "5", *sets3]]
     body = []
     marked: list[Solution] = []
-    for shoe, models in _by_shoe(solutions):
+    for shoe, models in by_shoe(solutions):
         row = [shoe_tex(shoe)]
         for i in INFORMATION:
             s = models.get((freedom, i))
@@ -178,20 +176,20 @@ def chemin_ponte_table(solutions: Sequence[Solution], freedom: str, digits: int,
                 row.extend(["--"] * width)
                 continue
             cells = [tex_decimal(x, digits) for x in s.q]
-            if s.game.zero_sum and not s.unique_ponte:
+            if not_proved_unique(s, 0):
                 cells[0] += "$^\\dagger$"
                 marked.append(s)
             row.extend(cells)
         body.append(row)
     caption = (
-        f"Chemin de fer, {freedom} game, {_commission_words(solutions)}: the ponte's optimal probability of drawing at 5 "
+        f"Chemin de fer, {freedom} game, {commission_words(solutions)}: the ponte's optimal probability of drawing at 5 "
         "(1: always draw; 0: always stand), by shoe and information model; under information 3 by his two cards. "
         f"Decimals, {rounding(digits)}. "
         + _not_unique_words(marked, 0)
     )
     return table(caption=caption, label=f"tab:chemin-ponte-{freedom}", colspec="l" + "r" * (2 + len(sets3)), head=head,
                  body=body, command=command, groups=[("", 1), ("info.\\ 1", 1), ("info.\\ 2", 1), ("information 3", len(sets3))],
-                 note=_models_caption())
+                 note=models_caption())
 
 
 def _not_unique_words(marked: Sequence[Solution], side: int) -> str:
@@ -203,7 +201,7 @@ def _not_unique_words(marked: Sequence[Solution], side: int) -> str:
     for s in marked:
         where = f"{shoe_tex(s.game.shoe)} ({model_tex(s)})"
         if s.optimal_set is None:
-            parts.append(f"on {where} another optimal {who} strategy may exist (uniqueness not proved)")
+            parts.append(f"on {where} {not_unique_phrase(s, who)}")
         else:
             words = escape(optimal_set_words(s.optimal_set[side])).replace("·", "\\,")
             parts.append(f"on {where} the {who}'s optimal strategy is not unique and the entry shows one of them; "
@@ -228,20 +226,19 @@ def chemin_banker_table(solutions: Sequence[Solution], freedom: str, information
     least one of the shoes (every free set, when there are at most :data:`ALL_CELLS_UP_TO`); cells
     are D (draw), S (stand), D*/S* (settled by dominance on that shoe) or the probability of drawing.
     """
-    chosen = [(shoe, models[(freedom, information)]) for shoe, models in _by_shoe(solutions)
+    chosen = [(shoe, models[(freedom, information)]) for shoe, models in by_shoe(solutions)
               if (freedom, information) in models]
     if not chosen:
         raise ValueError(f"no solution for {freedom} information {information}")
     keys = chosen[0][1].game.banker_sets
     open_keys = {k for _, s in chosen for k in free_after_dominance(s)}
     rows = [k for k in keys if k in open_keys or len(keys) <= ALL_CELLS_UP_TO]
-    head = [["Cell", *(decks_tex(shoe) + ("$^\\dagger$" if s.game.zero_sum and not s.unique_banker else "")
-                       for shoe, s in chosen)]]
+    head = [["Cell", *(decks_tex(shoe) + ("$^\\dagger$" if not_proved_unique(s, 1) else "") for shoe, s in chosen)]]
     body = [[escape(format_infoset(k)), *(_banker_cell(s, k, digits) for _, s in chosen)] for k in rows]
     if not body:
         body = [["none", *([""] * len(chosen))]]
     caption = (
-        f"Chemin de fer, {freedom} game, information {information}, {_commission_words([s for _, s in chosen])}: "
+        f"Chemin de fer, {freedom} game, information {information}, {commission_words([s for _, s in chosen])}: "
         "the banker's optimal "
         + ("decision in each free cell" if len(rows) == len(keys) else
            "decision in each free cell that iterated strict dominance leaves open on some shoe")
@@ -251,7 +248,7 @@ def chemin_banker_table(solutions: Sequence[Solution], freedom: str, information
         f"(a decimal, {rounding(digits)}); --: never reached. "
         + (f"The {len(keys) - len(rows)} other free cells are settled by dominance on every shoe. "
            if len(rows) < len(keys) else "")
-        + _not_unique_words([s for _, s in chosen if s.game.zero_sum and not s.unique_banker], 1)
+        + _not_unique_words([s for _, s in chosen if not_proved_unique(s, 1)], 1)
     )
     return table(caption=caption, label=f"tab:chemin-banker-{freedom}-{information}", colspec="l" + "c" * len(chosen),
                  head=head, body=body, command=command, groups=[("", 1), ("decks", len(chosen))])
@@ -278,7 +275,7 @@ def banker_tableau_table(s: Solution, digits: int, command: str) -> str:
             "\\textbf{m}: mixed" + (f" ({mixed_text})." if mixed else "."))
     g = s.game
     caption = (
-        f"Chemin de fer, {shoe_tex(g.shoe)}, model {model_tex(s)}, {_commission_words([s])}: the banker's optimal "
+        f"Chemin de fer, {shoe_tex(g.shoe)}, model {model_tex(s)}, {commission_words([s])}: the banker's optimal "
         "tableau. Rows: the banker's two-card total, or under information 2 and 3 his two cards where a free cell "
         "depends on them; columns: the ponte's third card (S: the ponte stood)."
     )
@@ -311,7 +308,7 @@ def chemin_exact_table(solutions: Sequence[Solution], digits: int, command: str)
     shoes = {s.game.shoe for s in solutions}
     where = f" on {shoe_tex(next(iter(shoes)))}" if len(shoes) == 1 else ""
     caption = (
-        f"Chemin de fer{where}, {_commission_words(solutions)}: the exact value of each game and every decision "
+        f"Chemin de fer{where}, {commission_words(solutions)}: the exact value of each game and every decision "
         "either side mixes at the optimum (all others are pure: see the tableau and strategy tables): the exact "
         f"column as reduced fractions, the last as decimals (values per unit staked, {rounding(digits + 2)}; "
         f"probabilities {rounding(digits)})."
@@ -351,13 +348,13 @@ def chemin_summary_table(solutions: Sequence[Solution], digits: int, command: st
         what = "each side's expected payoff per coup (\\%; the banker's net of commission) at equilibrium"
         label = "tab:chemin-summary-commission"
     caption = (
-        f"Chemin de fer{where}, {_commission_words(solutions)}: {what}, the ponte's strategy at 5 (D: draw; S: stand; "
+        f"Chemin de fer{where}, {commission_words(solutions)}: {what}, the ponte's strategy at 5 (D: draw; S: stand; "
         "a number: the probability of drawing, under information 3 by his two cards), whether the answer is certified "
         "in exact rationals, and whether the optimal strategies (zero-sum: the ponte's, the banker's) or the equilibrium "
         f"are proved unique. Decimals {rounding(digits)}."
     )
     colspec = "l" + "r" * (len(head[0]) - 4) + f"p{{{PONTE_COLUMN}}}cl"
-    return table(caption=caption, label=label, colspec=colspec, head=head, body=body, command=command, note=_models_caption())
+    return table(caption=caption, label=label, colspec=colspec, head=head, body=body, command=command, note=models_caption())
 
 
 # -- the paper's set of tables -------------------------------------------------------------------------
