@@ -25,6 +25,7 @@ from solver.bets import STANDARD_COMMISSION, PuntoResult, punto_banco
 from solver.cards import Shoe
 from solver.equilibrium import Solution, solve
 from solver.game import build_game
+from solver.house import HouseRules
 from solver.numbers import exact
 
 REPORT_COMMISSION = STANDARD_COMMISSION
@@ -121,6 +122,7 @@ def full_report(
     chemin_shoe: Shoe,
     commission: Fraction | int | str = REPORT_COMMISSION,
     progress: Callable[[int], None] | None = None,
+    house: HouseRules | None = None,
 ) -> FullReport:
     """Compute the full report.
 
@@ -129,6 +131,8 @@ def full_report(
         chemin_shoe: the shoe for chemin de fer (6 decks as played).
         commission: α for the second set of chemin de fer games; 0 leaves them out.
         progress: called with the number of steps done (out of :func:`report_steps`).
+        house: a house's rule sheet (solver.house): its tableau replaces the casino sheet in the chemin
+            de fer games, and, when it fixes every cell, punto banco's (with its Tie pay).
 
     Raises:
         SolverError: a game could not be solved and certified exactly.
@@ -142,15 +146,21 @@ def full_report(
         if progress is not None:
             progress(done)
 
-    punto = punto_banco(punto_shoe)
+    fixed = house is not None and not house.tableau.free_player_totals() and not house.tableau.free_banker_cells()
+    if house is not None and fixed:
+        ties = (8, 9) if house.tie_pays is None else (int(house.tie_pays),)
+        punto = punto_banco(punto_shoe, alpha or REPORT_COMMISSION, tableau=house.tableau, tie_pays=ties)
+    else:
+        punto = punto_banco(punto_shoe)
     step()
+    models = [(house.tableau if house is not None and f == "casino" else f, i) for f, i in MODELS]
     chemin = []
-    for freedom, information in MODELS:
+    for freedom, information in models:
         chemin.append(solve(build_game(chemin_shoe, information, freedom)))
         step()
     with_commission = []
     if alpha:
-        for freedom, information in MODELS:
+        for freedom, information in models:
             with_commission.append(solve(build_game(chemin_shoe, information, freedom, alpha)))
             step()
     ks = chemin[MODELS.index(("parlor", 1))] if chemin_shoe.is_infinite else solve(build_game(Shoe.infinite(), 1, "parlor"))

@@ -1,23 +1,52 @@
-"""``baccarat chemin``: the ponte-versus-banker game, solved exactly and certified."""
+"""``baccarat chemin``: the ponte-versus-banker game, solved exactly and certified; with a commission
+range, the equilibrium as exact pieces over that range."""
 
 from __future__ import annotations
 
 import argparse
+import sys
 
-from solver.cli.common import SHOE_HELP, Progress, add_format_options, add_shoe_options, render, shoes_from_args
+from solver.cli.common import (
+    SHOE_HELP,
+    Progress,
+    add_format_options,
+    add_shoe_options,
+    add_tableau_option,
+    commission_text,
+    emit,
+    emit_json,
+    house_from_args,
+    render,
+    shoes_from_args,
+)
+from solver.errors import InputError
 
 EPILOG = """\
 models (Ethier's names): dealing A = infinite deck (--decks inf), B = the shoe without replacement;
 information 1 = each side sees his own total; 2 = the banker sees his composition; 3 = both do.
-freedom: casino = the rule sheet (banker free at 3 v 9 and 5 v 4); parlor = every banker decision free.
+freedom: casino = the rule sheet (banker free at 3 v 9 and 5 v 4); parlor = every banker decision free;
+--tableau NAME|FILE instead: a house's own sheet (its free cells are the decisions; its commission too).
+commission: one value, or a range LO..HI within 0..1/10 for the equilibrium as exact pieces over it.
 
 examples:
   baccarat chemin --decks inf --information 1 --freedom parlor     Kemeny and Snell's game
   baccarat chemin --decks 6 --information 3 --freedom parlor       Ethier and Gamez's B3
   baccarat chemin --decks 1,2,3,4,5,6,7,8,inf --information 2      one row per shoe
   baccarat chemin --decks 6 --commission 0.05 --format json        the casino game with commission
+  baccarat chemin --decks 6 --information 2 --commission 0..1/10   the equilibrium for every commission
+  baccarat chemin --decks 6 --tableau simplified                   a house's simplified sheet
   baccarat chemin --decks 6 --information 3 --certificate b3.json  write a checkable certificate
 """
+
+
+def commission_range(text: str) -> tuple[str, str] | None:
+    """``LO..HI`` as its two ends (checked by the sweep), or None for a single commission."""
+    if ".." not in text:
+        return None
+    lo, _, hi = text.partition("..")
+    if not lo.strip() or not hi.strip():
+        raise InputError(f"--commission: a range is written LO..HI, e.g. 0..1/10, got {text!r}")
+    return lo.strip(), hi.strip()
 
 
 def run(args: argparse.Namespace) -> int:
@@ -26,12 +55,22 @@ def run(args: argparse.Namespace) -> int:
     from solver.numbers import exact
     from solver.report.chemin import CSV_HEADER, chemin_csv_rows, chemin_dict, chemin_table_text, chemin_text
 
-    alpha = exact(args.commission, "commission")
+    house = house_from_args(args)
+    if house is not None and args.freedom is not None:
+        raise InputError("give --freedom or --tableau, not both (a house's sheet says which decisions are free)")
+    freedom = house.tableau if house is not None else (args.freedom or "casino")
+    commission = commission_text(args, house, "0")
+    span = commission_range(commission)
+    if span is not None:
+        return _run_range(args, freedom, span)
+    if args.format == "latex":
+        raise InputError("--format latex is for a commission range (e.g. --commission 0..1/10)")
+    alpha = exact(commission, "commission")
     shoes = shoes_from_args(args)
     progress = Progress(len(shoes), "games")
     solutions = []
     for k, shoe in enumerate(shoes):
-        solutions.append(solve(build_game(shoe, args.information, args.freedom, alpha)))
+        solutions.append(solve(build_game(shoe, args.information, freedom, alpha)))
         progress.update(k + 1)
     progress.close()
     if args.certificate:
@@ -42,19 +81,55 @@ def run(args: argparse.Namespace) -> int:
     return 0
 
 
+def _run_range(args: argparse.Namespace, freedom: object, span: tuple[str, str]) -> int:
+    """The equilibrium over a commission range, piece by piece (solver.equilibrium.parametric)."""
+    import shlex
+
+    from solver.equilibrium.parametric import commission_sweep
+    from solver.numbers import exact
+    from solver.report.commission import sweep_dict, sweep_latex, sweep_text
+
+    if args.certificate:
+        raise InputError("--certificate is for one commission; a range is certified piece by piece by its solves")
+    if args.format == "csv":
+        raise InputError("--format csv is for one commission; a range prints as text, json or latex")
+    lo, hi = exact(span[0], "commission"), exact(span[1], "commission")
+    shoes = shoes_from_args(args)
+    sweeps = []
+    with Progress(len(shoes), "ranges") as progress:
+        for k, shoe in enumerate(shoes):
+            sweeps.append(commission_sweep(shoe, args.information, freedom, lo, hi))  # type: ignore[arg-type]
+            progress.update(k + 1)
+    if args.format == "json":
+        emit_json([sweep_dict(s, args.digits) for s in sweeps], args)
+    elif args.format == "latex":
+        words = ["baccarat", "chemin"]
+        for option in ("decks", "shoe", "remove", "information", "freedom", "tableau", "commission", "digits"):
+            if getattr(args, option) is not None:
+                words += [f"--{option}", str(getattr(args, option))]
+        command = shlex.join([*words, "--format", "latex"])
+        sys.stdout.write("".join(sweep_latex(s, args.digits if args.digits is not None else 4, command) for s in sweeps))
+    else:
+        emit(["\n\n".join(sweep_text(s, args.digits) for s in sweeps)])
+    return 0
+
+
 def add_parser(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
     p = sub.add_parser(
         "chemin",
         help="chemin de fer: the ponte-versus-banker game, solved exactly",
         description="Chemin de fer as a game: optimal (or, with commission, equilibrium) strategies for the "
-        "ponte and the banker, the exact value, certified in exact rationals, with iterated dominance.",
+        "ponte and the banker, the exact value, certified in exact rationals, with iterated dominance; with a "
+        "commission range, the equilibrium as exact functions of the commission, piece by piece.",
         epilog=SHOE_HELP + "\n\n" + EPILOG,
     )
     add_shoe_options(p, default_decks="6")
-    add_format_options(p)
+    add_format_options(p, ("text", "json", "csv", "latex"))
     p.add_argument("--information", type=int, choices=(1, 2, 3), default=1, help="information model (default 1)")
-    p.add_argument("--freedom", choices=("casino", "parlor"), default="casino", help="which banker decisions are free")
-    p.add_argument("--commission", default="0", metavar="ALPHA", help="house share of banker wins, 0 to 1/10 (default 0)")
+    p.add_argument("--freedom", choices=("casino", "parlor"), help="which banker decisions are free (default casino)")
+    add_tableau_option(p)
+    p.add_argument("--commission", metavar="ALPHA", help="house share of banker wins, 0 to 1/10, or a range LO..HI "
+                   "such as 0..1/10 (default 0, or the --tableau sheet's)")
     p.add_argument("--certificate", metavar="FILE", help="write a certificate (JSON) that proofs/check.py verifies")
     p.add_argument("--force", action="store_true", help="overwrite an existing certificate file")
     p.set_defaults(run=run)

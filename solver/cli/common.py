@@ -14,12 +14,15 @@ import sys
 import time
 from collections.abc import Callable, Iterable, Sequence
 from fractions import Fraction
-from typing import Any, NoReturn, TextIO
+from typing import TYPE_CHECKING, Any, NoReturn, TextIO
 
 from solver import __version__
 from solver.cards import Shoe, parse_decks, parse_shoe
 from solver.errors import BaccaratError, InputError
 from solver.files import open_text, read_lines
+
+if TYPE_CHECKING:
+    from solver.house import HouseRules
 
 EXIT_OK = 0
 EXIT_REJECT = 1
@@ -134,6 +137,35 @@ def seed_option(text: str) -> int:
     if not 0 <= n < 2**128:
         raise argparse.ArgumentTypeError(f"expected a whole number from 0 to 2^128 - 1, got {text[:40]!r}")
     return n
+
+
+TABLEAU_HELP = ("house rules: a named sheet (casino, parlor, punto, simplified) or a TOML or JSON file giving the "
+                "player's action per total and the banker's per total and third card (docs/howto-house-rules.md)")
+
+
+def add_tableau_option(p: argparse.ArgumentParser) -> None:
+    """``--tableau NAME|FILE``: a house's rule sheet (solver.house)."""
+    p.add_argument("--tableau", metavar="NAME|FILE", help=TABLEAU_HELP)
+
+
+def house_from_args(args: argparse.Namespace) -> HouseRules | None:
+    """The house rules named by ``--tableau``, read and validated (None without the option)."""
+    if getattr(args, "tableau", None) is None:
+        return None
+    from solver.house import house_rules
+
+    return house_rules(args.tableau)
+
+
+def commission_text(args: argparse.Namespace, house: HouseRules | None, default: str) -> str:
+    """``--commission`` as given, else the house's (when its sheet states one), else ``default``."""
+    if args.commission is not None:
+        return str(args.commission)
+    if house is not None and house.commission is not None:
+        from solver.numbers import fraction_str
+
+        return fraction_str(house.commission)
+    return default
 
 
 def shoes_from_args(args: argparse.Namespace) -> list[Shoe]:

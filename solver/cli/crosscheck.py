@@ -10,8 +10,10 @@ from solver.cli.common import (
     EXIT_REJECT,
     SHOE_HELP,
     add_shoe_options,
+    commission_text,
     emit,
     emit_json,
+    house_from_args,
     one_shoe,
     open_input,
     source_name,
@@ -22,6 +24,7 @@ from solver.cli.dealing import (
     SIM_EPILOG,
     add_table_options,
     config_from_args,
+    house_payouts,
     positive_count,
     run_simulation,
     strategy_from_args,
@@ -36,13 +39,13 @@ HELP_COUPS = ("2,K,3,3,7,4;B", "9,4,Q,2;P", "5,3,K,Q,-,7;P")
 def run(args: argparse.Namespace) -> int:
     from solver.crosscheck import burn_laws, crosscheck, exact_law, read_coups, sample_from_simulation
     from solver.report.simulate import CC_CSV_HEADER, crosscheck_csv_rows, crosscheck_dict, crosscheck_text
-    from solver.simulate import default_payouts
 
     alpha = exact(args.alpha, "--alpha")
     if not 0 < alpha < 1:
         raise InputError(f"--alpha must lie strictly between 0 and 1, got {alpha}")
-    commission = exact(args.commission, "--commission")
-    payouts = default_payouts(args.game, commission)
+    house = house_from_args(args)
+    commission = exact(commission_text(args, house, "1/20"), "--commission")
+    payouts = house_payouts(args.game, commission, house)
     if args.coups is not None:
         if args.simulate is not None:
             raise InputError("give either --coups FILE (a file of dealt coups) or --simulate N, not both")

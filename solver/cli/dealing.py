@@ -4,12 +4,23 @@ and running the simulator with progress."""
 from __future__ import annotations
 
 import argparse
+import dataclasses
 import json
+from fractions import Fraction
 from pathlib import Path
 from typing import TYPE_CHECKING
 
 from solver.cards import Shoe
-from solver.cli.common import Progress, note, one_shoe, parse_count, seed_option
+from solver.cli.common import (
+    Progress,
+    add_tableau_option,
+    commission_text,
+    house_from_args,
+    note,
+    one_shoe,
+    parse_count,
+    seed_option,
+)
 from solver.errors import BaccaratError, InputError, ModelError
 from solver.files import read_text
 from solver.numbers import exact
@@ -18,7 +29,8 @@ from solver.strategy import Strategy
 
 if TYPE_CHECKING:
     from solver.crosscheck import ExactLaw
-    from solver.simulate import SimConfig, SimulationResult
+    from solver.house import HouseRules
+    from solver.simulate import Payout, SimConfig, SimulationResult
 
 STRATEGIES = ("kemeny-snell", "solved", "casino", "parlor", "punto")
 DEFAULT_SIM_COUPS = 10**6
@@ -31,6 +43,9 @@ strategies (--game chemin):
                  --freedom (default parlor) and --commission: an equilibrium, mixed where it mixes
   casino, parlor a tableau whose free cells you set with --draw, e.g. --draw P5=9/11 --draw B3/9=D
   FILE.json      draw tables by cards: {"player": 10x10, "banker": 10x10x11} probabilities
+--tableau NAME|FILE: a house's sheet instead of the usual tableau (punto banco: every cell fixed;
+  chemin de fer: its free cells set with --draw, or --strategy solved under it); its commission and
+  Tie pay too
 cells for --draw: P<total>=<p> (ponte), B<total>/<third card 0-9 or S>=<p> (banker); p is D, S,
   or an exact probability such as 9/11
 customs: --burn none | N | turn (punto banco: turn the first card, burn that many, a ten burns 10);
@@ -55,7 +70,8 @@ def add_table_options(p: argparse.ArgumentParser, simulate: bool) -> None:
     g.add_argument("--freedom", choices=("casino", "parlor"), default="parlor",
                    help="with --strategy solved: which banker decisions are free (default parlor)")
     g.add_argument("--draw", action="append", metavar="CELL=P", help="set one tableau cell, e.g. P5=9/11 or B3/9=D (repeatable)")
-    g.add_argument("--commission", default="1/20", metavar="ALPHA", help="commission on banker wins (default 1/20)")
+    g.add_argument("--commission", metavar="ALPHA", help="commission on banker wins (default 1/20, or the --tableau sheet's)")
+    add_tableau_option(g)  # type: ignore[arg-type]
     t = p.add_argument_group("dealing")
     t.add_argument("--burn", metavar="B", help="none, a number of cards, or turn (default: turn for punto, none for chemin)")
     if simulate:
@@ -99,12 +115,15 @@ def strategy_file(path: str) -> Strategy:
 
 
 def solved_strategy(args: argparse.Namespace, shoe: Shoe) -> Strategy:
-    """The solver's strategy for the shoe: chemin de fer under ``--information`` and ``--freedom``,
-    with ``--commission``, solved exactly and certified."""
+    """The solver's strategy for the shoe: chemin de fer under ``--information`` and ``--freedom`` (or
+    the ``--tableau`` sheet), with ``--commission``, solved exactly and certified."""
     from solver.equilibrium import solve
     from solver.game import build_game
 
-    return solve(build_game(shoe, args.information, args.freedom, exact(args.commission, "--commission"))).strategy
+    house = house_from_args(args)
+    freedom = house.tableau if house is not None else args.freedom
+    alpha = exact(commission_text(args, house, "1/20"), "--commission")
+    return solve(build_game(shoe, args.information, freedom, alpha)).strategy
 
 
 def strategy_from_args(args: argparse.Namespace, shoe: Shoe) -> Strategy:
@@ -136,10 +155,15 @@ def _strategy_from_args(args: argparse.Namespace, shoe: Shoe) -> Strategy:
 
     name = args.strategy
     draws = args.draw or []
+    house = house_from_args(args)
     if args.game == "punto":
         if name not in (None, "punto") or draws:
             raise InputError("punto banco plays its fixed tableau: --strategy and --draw are for --game chemin")
-        return PUNTO_STRATEGY
+        return PUNTO_STRATEGY if house is None else Strategy(house.tableau, {}, f"{house.name} tableau").check()
+    if house is not None and name not in (None, "solved"):
+        raise InputError("--tableau gives the rules: set its free cells with --draw, or use --strategy solved")
+    if house is not None and name is None:
+        return strategy_from_cells(house.tableau, draws)
     if name is None:
         name = "kemeny-snell"
     if name == "solved":
@@ -167,8 +191,21 @@ def config_from_args(args: argparse.Namespace, first_coup_only: bool) -> SimConf
     strategy = strategy_from_args(args, shoe)
     burn = parse_burn(args.burn if args.burn is not None else DEFAULT_BURN[args.game])
     cut = getattr(args, "cut", None) or DEFAULT_CUT[args.game]
+    house = house_from_args(args)
+    commission = exact(commission_text(args, house, "1/20"), "--commission")
     return SimConfig(args.game, shoe, strategy, burn=burn, cut=cut, extra_coup=bool(getattr(args, "extra_coup", False)),
-                     first_coup_only=first_coup_only, commission=exact(args.commission, "--commission"))
+                     first_coup_only=first_coup_only, commission=commission, payouts=house_payouts(args.game, commission, house))
+
+
+def house_payouts(game: str, commission: Fraction, house: HouseRules | None) -> tuple[Payout, ...]:
+    """The usual payouts (:func:`solver.simulate.default_payouts`), with the Tie at the house's pay."""
+    from solver.simulate import default_payouts
+
+    payouts = default_payouts(game, commission)
+    if house is None or house.tie_pays is None:
+        return payouts
+    return tuple(dataclasses.replace(p, name=f"tie_{house.tie_pays}to1", tie=house.tie_pays) if p.name.startswith("tie_")
+                 else p for p in payouts)
 
 
 def exact_reference(config: SimConfig) -> ExactLaw | None:

@@ -11,8 +11,11 @@ from solver.cli.common import (
     Progress,
     add_format_options,
     add_shoe_options,
+    add_tableau_option,
+    commission_text,
     emit,
     emit_json,
+    house_from_args,
     open_input,
     read_shoe_lines,
     render,
@@ -20,9 +23,11 @@ from solver.cli.common import (
     source_name,
 )
 from solver.errors import InputError
+from solver.rules import PUNTO_BANCO
 
 if TYPE_CHECKING:
     from solver.bets import Bet
+    from solver.house import HouseRules
 
 EPILOG = """\
 bets: the whole catalogue by default (baccarat punto --bets list names them); --bets NAMES selects,
@@ -39,12 +44,32 @@ examples:
   baccarat punto --shoes seen.txt                  one JSON line per shoe in the file
   baccarat punto --bets dragon_bonus_player,lucky6 the pay tables of two side bets
   baccarat punto --bet my_bets.toml                your own pay tables
+  baccarat punto --tableau house.toml              a house's sheet (every cell fixed; its Tie pay)
 """
 
 
-def chosen_bets(args: argparse.Namespace) -> tuple[tuple[Bet, ...], bool]:
+def chosen_bets(args: argparse.Namespace, commission: str | None = None, house: HouseRules | None = None,
+                ) -> tuple[tuple[Bet, ...], bool]:
     """The bets ``--bets`` and ``--bet`` ask for, and whether unsettled ones may be left out (the
-    default catalogue) rather than refused (bets named)."""
+    default catalogue) rather than refused (bets named). A ``--tableau`` sheet that says what the Tie
+    pays puts one Tie bet at that pay in place of the catalogue's Ties. ``commission``: the Banker bet's
+    (default ``--commission``)."""
+    bets, skip = _chosen(args, args.commission if commission is None else commission)
+    if house is None or house.tie_pays is None:
+        return bets, skip
+    from solver.bets.main import tie_bet
+
+    ties = [k for k, b in enumerate(bets) if b.name in ("tie_8to1", "tie_9to1")]
+    house_tie = tie_bet(int(house.tie_pays))
+    if not ties:
+        return bets, skip
+    already = any(b.name == house_tie.name for b in bets)
+    kept = [house_tie if k == ties[0] and not already else b for k, b in enumerate(bets)
+            if k not in ties[1:] and not (already and k == ties[0])]
+    return tuple(kept), skip
+
+
+def _chosen(args: argparse.Namespace, commission: str) -> tuple[tuple[Bet, ...], bool]:
     from solver.bets import bets_from_names, catalogue, catalogue_names, read_bet_file
 
     own: tuple[Bet, ...] = ()
@@ -52,10 +77,10 @@ def chosen_bets(args: argparse.Namespace) -> tuple[tuple[Bet, ...], bool]:
         taken = catalogue_names() + tuple(b.name for b in own)
         own += read_bet_file(path, reserved=taken)
     if args.bets is None:
-        return (own if own else catalogue(args.commission)), not own
+        return (own if own else catalogue(commission)), not own
     if args.bets.strip() == "all":
-        return catalogue(args.commission) + own, True
-    return bets_from_names(args.bets, args.commission) + own, False
+        return catalogue(commission) + own, True
+    return bets_from_names(args.bets, commission) + own, False
 
 
 def run(args: argparse.Namespace) -> int:
@@ -65,7 +90,10 @@ def run(args: argparse.Namespace) -> int:
     if args.bets is not None and args.bets.strip() == "list":
         emit(catalogue_names())
         return 0
-    bets, skip = chosen_bets(args)
+    house = house_from_args(args)
+    commission = commission_text(args, house, "1/20")
+    tableau = house.tableau if house is not None else PUNTO_BANCO
+    bets, skip = chosen_bets(args, commission, house)
     as_dict = partial(punto_dict, detail=True)
     if args.shoes is not None:  # each line stands alone: a bet a shoe cannot settle is left out of its line
         given = [f"--{o}" for o in ("decks", "shoe", "remove") if getattr(args, o) is not None]
@@ -79,13 +107,13 @@ def run(args: argparse.Namespace) -> int:
         progress = Progress(len(lines), "shoes")
         batch_dict = partial(punto_dict, detail=args.breakdown)
         for i, (number, line, shoe) in enumerate(lines):
-            record = batch_dict(punto_banco(shoe, args.commission, bets, skip_unsettled=True), args.digits)
+            record = batch_dict(punto_banco(shoe, commission, bets, skip_unsettled=True, tableau=tableau), args.digits)
             record = {"line": number, "input": line, **record}
             emit_json([record], args, lines=True)
             progress.update(i + 1)
         progress.close()
         return 0
-    results = [punto_banco(s, args.commission, bets, skip_unsettled=skip) for s in shoes_from_args(args)]
+    results = [punto_banco(s, commission, bets, skip_unsettled=skip, tableau=tableau) for s in shoes_from_args(args)]
     as_text = partial(punto_text, detail=True, pay_tables=args.breakdown)
     render(results, args, as_dict, (CSV_HEADER, partial(punto_csv_rows, detail=True)), as_text, punto_table_text)
     return 0
@@ -103,8 +131,9 @@ def add_parser(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-ar
     )
     add_shoe_options(p)
     add_format_options(p)
-    p.add_argument("--commission", default="1/20", metavar="ALPHA",
-                   help="Banker bet commission, e.g. 0.05 or 1/20 (default 1/20)")
+    p.add_argument("--commission", metavar="ALPHA",
+                   help="Banker bet commission, e.g. 0.05 or 1/20 (default 1/20, or the --tableau sheet's)")
+    add_tableau_option(p)
     p.add_argument("--bets", metavar="NAMES",
                    help="bets to price, comma-separated: catalogue names or families (default: all); "
                    "'list' prints the names")

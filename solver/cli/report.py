@@ -7,7 +7,16 @@ import shlex
 import sys
 
 from solver.cards import Shoe, parse_shoe
-from solver.cli.common import Progress, add_format_options, emit, emit_json, shoes_from_args
+from solver.cli.common import (
+    Progress,
+    add_format_options,
+    add_tableau_option,
+    commission_text,
+    emit,
+    emit_json,
+    house_from_args,
+    shoes_from_args,
+)
 from solver.errors import InputError
 
 EPILOG = """\
@@ -16,6 +25,7 @@ examples:
   baccarat report --decks 6 --format json   both games on 6 decks, as JSON
   baccarat report --format latex > r.tex    a LaTeX document (pdflatex r.tex)
   baccarat report --commission 0            leave out the games with commission
+  baccarat report --tableau simplified      a house's sheet in place of the casino sheet
 """
 
 
@@ -35,8 +45,10 @@ def report_command(args: argparse.Namespace) -> str:
     for option in ("decks", "shoe", "remove"):
         if getattr(args, option) is not None:
             words += [f"--{option}", getattr(args, option)]
-    if args.commission != "1/20":
+    if args.commission is not None:
         words += ["--commission", args.commission]
+    if args.tableau is not None:
+        words += ["--tableau", args.tableau]
     words += ["--format", args.format]
     if args.digits is not None:
         words += ["--digits", str(args.digits)]
@@ -50,11 +62,13 @@ def run(args: argparse.Namespace) -> int:
     from solver.report.full import full_dict, full_latex, full_text
 
     punto_shoe, chemin_shoe = report_shoes(args)
-    alpha = exact(args.commission, "commission")
+    house = house_from_args(args)
+    given = commission_text(args, house, "1/20")
+    alpha = exact(given, "commission")
     if not 0 <= alpha <= MAX_COMMISSION:  # checked before any work
-        raise InputError(f"the commission must lie in [0, 1/10], got {args.commission}")
+        raise InputError(f"the commission must lie in [0, 1/10], got {given}")
     progress = Progress(report_steps(alpha), "report")
-    rep = full_report(punto_shoe, chemin_shoe, alpha, progress=progress.update)
+    rep = full_report(punto_shoe, chemin_shoe, alpha, progress=progress.update, house=house)
     progress.close()
     if args.format == "json":
         emit_json([full_dict(rep, args.digits)], args)
@@ -82,7 +96,8 @@ def add_parser(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-ar
     g.add_argument("--remove", metavar="CARDS", help="cards already seen, taken out of each game's shoe, e.g. 5,5,K,0,9")
     p.set_defaults(default_decks="8")
     add_format_options(p, ("text", "json", "latex"))
-    p.add_argument("--commission", default="1/20", metavar="ALPHA",
+    p.add_argument("--commission", metavar="ALPHA",
                    help="house share of the banker's wins in the second set of chemin de fer games, "
-                   "0 to 1/10 (default 1/20; 0 leaves them out)")
+                   "0 to 1/10 (default 1/20, or the --tableau sheet's; 0 leaves them out)")
+    add_tableau_option(p)
     p.set_defaults(run=run)

@@ -102,13 +102,29 @@ def commission_sweep(shoe: Shoe, information: int, freedom: str | Tableau, lo: F
     Raises:
         ModelError: the range is reversed or leaves [0, 1/10].
         SolverError: more than :data:`MAX_SOLVES` solves were needed.
+
+    Sweeps are remembered per (shoe, model, range).
     """
-    from solver.equilibrium import solve
     from solver.numbers import exact
 
     a, b = exact(lo, "commission"), exact(hi, "commission")
     if not 0 <= a <= b <= MAX_COMMISSION:
         raise ModelError(f"a commission range runs from low to high within [0, 1/10], got {a}..{b}")
+    key = (shoe, information, freedom, a, b)
+    if key not in _SWEEPS:
+        if len(_SWEEPS) >= 32:
+            _SWEEPS.clear()
+        _SWEEPS[key] = _sweep(shoe, information, freedom, a, b, progress)
+    return _SWEEPS[key]
+
+
+_SWEEPS: dict[tuple[object, ...], CommissionSweep] = {}
+
+
+def _sweep(shoe: Shoe, information: int, freedom: str | Tableau, a: Fraction, b: Fraction,
+           progress: Callable[[Fraction], None] | None) -> CommissionSweep:
+    from solver.equilibrium import solve
+
     game = build_game(shoe, information, freedom, a)
     found: list[Piece] = []
     pieces: list[Piece] = []
