@@ -176,6 +176,9 @@ class _Reduced:
 
 def _pinned_point(side: SideSystem, own: dict[int, int], other: dict[int, int]) -> list[Fraction] | None:
     """The side's point if the case's equations pin its free coordinates, else None."""
+    lo, hi = box(side, own)
+    if sum(lo[v] < hi[v] for v in range(len(lo))) > sum(s == INDIFFERENT for s in other.values()):
+        return None  # more free coordinates than equations
     free, _, matrix, rhs = equations(side, own, other)
     if free and rank_of(matrix) < len(free):
         return None

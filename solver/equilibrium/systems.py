@@ -198,10 +198,10 @@ def refutation(side: SideSystem, own: dict[int, int], other: dict[int, int],
     if witnesses is not None:
         A, c, rs, _ = float_rows(side, other)
         is_eq = np.array([r[2] for r in rs], dtype=bool)
-        for x in witnesses:
+        for point in witnesses:
+            x = np.clip(point, lo, hi)  # a point of this box: the witness with this case's fixed coordinates
             val = c + A @ x
-            if (np.all(x >= np.array(lo) - _TOL) and np.all(x <= np.array(hi) + _TOL) and np.all(val >= -_TOL)
-                    and np.all(np.abs(val[is_eq]) <= _TOL)):
+            if np.all(val >= -_TOL) and np.all(np.abs(val[is_eq]) <= _TOL):
                 return None
     return _from_linear_program(side, own, other, witnesses)
 
@@ -210,16 +210,19 @@ def _from_equations(side: SideSystem, own: dict[int, int], other: dict[int, int]
     """Refute from the equations: inconsistent, or pinning the free coordinates at a point that breaks a
     bound or an inequality (that row, minus the combination of equations with the same linear part,
     is a negative constant)."""
-    free, eqs, matrix, rhs = equations(side, own, other)
+    lo, hi = box(side, own)
+    eqs = [k for k, _, eq in rows(side, other) if eq]
+    free = [v for v in range(len(side.keys)) if lo[v] < hi[v]]
     if not eqs:
         return None
     if len(free) > len(eqs):
         # Clearly independent equations (in floats) are consistent and pin nothing: skip the exact work.
-        scaled = np.array([[float(x) for x in row] for row in matrix])
+        scaled = np.array([[float(side.coef[k][v]) for v in free] for k in eqs])
         scaled /= np.maximum(np.abs(scaled).max(axis=1, keepdims=True), 1e-300)
         sv = np.linalg.svd(scaled, compute_uv=False)
         if len(sv) == len(eqs) and sv[-1] > 1e-6 * sv[0]:
             return None
+    free, eqs, matrix, rhs = equations(side, own, other)
     cols = [[matrix[e][t] for e in range(len(eqs))] for t in range(len(free))]
     point = solve_any(matrix, rhs)
     if point is None:
@@ -228,7 +231,6 @@ def _from_equations(side: SideSystem, own: dict[int, int], other: dict[int, int]
         return primitive(y) if y and refutes(side, own, other, y) else None
     if not free or rank_of(matrix) < len(free):
         return None
-    lo, _ = box(side, own)
     x = [Fraction(v) for v in lo]
     for v, p in zip(free, point):
         x[v] = p
