@@ -135,7 +135,7 @@ def test_chemin_b3_parlor_six_decks() -> None:
 
 def test_chemin_whole_table() -> None:
     shoes = [Shoe.decks(d) for d in range(1, 9)] + [Shoe.infinite()]
-    t = time.perf_counter()
+    t = time.process_time()  # CPU: the machine is shared
     n = 0
     for shoe in shoes:
         for info in (1, 2, 3):
@@ -143,7 +143,8 @@ def test_chemin_whole_table() -> None:
                 for alpha in (Fraction(0), Fraction(1, 20)):
                     assert solve(build_game(shoe, info, freedom, alpha)).certified
                     n += 1
-    dt = time.perf_counter() - t
+    dt = time.process_time() - t
     print(f"\nchemin de fer, d = 1..8 and inf, information 1-3, casino and parlor, alpha 0 and 1/20: "
-          f"{n} games certified in {dt:.2f} s")
+          f"{n} games certified in {dt:.2f} s CPU (the nine information-3 parlor games with commission decide "
+          "uniqueness by a case analysis)")
     assert dt < 10

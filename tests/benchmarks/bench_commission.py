@@ -1,0 +1,68 @@
+"""Speed of the commission game's new work (issue 14), in CPU time, against references in the same run.
+
+Run: python3 -m pytest tests/benchmarks/bench_commission.py -s -p no:cacheprovider
+(outside the default test run; figures are recorded in docs/benchmarks.md).
+"""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+import time
+from collections.abc import Callable
+from fractions import Fraction
+from pathlib import Path
+
+import solver.equilibrium.cases as cases
+import solver.equilibrium.parametric as parametric
+from solver.cards import Shoe
+from solver.equilibrium import solve
+from solver.equilibrium.cases import case_analysis
+from solver.equilibrium.parametric import commission_sweep
+from solver.game import build_game
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def cpu(fn: Callable[[], object]) -> float:
+    t = time.process_time()
+    fn()
+    return time.process_time() - t
+
+
+def test_case_analysis_b3_parlor() -> None:
+    game = build_game(Shoe.decks(6), 3, "parlor", Fraction(1, 20))
+    s = solve(game)  # warm; the equilibrium (q, r) and its dominance steps
+    cases._CACHE.clear()
+    analysis = cpu(lambda: case_analysis(game, list(s.q), list(s.r), s.dominance))
+    rest = cpu(lambda: solve(build_game(Shoe.decks(6), 3, "parlor", Fraction(1, 20))))  # analysis remembered
+    print(f"\ncase analysis, B3 parlor, 6 decks, alpha 1/20 ({s.cases.leaves} cases): {analysis:.2f} s CPU "
+          f"(build + equilibrium search + certification of the same game: {rest:.2f} s; ratio {analysis / rest:.1f}x)")
+    assert analysis < 2
+
+
+def test_checker_on_a_case_analysis() -> None:
+    def check(name: str) -> float:
+        t = time.perf_counter()
+        r = subprocess.run([sys.executable, str(ROOT / "proofs" / "check.py"), str(ROOT / "proofs" / "certificates" / name)],
+                           capture_output=True, text=True)
+        assert r.returncode == 0, r.stdout
+        return time.perf_counter() - t
+
+    with_cases = min(check("B3-parlor-d6-a1_20.json") for _ in range(3))
+    zero_sum = min(check("B3-parlor-d6-a0.json") for _ in range(3))
+    print(f"\nproofs/check.py on B3-parlor-d6-a1_20.json (751 cases): {with_cases:.2f} s "
+          f"(the zero-sum certificate of the same game: {zero_sum:.2f} s; ratio {with_cases / zero_sum:.1f}x)")
+    assert with_cases < 5
+
+
+def test_commission_sweep_b2_parlor() -> None:
+    shoe = Shoe.decks(6)
+    solve(build_game(shoe, 2, "parlor", Fraction(1, 20)))  # warm: deal tree, grouping, scipy
+    parametric._SWEEPS.clear()
+    sweep_time = cpu(lambda: commission_sweep(shoe, 2, "parlor"))
+    one = cpu(lambda: solve(build_game(shoe, 2, "parlor", Fraction(1, 11))))
+    n = len(commission_sweep(shoe, 2, "parlor").pieces)
+    print(f"\ncommission sweep, B2 parlor, 6 decks, alpha 0..1/10 ({n} pieces): {sweep_time:.2f} s CPU "
+          f"(one single-alpha solve of the same game: {one:.2f} s; ratio {sweep_time / one:.0f}x)")
+    assert sweep_time < 10
