@@ -43,7 +43,7 @@ from fractions import Fraction
 
 from solver.algebraic import Algebraic, padd, pmul, pscale, rational_between, sorted_algebraic
 from solver.cards import Shoe
-from solver.equilibrium.pieces import ONE_MINUS_ALPHA, Piece, RationalFunction, game_at, piece_of
+from solver.equilibrium.pieces import Piece, RationalFunction, game_at, piece_of, slope_numerator
 from solver.errors import ModelError, SolverError
 from solver.game import MAX_COMMISSION, Game, build_game
 from solver.rules import Tableau
@@ -205,13 +205,7 @@ def equilibrium_at(game: Game, piece: Piece, theta: Algebraic) -> bool:
         if (g > 0 and sq > 0) or (g < 0 and s1 > 0):
             return False
     for i in range(n):
-        w = pscale(delta, int(W.b[i]))
-        lo_ = pscale(delta, int(L.b[i]))
-        for j in range(m):
-            if N[j]:
-                w = padd(w, pscale(N[j], int(W.G[j][i])))
-                lo_ = padd(lo_, pscale(N[j], int(L.G[j][i])))
-        s = theta.sign_of(padd(pmul(ONE_MINUS_ALPHA, w), pscale(lo_, -1))) * sd
+        s = theta.sign_of(slope_numerator(game, i, N, delta)) * sd
         if (s > 0 and r[i] != 1) or (s < 0 and r[i] != 0):
             return False
     return True

@@ -14,7 +14,7 @@ rational point (:mod:`solver.algebraic`).
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 
@@ -23,7 +23,6 @@ from solver.equilibrium.cases import key_text
 from solver.equilibrium.exact import rank
 from solver.game import Coefficients, Game, Model
 
-ALPHA: Poly = poly(0, 1)
 ONE_MINUS_ALPHA: Poly = poly(1, -1)
 
 
@@ -50,12 +49,6 @@ class RationalFunction:
     def text(self) -> str:
         """The function in lowest terms, written in ``alpha`` (``"1"``, ``"(3*alpha - 2)/(5*alpha + 7)"``)."""
         return str(self.sympy())
-
-    @property
-    def constant(self) -> Fraction | None:
-        """The value, when the function does not depend on α."""
-        f = self.sympy()
-        return None if f.free_symbols else Fraction(int(f.p), int(f.q))
 
 
 def _constant(x: Fraction) -> RationalFunction:
@@ -168,16 +161,6 @@ def piece_of(game: Game, sol_q: tuple[Fraction, ...], sol_r: tuple[Fraction, ...
         numer[j] = _det(Aj)
     N = [numer[j] if j in numer else pscale(delta, fixed[j]) for j in range(m)]  # q_j = N_j / Δ
 
-    def slope_numerator(i: int) -> Poly:
-        """Δ(α) · s_i(q(α); α), over the shoe's denominator."""
-        w = pscale(delta, int(W.b[i]))
-        lo_ = pscale(delta, int(L.b[i]))
-        for j in range(m):
-            if N[j]:
-                w = padd(w, pscale(N[j], int(W.G[j][i])))
-                lo_ = padd(lo_, pscale(N[j], int(L.G[j][i])))
-        return padd(pmul(ONE_MINUS_ALPHA, w), pscale(lo_, -1))
-
     inequalities: list[Poly] = []  # each P(α) >= 0 on the piece
     equations: list[Poly] = []
     for j in solved:
@@ -185,7 +168,7 @@ def piece_of(game: Game, sol_q: tuple[Fraction, ...], sol_r: tuple[Fraction, ...
     for i in range(n):
         if game.inert_banker[i]:
             continue
-        s = slope_numerator(i)
+        s = slope_numerator(game, i, N, delta)
         if i in mixed_b:
             if i not in basis_rows and s:
                 equations.append(s)
@@ -218,6 +201,19 @@ def piece_of(game: Game, sol_q: tuple[Fraction, ...], sol_r: tuple[Fraction, ...
         mixed_ponte=tuple(keys_p[j] for j in mixed_p), mixed_banker=tuple(keys_b[i] for i in mixed_b),
         unique=unique, open_lo=open_lo, open_hi=open_hi, delta=delta, numerators=tuple(N),
     )
+
+
+def slope_numerator(game: Game, i: int, N: Sequence[Poly], delta: Poly) -> Poly:
+    """Δ(α) · s_i(q(α); α): banker cell i's net slope along q_j(α) = N_j(α) / Δ(α), times Δ, over the
+    shoe's denominator: (1 − α)(bW_i Δ + Σ_j GW_ji N_j) − (bL_i Δ + Σ_j GL_ji N_j)."""
+    W, L = game.win, game.loss
+    w = pscale(delta, int(W.b[i]))
+    lo = pscale(delta, int(L.b[i]))
+    for j, n_j in enumerate(N):
+        if n_j:
+            w = padd(w, pscale(n_j, int(W.G[j][i])))
+            lo = padd(lo, pscale(n_j, int(L.G[j][i])))
+    return padd(pmul(ONE_MINUS_ALPHA, w), pscale(lo, -1))
 
 
 def component(inequalities: list[Poly], equations: list[Poly], delta: Poly, alpha0: Fraction,
