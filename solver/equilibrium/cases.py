@@ -46,6 +46,7 @@ from fractions import Fraction
 import numpy as np
 
 from solver.equilibrium.dominance import DominanceStep
+from solver.equilibrium.exact import rank
 from solver.equilibrium.systems import (
     DRAW,
     FORCED,
@@ -55,7 +56,6 @@ from solver.equilibrium.systems import (
     box,
     equations,
     ranges,
-    rank_of,
     refutation,
     solve_any,
 )
@@ -180,7 +180,7 @@ def _pinned_point(side: SideSystem, own: dict[int, int], other: dict[int, int]) 
     if sum(lo[v] < hi[v] for v in range(len(lo))) > sum(s == INDIFFERENT for s in other.values()):
         return None  # more free coordinates than equations
     free, _, matrix, rhs = equations(side, own, other)
-    if free and rank_of(matrix) < len(free):
+    if free and rank(matrix) < len(free):
         return None
     sol = solve_any(matrix, rhs) if free else []
     if sol is None:

@@ -31,6 +31,8 @@ from itertools import combinations
 
 import numpy as np
 
+from solver.equilibrium.exact import rank
+
 DRAW, STAND, INDIFFERENT = 0, 1, 2
 """A coordinate's state in a case (also its index in :data:`solver.equilibrium.cases.STATES`)."""
 
@@ -141,29 +143,6 @@ def solve_any(matrix: list[list[Fraction]], rhs: list[Fraction]) -> list[Fractio
     return x
 
 
-def rank_of(matrix: list[list[Fraction]]) -> int:
-    """Exact rank of a matrix of rationals.
-
-    >>> rank_of([[Fraction(1), Fraction(2)], [Fraction(2), Fraction(4)]])
-    1
-    """
-    if not matrix or not matrix[0]:
-        return 0
-    m = [list(r) for r in matrix]
-    rk = 0
-    for col in range(len(m[0])):
-        piv = next((k for k in range(rk, len(m)) if m[k][col] != 0), None)
-        if piv is None:
-            continue
-        m[rk], m[piv] = m[piv], m[rk]
-        for k in range(rk + 1, len(m)):
-            if m[k][col] != 0:
-                f = m[k][col] / m[rk][col]
-                m[k] = [x - f * y for x, y in zip(m[k], m[rk])]
-        rk += 1
-    return rk
-
-
 def equations(side: SideSystem, own: dict[int, int],
               other: dict[int, int]) -> tuple[list[int], list[int], list[list[Fraction]], list[Fraction]]:
     """The case's equations on the side's free coordinates: (free coordinates, equation rows, matrix, rhs)."""
@@ -229,7 +208,7 @@ def _from_equations(side: SideSystem, own: dict[int, int], other: dict[int, int]
         lam = solve_any(cols + [rhs], [Fraction(0)] * len(free) + [Fraction(1)])
         y = {k: w for k, w in zip(eqs, lam or []) if w}
         return primitive(y) if y and refutes(side, own, other, y) else None
-    if not free or rank_of(matrix) < len(free):
+    if not free or rank(matrix) < len(free):
         return None
     x = [Fraction(v) for v in lo]
     for v, p in zip(free, point):
