@@ -4,7 +4,6 @@ and running the simulator with progress."""
 from __future__ import annotations
 
 import argparse
-import dataclasses
 import json
 from fractions import Fraction
 from pathlib import Path
@@ -199,13 +198,14 @@ def config_from_args(args: argparse.Namespace, first_coup_only: bool) -> SimConf
 
 def house_payouts(game: str, commission: Fraction, house: HouseRules | None) -> tuple[Payout, ...]:
     """The usual payouts (:func:`solver.simulate.default_payouts`), with the Tie at the house's pay."""
-    from solver.simulate import default_payouts
+    from solver.bets.main import tie_bet
+    from solver.simulate import Payout, default_payouts
 
     payouts = default_payouts(game, commission)
     if house is None or house.tie_pays is None:
         return payouts
-    return tuple(dataclasses.replace(p, name=f"tie_{house.tie_pays}to1", tie=house.tie_pays) if p.name.startswith("tie_")
-                 else p for p in payouts)
+    tie = Payout.from_bet(tie_bet(int(house.tie_pays)))
+    return tuple(tie if p.name.startswith("tie_") else p for p in payouts)
 
 
 def exact_reference(config: SimConfig) -> ExactLaw | None:

@@ -42,6 +42,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 from dataclasses import dataclass
 from fractions import Fraction
+from itertools import combinations
 
 import numpy as np
 
@@ -55,12 +56,14 @@ from solver.equilibrium.systems import (
     SideSystem,
     box,
     equations,
-    ranges,
+    float_rows,
     refutation,
     solve_any,
 )
 from solver.game import Game
 from solver.rules import Action
+
+_VERTEX_TOL = 1e-9  # reads float vertices only: they choose splits, never prove anything
 
 STATES = ("draw", "stand", "indifferent")
 """The three states of a coordinate, in the order a split lists its cases."""
@@ -189,6 +192,71 @@ def _pinned_point(side: SideSystem, own: dict[int, int], other: dict[int, int]) 
     for v, s in zip(free, sol):
         x[v] = s
     return x
+
+
+# -- float guidance: which cell to split ------------------------------------------------------------
+
+
+def vertices(side: SideSystem, own: dict[int, int], other: dict[int, int]) -> np.ndarray | None:
+    """Float vertices of a side's system, or None when more than three coordinates are free."""
+    lo, hi = box(side, own)
+    free = [v for v in range(len(side.keys)) if lo[v] < hi[v]]
+    k = len(free)
+    if k > 3:
+        return None
+    A, c, rs, _ = float_rows(side, other)
+    fixed = np.array([float(x) for x in lo])
+    val = c + A @ fixed
+    eq = np.array([r[2] for r in rs], dtype=bool)
+    if k == 0:
+        ok = bool(np.all(val >= -_VERTEX_TOL) and np.all(np.abs(val[eq]) <= _VERTEX_TOL))
+        return fixed[None, :] if ok else np.zeros((0, len(lo)))
+    GA = np.vstack([A[:, free], -A[eq][:, free], np.eye(k), -np.eye(k)])
+    Gc = np.concatenate([val, -val[eq], np.zeros(k), np.ones(k)])
+    picks = np.array(list(combinations(range(len(Gc)), k)), dtype=np.int64)
+    M = GA[picks]
+    good = np.abs(np.linalg.det(M)) > 1e-12
+    M, picks = M[good], picks[good]
+    if not len(M):
+        return np.zeros((0, len(lo)))
+    X = np.linalg.solve(M, -Gc[picks][..., None])[..., 0]
+    ok = np.all(X @ GA.T + Gc >= -_VERTEX_TOL, axis=1)
+    pts = np.tile(fixed, (int(ok.sum()), 1))
+    pts[:, free] = X[ok]
+    return pts
+
+
+def ranges(side: SideSystem, own: dict[int, int], other: dict[int, int], cells: list[int]) -> list[tuple[float, float]] | None:
+    """Float ranges of the other side's slopes ``cells`` (unsigned, scaled to max-norm 1) over a side's
+    system: by its vertices where at most three coordinates are free, else by linear programs.
+    None if the system looks empty."""
+    scale = [max([abs(side.const[k])] + [abs(x) for x in side.coef[k]] + [1]) for k in cells]
+    W = np.array([[x / big for x in side.coef[k]] for k, big in zip(cells, scale)]).reshape(len(cells), len(side.keys))
+    w0 = np.array([side.const[k] / big for k, big in zip(cells, scale)])
+    verts = vertices(side, own, other)
+    if verts is not None:
+        if not len(verts):
+            return None
+        vals = w0[:, None] + W @ verts.T
+        return [(float(a), float(b)) for a, b in zip(vals.min(axis=1), vals.max(axis=1))]
+    from scipy.optimize import linprog
+
+    A, c, rs, _ = float_rows(side, other)
+    lo, hi = box(side, own)
+    ineq = [t for t, r in enumerate(rs) if not r[2]]
+    eq = [t for t, r in enumerate(rs) if r[2]]
+    out = []
+    for t in range(len(cells)):
+        ends = []
+        for sgn in (1.0, -1.0):
+            res = linprog(sgn * W[t], A_ub=-A[ineq] if ineq else None, b_ub=c[ineq] if ineq else None,
+                          A_eq=A[eq] if eq else None, b_eq=-c[eq] if eq else None,
+                          bounds=[(float(a), float(b)) for a, b in zip(lo, hi)], method="highs")
+            if res.status != 0:
+                return None
+            ends.append(w0[t] + sgn * res.fun)
+        out.append((ends[0], ends[1]))
+    return out
 
 
 # -- the search ---------------------------------------------------------------------------------------

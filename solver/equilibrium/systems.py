@@ -27,7 +27,6 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 from fractions import Fraction
-from itertools import combinations
 
 import numpy as np
 
@@ -254,8 +253,6 @@ def _from_linear_program(side: SideSystem, own: dict[int, int], other: dict[int,
     """Refute with multipliers proposed by HiGHS: minimise the largest violation t; the duals of a
     positive optimum are Farkas multipliers. Rebuilt exactly on their support (the coordinates strictly
     inside the box must cancel), else rounded; either way checked by :func:`refutes`."""
-    from scipy.optimize import linprog
-
     A, c, rs, scale = float_rows(side, other)
     if not rs:
         return None
@@ -270,20 +267,21 @@ def _from_linear_program(side: SideSystem, own: dict[int, int], other: dict[int,
             ub.append(np.concatenate([A[t], [-1.0]]))
             rhs.append(-c[t])
             owner.append((t, -1))
-    res = linprog(np.concatenate([np.zeros(n), [1.0]]), A_ub=np.array(ub), b_ub=np.array(rhs),
-                  bounds=[(float(a), float(b)) for a, b in zip(lo, hi)] + [(0, None)], method="highs")
-    if res.status != 0:
+    found = _highs(np.concatenate([np.zeros(n), [1.0]]), np.array(ub), np.array(rhs),
+                   np.array([*lo, 0.0], dtype=float), np.array([*hi, np.inf], dtype=float))
+    if found is None:
         return None
-    if res.x[-1] <= 0:
+    x, duals = found
+    if x[-1] <= 0:
         if witnesses is not None:
-            witnesses.insert(0, np.clip(res.x[:n], lo, hi))
+            witnesses.insert(0, np.clip(x[:n], lo, hi))
             del witnesses[8:]
         return None
     yhat = np.zeros(len(rs))
-    for (t, sgn), mu in zip(owner, res.ineqlin.marginals):
+    for (t, sgn), mu in zip(owner, duals):
         yhat[t] += sgn * -mu
     support = [t for t in range(len(rs)) if abs(yhat[t]) > _TOL]
-    interior = [v for v in range(n) if lo[v] < hi[v] and _TOL < res.x[v] < 1 - _TOL]
+    interior = [v for v in range(n) if lo[v] < hi[v] and _TOL < x[v] < 1 - _TOL]
     rounded = {}
     for t, (k, _, eq) in enumerate(rs):
         w = round(float(yhat[t]) * 2**40)
@@ -293,6 +291,39 @@ def _from_linear_program(side: SideSystem, own: dict[int, int], other: dict[int,
         if y and refutes(side, own, other, y):
             return primitive(y)
     return None
+
+
+def _highs(cost: np.ndarray, A: np.ndarray, upper: np.ndarray, lo: np.ndarray, hi: np.ndarray,
+           ) -> tuple[np.ndarray, np.ndarray] | None:
+    """min cost·x s.t. A x <= upper, lo <= x <= hi, with HiGHS (highspy where installed, else scipy's
+    linprog): (x, row duals with scipy's sign), or None if not solved to optimality."""
+    try:
+        import highspy
+    except ImportError:
+        from scipy.optimize import linprog
+
+        res = linprog(cost, A_ub=A, b_ub=upper, bounds=list(zip(lo, hi)), method="highs")
+        return (res.x, res.ineqlin.marginals) if res.status == 0 else None
+    from solver.equilibrium.zerosum import quiet_highs
+
+    h = quiet_highs()
+    h.setOptionValue("output_flag", False)
+    lp = highspy.HighsLp()
+    lp.num_col_, lp.num_row_ = A.shape[1], A.shape[0]
+    lp.col_cost_, lp.col_lower_ = cost, lo
+    lp.col_upper_ = np.where(np.isinf(hi), highspy.kHighsInf, hi)
+    lp.row_lower_, lp.row_upper_ = np.full(A.shape[0], -highspy.kHighsInf), upper
+    nonzero = [np.nonzero(col)[0] for col in A.T]
+    lp.a_matrix_.format_ = highspy.MatrixFormat.kColwise
+    lp.a_matrix_.start_ = np.concatenate([[0], np.cumsum([len(z) for z in nonzero])]).astype(np.int32)
+    lp.a_matrix_.index_ = np.concatenate(nonzero).astype(np.int32)
+    lp.a_matrix_.value_ = np.concatenate([col[z] for col, z in zip(A.T, nonzero)])
+    h.passModel(lp)
+    h.run()
+    if h.getModelStatus() != highspy.HighsModelStatus.kOptimal:
+        return None
+    solution = h.getSolution()
+    return np.array(solution.col_value), np.array(solution.row_dual)
 
 
 def _support_solve(side: SideSystem, rs: list[tuple[int, int, bool]], support: list[int], interior: list[int],
@@ -317,65 +348,3 @@ def _support_solve(side: SideSystem, rs: list[tuple[int, int, bool]], support: l
     for t, w in zip(others, sol):
         y[rs[t][0]] = w
     return y
-
-
-def vertices(side: SideSystem, own: dict[int, int], other: dict[int, int]) -> np.ndarray | None:
-    """Float vertices of a side's system, or None when more than three coordinates are free."""
-    lo, hi = box(side, own)
-    free = [v for v in range(len(side.keys)) if lo[v] < hi[v]]
-    k = len(free)
-    if k > 3:
-        return None
-    A, c, rs, _ = float_rows(side, other)
-    fixed = np.array([float(x) for x in lo])
-    val = c + A @ fixed
-    eq = np.array([r[2] for r in rs], dtype=bool)
-    if k == 0:
-        ok = bool(np.all(val >= -_TOL) and np.all(np.abs(val[eq]) <= _TOL))
-        return fixed[None, :] if ok else np.zeros((0, len(lo)))
-    GA = np.vstack([A[:, free], -A[eq][:, free], np.eye(k), -np.eye(k)])
-    Gc = np.concatenate([val, -val[eq], np.zeros(k), np.ones(k)])
-    picks = np.array(list(combinations(range(len(Gc)), k)), dtype=np.int64)
-    M = GA[picks]
-    good = np.abs(np.linalg.det(M)) > 1e-12
-    M, picks = M[good], picks[good]
-    if not len(M):
-        return np.zeros((0, len(lo)))
-    X = np.linalg.solve(M, -Gc[picks][..., None])[..., 0]
-    ok = np.all(X @ GA.T + Gc >= -_TOL, axis=1)
-    pts = np.tile(fixed, (int(ok.sum()), 1))
-    pts[:, free] = X[ok]
-    return pts
-
-
-def ranges(side: SideSystem, own: dict[int, int], other: dict[int, int], cells: list[int]) -> list[tuple[float, float]] | None:
-    """Float ranges of the other side's slopes ``cells`` (unsigned, scaled to max-norm 1) over a side's
-    system: by its vertices where at most three coordinates are free, else by linear programs.
-    None if the system looks empty."""
-    scale = [max([abs(side.const[k])] + [abs(x) for x in side.coef[k]] + [1]) for k in cells]
-    W = np.array([[x / big for x in side.coef[k]] for k, big in zip(cells, scale)]).reshape(len(cells), len(side.keys))
-    w0 = np.array([side.const[k] / big for k, big in zip(cells, scale)])
-    verts = vertices(side, own, other)
-    if verts is not None:
-        if not len(verts):
-            return None
-        vals = w0[:, None] + W @ verts.T
-        return [(float(a), float(b)) for a, b in zip(vals.min(axis=1), vals.max(axis=1))]
-    from scipy.optimize import linprog
-
-    A, c, rs, _ = float_rows(side, other)
-    lo, hi = box(side, own)
-    ineq = [t for t, r in enumerate(rs) if not r[2]]
-    eq = [t for t, r in enumerate(rs) if r[2]]
-    out = []
-    for t in range(len(cells)):
-        ends = []
-        for sgn in (1.0, -1.0):
-            res = linprog(sgn * W[t], A_ub=-A[ineq] if ineq else None, b_ub=c[ineq] if ineq else None,
-                          A_eq=A[eq] if eq else None, b_eq=-c[eq] if eq else None,
-                          bounds=[(float(a), float(b)) for a, b in zip(lo, hi)], method="highs")
-            if res.status != 0:
-                return None
-            ends.append(w0[t] + sgn * res.fun)
-        out.append((ends[0], ends[1]))
-    return out

@@ -151,7 +151,7 @@ def lp_proposal(c: Coefficients, engine: str | None = None) -> tuple[list[float]
 _HIGHS_GREETED: list[bool] = []
 
 
-def _quiet_highs():  # type: ignore[no-untyped-def]
+def quiet_highs():  # type: ignore[no-untyped-def]
     """A ``highspy.Highs`` solver, without the greeting HiGHS's library prints on standard output when
     a process makes its first one (before any option can turn it off): our stdout carries data only."""
     import highspy
@@ -176,7 +176,7 @@ def _highspy(cost: np.ndarray, A: np.ndarray, upper: np.ndarray, m: int, n: int)
     """min cost·x s.t. A x <= upper, 0 <= x_j <= 1 (j < m), x_j >= 0 (j >= m), with HiGHS; (x, row duals)."""
     import highspy
 
-    h = _quiet_highs()
+    h = quiet_highs()
     h.setOptionValue("output_flag", False)
     lp = highspy.HighsLp()
     lp.num_col_, lp.num_row_ = m + n, n
