@@ -66,3 +66,24 @@ def test_a3_parlor_commission_has_a_second_equilibrium_both_certified() -> None:
 def test_one_ponte_set_needs_no_case_analysis(freedom: str) -> None:
     s = solve(build_game(Shoe.decks(6), 2, freedom, ALPHA))
     assert s.cases is None and s.unique_equilibrium is not None
+
+
+def test_the_scipy_fallback_proves_the_same(monkeypatch: pytest.MonkeyPatch) -> None:
+    # Without highspy the linear programs go through scipy's linprog (the same HiGHS): the analysis
+    # must still decide, and its tree pass the independent checker.
+    import builtins
+
+    import solver.equilibrium.cases as cases
+
+    real_import = builtins.__import__
+
+    def no_highspy(name: str, *args: object, **kwargs: object) -> object:
+        if name == "highspy":
+            raise ImportError("highspy hidden by the test")
+        return real_import(name, *args, **kwargs)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(builtins, "__import__", no_highspy)
+    monkeypatch.setattr(cases, "_CACHE", {})
+    s = solve(build_game(Shoe.decks(1), 3, "parlor", ALPHA))
+    assert s.unique_equilibrium is True and s.cases is not None
+    assert check.check_certificate(certificate_dict(s)).ok
