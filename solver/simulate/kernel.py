@@ -57,6 +57,22 @@ STOOD = 10
 NO_TURN = 10
 
 
+NEXT_SHOE_CARDS = 16
+"""The cards of a shoe's start that the cross-check's test of the next shoe compares with the shoe
+before it (the cards left behind a cut card, put back unshuffled on top, are dealt there)."""
+
+
+def shoe_test_lengths(n_cards: int) -> tuple[int, int]:
+    """The cards of a shoe that the cross-check's shoe-level tests count: the first half of each shoe
+    (every shoe deals at least that many), and its first :data:`NEXT_SHOE_CARDS` (at most half).
+
+    >>> shoe_test_lengths(416)
+    (208, 16)
+    """
+    half = n_cards // 2
+    return half, min(NEXT_SHOE_CARDS, half)
+
+
 # The first coup's detail is tallied by solver.deal.detail_key's code (N_DETAIL of them); the loop
 # below writes the same formula inline, as the C kernel does (tests/test_simulate.py holds the three
 # kernels equal, and tests/test_crosscheck.py reads the tallies through detail_key).
