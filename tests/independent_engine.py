@@ -41,17 +41,21 @@ class Engine:
     redeal: int = 0
     settle: bool = False
 
-    def lines(self, coups: int, seed: int) -> Iterator[str]:
-        """The file's lines (each ending in a newline): about ``coups`` coups, in whole shoes."""
+    def lines(self, coups: int, seed: int, shoes: int | None = None, record: list[list[str]] | None = None
+              ) -> Iterator[str]:
+        """The file's lines (each ending in a newline): ``coups`` coups (the last shoe cut short), or
+        ``shoes`` whole shoes; ``record`` receives the cards each shoe took off its top, in order."""
         rng = random.Random(seed)
         shoe = [r for r in RANKS for _ in range(4 * self.decks)]
         left: list[str] = []
         previous: list[str] = []
         dealt = shoe_number = 0
-        while dealt < coups:
+        while (dealt < coups) if shoes is None else (shoe_number < shoes):
             shoe_number += 1
             if self.redeal and shoe_number % self.redeal == 0 and previous:
                 cards = list(previous)
+            elif self.first_coup_only and not self.stale:
+                cards = rng.sample(shoe, 17)  # the top of a freshly shuffled shoe: a burn of up to 11, a coup of 6
             elif self.stale and left:
                 rest = list(shoe)
                 for c in left:
@@ -69,12 +73,14 @@ class Engine:
                 turned = deal.next()
                 for _ in range(POINTS[turned] or 10):
                     deal.next()
-            while dealt < coups:
+            while dealt < coups or shoes is not None:
                 yield self._coup(deal)
                 dealt += 1
-                if self.first_coup_only or deal.top > len(cards) - self.cut:
+                if self.first_coup_only or deal.top > len(shoe) - self.cut:
                     break
             left = cards[deal.top:]
+            if record is not None:
+                record.append(cards[:deal.top])
 
     def _coup(self, deal: _Dealer) -> str:
         cards = [deal.next() for _ in range(4)]

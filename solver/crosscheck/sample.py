@@ -84,7 +84,7 @@ def sample_from_simulation(result: SimulationResult) -> Sample:
     by_rank = config.shoe.ranks is not None
     whole = not config.first_coup_only
     shoes = None
-    if whole:
+    if whole and config.shoe_tallies:
         shoes = ShoeTallies.from_kernel(by_rank, t.n_shoes, config.shoe.size, t.comp, t.next_vec, t.next_cc,
                                         t.shoe_counts)
     mode = "whole shoes" if whole else "first coups"

@@ -34,6 +34,8 @@ from functools import cache
 from itertools import permutations
 from math import comb, prod
 
+from solver.deal import falling
+
 PAIR_COUNTS = (0, 1, 2, 3, 6)
 """The possible numbers of equal-kind pairs among four cards."""
 
@@ -42,15 +44,6 @@ _PARTITIONS: tuple[tuple[int, ...], ...] = (
     (2, 2), (2, 2), (2, 2), (3, 1), (3, 1), (3, 1), (3, 1), (4,),
 )
 """The block sizes of the 15 set partitions of four positions (one line per partition)."""
-
-
-def falling(n: int, k: int) -> int:
-    """The falling factorial ``n (n − 1) … (n − k + 1)``.
-
-    >>> falling(5, 2), falling(3, 4)
-    (20, 0)
-    """
-    return prod(range(n, n - k, -1)) if k > 0 else 1
 
 
 def _block_sum(counts: tuple[int, ...], sizes: tuple[int, ...], infinite: bool) -> Fraction:
