@@ -298,5 +298,9 @@ def test_the_help_examples_are_legal_coups() -> None:
     from solver.cli.crosscheck import HELP_COUPS
     from solver.strategy import PUNTO_STRATEGY
 
-    assert read_coups(io.StringIO("\n".join(HELP_COUPS[:2])), "help", PUNTO_STRATEGY, "punto").n == 2
-    assert read_coups(io.StringIO(HELP_COUPS[2]), "help", KEMENY_SNELL, "chemin").n == 1
+    assert HELP_COUPS[0] == "shoe"
+    for line in HELP_COUPS[1:3]:  # each a legal coup (a file settles the same bets on every coup)
+        assert read_coups(io.StringIO(f"shoe\n{line}"), "help", PUNTO_STRATEGY, "punto").shoes == 1
+    assert set(read_coups(io.StringIO(HELP_COUPS[2]), "help", PUNTO_STRATEGY, "punto").bets) == {
+        "banker", "player", "tie_8to1"}
+    assert read_coups(io.StringIO(HELP_COUPS[3]), "help", KEMENY_SNELL, "chemin").n == 1

@@ -302,3 +302,40 @@ def test_tokens_one_and_zero() -> None:
     cc = crosscheck(_read(coups), law)
     pairs = next(t for t in cc.tests if t.name == "pairs")
     assert "equal-value pairs" in pairs.note and cc.passed
+
+
+# -- the command line ----------------------------------------------------------------------------------------
+
+
+def test_a_file_of_marked_shoes_on_the_command_line(cli) -> None:  # type: ignore[no-untyped-def]
+    import json
+
+    stale = text(Engine(stale=True, settle=True), 20000, seed=3)
+    run = cli(["crosscheck", "--coups", "-", "--format", "json"], stdin=stale)
+    assert run.code == 1, run.err
+    d = json.loads(run.out)
+    assert d["coups"] == 20000 and d["held_coups"] == d["shoes"] == stale.count("shoe\n")
+    assert [t["name"] for t in d["tests"] if t["rejected"]] == ["next shoe"]
+    assert {"bet banker", "bet player", "bet tie_8to1", "repeats"} <= {t["name"] for t in d["tests"]}
+    assert d["per_test_rate"] == f"1/{len(d['tests']) * 1000}"
+
+
+def test_our_simulator_dealing_whole_shoes_on_the_command_line(cli) -> None:  # type: ignore[no-untyped-def]
+    run = cli(["crosscheck", "--simulate", "2e5", "--whole-shoes", "--seed", "2", "--workers", "1", "--format", "csv"])
+    assert run.code == 0, run.err
+    names = [line.split(",")[0] for line in run.out.splitlines()[1:]]
+    assert {"shoe composition", "next shoe", "pairs", "serial"} <= set(names) and "repeats" not in names
+    refused = cli(["crosscheck", "--whole-shoes"])
+    assert refused.code == 2 and "--whole-shoes goes with --simulate N" in refused.err
+
+
+def test_our_simulator_dealing_a_smaller_shoe_than_stated_is_rejected() -> None:
+    """Our own kernel dealing whole shoes of 7 decks, held to the law of 8: the shoe composition test
+    rejects at 2 x 10^5 coups (z about -19 expected), and no marginal law does."""
+    from solver.crosscheck import sample_from_simulation
+    from solver.simulate import simulate
+
+    config = SimConfig.punto(Shoe.decks(7), shoe_tallies=True)
+    cc = crosscheck(sample_from_simulation(simulate(config, coups=200_000, seed=5, workers=1)),
+                    exact_law("punto", EIGHT, PUNTO_STRATEGY))
+    assert [t.name for t in cc.tests if t.rejected] == ["shoe composition"]

@@ -23,6 +23,7 @@ The format (documented in docs/howto-crosscheck.md), one coup per line::
 from __future__ import annotations
 
 from array import array
+from collections import Counter
 from collections.abc import Iterable
 from fractions import Fraction
 from typing import TextIO
@@ -55,17 +56,16 @@ _OUTCOME_LETTERS = {"B": 0, "P": 1, "T": 2}
 class _Held:
     """Counts of the coups held to the first-coup law (every coup, or each shoe's first)."""
 
-    def __init__(self, bets: tuple[str, ...]) -> None:
+    def __init__(self) -> None:
         self.winner = [0, 0, 0]
         self.detail = [0] * N_DETAIL
         self.cards = [0] * 10
         self.serial = [0] * 9
         self.previous = -1
         self.index = array("q")
-        self.bet_sum = dict.fromkeys(bets, Fraction(0))
-        self.bet_square = dict.fromkeys(bets, Fraction(0))
+        self.settled: Counter[str | None] = Counter()  # coups by the text of their settlements
 
-    def add(self, index: int, w: int, key: int, values: list[int], settled: dict[str, Fraction]) -> None:
+    def add(self, index: int, w: int, key: int, values: list[int], settled: str | None) -> None:
         self.winner[w] += 1
         self.detail[key] += 1
         for v in values[:4]:
@@ -74,9 +74,17 @@ class _Held:
             self.serial[3 * self.previous + w] += 1
         self.previous = w
         self.index.append(index)
-        for name, x in settled.items():
-            self.bet_sum[name] += x
-            self.bet_square[name] += x * x
+        self.settled[settled] += 1
+
+    def bets(self, parsed: dict[str | None, dict[str, Fraction]], names: tuple[str, ...]
+             ) -> dict[str, tuple[float, float]]:
+        """Bet → (sum, sum of squares) of the settlements, exactly, then as floats."""
+        out = {}
+        for name in names:
+            total = sum((count * parsed[text][name] for text, count in self.settled.items()), Fraction(0))
+            square = sum((count * parsed[text][name] ** 2 for text, count in self.settled.items()), Fraction(0))
+            out[name] = (float(total), float(square))
+        return out
 
 
 def read_coups(stream: TextIO, source: str, strategy: Strategy, game: str,
@@ -98,13 +106,16 @@ def read_coups(stream: TextIO, source: str, strategy: Strategy, game: str,
         InputError: naming the first bad line (a bad card, a wrong number of cards for the rules, a
             reported outcome that does not follow from the cards, a bad settlement), or an empty file.
     """
-    ptab, btab = strategy.tables()
+    p_tab, b_tab = strategy.tables()
+    ptab = [[_must(p_tab[i, j]) for j in range(10)] for i in range(10)]
+    btab = [[[_must(b_tab[i, j, k]) for k in range(11)] for j in range(10)] for i in range(10)]
     names = tuple(p.name for p in (payouts if payouts is not None else default_payouts(game, STANDARD_COMMISSION)))
     ranks, values = array("b"), array("b")
     starts, drew, lines, shoe_starts = array("q"), array("b"), array("i"), array("q")
     every: _Held | None = None
     firsts: _Held | None = None
     settled_names: tuple[str, ...] | None = None
+    parsed: dict[str | None, dict[str, Fraction]] = {}
     marked = False
     new_shoe = True
     for number, raw in read_lines(stream, source):
@@ -117,7 +128,9 @@ def read_coups(stream: TextIO, source: str, strategy: Strategy, game: str,
             continue
         try:
             w, key, coup_ranks, coup_values, p_drew, settle_text = _check_coup(line, ptab, btab)
-            settled = _settlements(settle_text, names)
+            settled = parsed.get(settle_text)
+            if settled is None:  # an engine writes few different settlements: each is read once
+                settled = parsed[settle_text] = _settlements(settle_text, names)
             if settled_names is None:
                 settled_names = tuple(settled)
             elif tuple(settled) != settled_names:
@@ -125,17 +138,17 @@ def read_coups(stream: TextIO, source: str, strategy: Strategy, game: str,
         except BaccaratError as e:
             raise InputError(f"{source}, line {number}: {e}") from None
         if every is None or firsts is None:
-            every, firsts = _Held(settled_names), _Held(settled_names)
+            every, firsts = _Held(), _Held()
         index = len(starts)
         starts.append(len(values))
         ranks.extend(coup_ranks)
         values.extend(coup_values)
         drew.append(p_drew)
         lines.append(number)
-        every.add(index, w, key, coup_values, settled)
+        every.add(index, w, key, coup_values, settle_text)
         if new_shoe:
             shoe_starts.append(index)
-            firsts.add(index, w, key, coup_values, settled)
+            firsts.add(index, w, key, coup_values, settle_text)
             new_shoe = False
     if every is None or firsts is None:
         raise InputError(f"{source}: no coups found")
@@ -146,7 +159,7 @@ def read_coups(stream: TextIO, source: str, strategy: Strategy, game: str,
                        np.frombuffer(starts, dtype=np.int64).copy(), np.frombuffer(drew, dtype=np.int8).copy(),
                        np.frombuffer(lines, dtype=np.int32).astype(np.int64),
                        np.frombuffer(shoe_starts, dtype=np.int64).copy() if marked else np.zeros(0, np.int64))
-    bets = {name: (float(held.bet_sum[name]), float(held.bet_square[name])) for name in (settled_names or ())}
+    bets = held.bets(parsed, settled_names or ())
     return Sample(
         source, len(held.index), np.array(held.winner, np.int64), np.array(held.detail, np.int64),
         np.array(held.cards, np.int64), None, bets, whole_shoes=marked, coups=n_coups,
@@ -156,8 +169,8 @@ def read_coups(stream: TextIO, source: str, strategy: Strategy, game: str,
 
 
 def _settled_differently(before: tuple[str, ...], now: tuple[str, ...]) -> str:
-    said = ", ".join(before) if before else "no bet"
-    return f"settles {', '.join(now) if now else 'no bet'}, but the coups before settle {said} (settle the same bets on every coup)"
+    said, says = (", ".join(bets) if bets else "no bet" for bets in (before, now))
+    return f"settles {says}, but the coups before settle {said} (settle the same bets on every coup)"
 
 
 def _settlements(text: str | None, names: tuple[str, ...]) -> dict[str, Fraction]:
@@ -183,13 +196,14 @@ def _must(p: Fraction) -> int:
     return 1 if p >= 1 else 0 if p <= 0 else 2
 
 
-def _check_coup(line: str, ptab: np.ndarray,
-                btab: np.ndarray) -> tuple[int, int, list[int], list[int], int, str | None]:
-    """One coup: ``(outcome, detail key, ranks, values, player drew, settlement text or None)``."""
+def _check_coup(line: str, ptab: list[list[int]],
+                btab: list[list[list[int]]]) -> tuple[int, int, list[int], list[int], int, str | None]:
+    """One coup: ``(outcome, detail key, ranks, values, player drew, settlement text or None)``, given
+    the rules as :func:`_must` codes: ``ptab[p1][p2]`` and ``btab[b1][b2][seen]``."""
     body, sep, rest_text = line.partition(";")
     reported, _, settle_text = rest_text.partition(";") if sep else ("", "", "")
     tokens = [t.strip() for t in body.split(",")]
-    if any(not t for t in tokens):
+    if "" in tokens:
         raise InputError(f"empty card in {body.strip()!r} (cards are separated by commas)")
     stood_mark = len(tokens) >= 5 and tokens[4] == "-"
     if stood_mark:
@@ -213,7 +227,7 @@ def _check_coup(line: str, ptab: np.ndarray,
             raise InputError(f"{n} cards after a natural ({'player' if pt >= 8 else 'banker'} {max(pt, bt)}): "
                              "a natural ends the coup with 4")
     else:
-        p_rule = _must(ptab[p1, p2])
+        p_rule = ptab[p1][p2]
         rest = values[4:]
         if p_rule == 1 and stood_mark:
             raise InputError(f"the player must draw on {pt}, but the line says he stood")
@@ -224,8 +238,8 @@ def _check_coup(line: str, ptab: np.ndarray,
         elif len(rest) != 1:
             p_drew = 1 if rest else 0
         else:  # five cards and the player's draw left to chance: whose is the fifth?
-            drew_ok = _must(btab[b1, b2, rest[0]]) != 1
-            stood_ok = _must(btab[b1, b2, STOOD]) != 0
+            drew_ok = btab[b1][b2][rest[0]] != 1
+            stood_ok = btab[b1][b2][STOOD] != 0
             if not (drew_ok or stood_ok):
                 raise InputError(f"5 cards, but neither reading is legal: had the player stood, the banker must stand on "
                                  f"{(b1 + b2) % 10}; had he drawn the {rest[0]}, the banker must draw again")
@@ -237,7 +251,7 @@ def _check_coup(line: str, ptab: np.ndarray,
             seen = rest[0]
             pt = (pt + seen) % 10
             rest = rest[1:]
-        b_rule = _must(btab[b1, b2, seen])
+        b_rule = btab[b1][b2][seen]
         seen_text = "the player stood" if seen == STOOD else f"the player's third card {seen}"
         if b_rule == 1 and not rest:
             raise InputError(f"{n} cards, but the banker must draw on {(b1 + b2) % 10} after {seen_text}")

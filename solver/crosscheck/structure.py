@@ -69,7 +69,7 @@ def pairs_test(hist: np.ndarray, counts: tuple[int, ...], infinite: bool, by_ran
                       note)
 
 
-def serial_test(table: np.ndarray, p: tuple[float, float, float], alpha: float) -> TestResult:
+def serial_test(table: np.ndarray, p: tuple[float, float, float], alpha: float, what: str = "coups") -> TestResult:
     """Consecutive held coups' outcomes against independence (a martingale chi-square, 4 df; fewer when
     the earlier coups of the pairs span fewer outcomes, e.g. all alike)."""
     from scipy import stats
@@ -86,7 +86,7 @@ def serial_test(table: np.ndarray, p: tuple[float, float, float], alpha: float) 
     x2 = float(np.trace(np.linalg.pinv(a2) @ s2 @ np.linalg.solve(c2, s2.T)))
     pv = float(stats.chi2.sf(x2, df))
     same = np.trace(t) / m
-    note = (f"{int(m):,} pairs of consecutive coups; the same outcome twice running {same:.5f} of the time "
+    note = (f"{int(m):,} pairs of consecutive {what}; the same outcome twice running {same:.5f} of the time "
             f"(independent: {float(q @ q):.5f})")
     return TestResult("serial", "chi2", x2, df, pv, alpha, pv < alpha, chi2_power_lambda(df, alpha) / m,
                       "divergence sum (q-p)^2/p of consecutive outcomes from independence", note)

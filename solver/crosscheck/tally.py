@@ -53,11 +53,16 @@ class CardStream:
         return bool(len(self.ranks) == 0 or self.ranks.min() >= 0)
 
     def kinds(self, by_rank: bool) -> np.ndarray:
-        return (self.ranks if by_rank else self.values).astype(np.int64)
+        """Each card's rank, or its point value (int8, not copied)."""
+        return self.ranks if by_rank else self.values
 
     def first_four(self, coups: np.ndarray, by_rank: bool) -> np.ndarray:
         """The kinds of the first four cards of the given coups, one row per coup."""
-        return self.kinds(by_rank)[self.coup_starts[coups][:, None] + np.arange(4)]
+        kinds, starts = self.kinds(by_rank), self.coup_starts[coups]
+        out = np.empty((len(coups), 4), dtype=np.int8)
+        for j in range(4):  # column by column: no index array four times the size
+            out[:, j] = kinds[starts + j]
+        return out
 
     def shoe_bounds(self) -> tuple[np.ndarray, np.ndarray]:
         """First card and number of cards of each marked shoe."""
@@ -124,9 +129,15 @@ def shoe_tallies(stream: CardStream, counts: tuple[int, ...], by_rank: bool, lab
     kinds = stream.kinds(by_rank)
     first, length = stream.shoe_bounds()
     shoes = len(first)
-    shoe_of = np.repeat(np.arange(shoes), length)
-    position = np.arange(len(kinds)) - np.repeat(first, length)
-    full = np.bincount(shoe_of * k + kinds, minlength=shoes * k).reshape(shoes, k)
+    # cards of each kind among a shoe's first j cards, for j = its length, comp_len and next_len, from
+    # the running count of the kind over the whole stream (one kind at a time: memory of one count)
+    full, comp_all, y = (np.zeros((shoes, k), dtype=np.int64) for _ in range(3))
+    for kind in range(k):
+        running = np.concatenate([np.zeros(1, np.int64), np.cumsum(kinds == kind, dtype=np.int64)])
+        at = running[first]
+        full[:, kind] = running[first + length] - at
+        comp_all[:, kind] = running[first + np.minimum(length, comp_len)] - at
+        y[:, kind] = running[first + np.minimum(length, next_len)] - at
     impossible = None
     over = full > np.asarray(counts)[None, :]
     if over.any():
@@ -136,15 +147,9 @@ def shoe_tallies(stream: CardStream, counts: tuple[int, ...], by_rank: bool, lab
         impossible = (f"the shoe that starts at line {line} deals {int(full[s, kind])} cards of {name}, more than "
                       f"the {counts[kind]} of {label}")
 
-    def prefix(length_needed: int) -> np.ndarray:
-        keep = position < length_needed
-        got = np.bincount(shoe_of[keep] * k + kinds[keep], minlength=shoes * k).reshape(shoes, k)
-        return got
-
     long_enough = length >= comp_len
-    comp_rows = prefix(comp_len)[long_enough]
+    comp_rows = comp_all[long_enough]
     comp = np.array([comp_rows.sum(axis=0), (comp_rows * comp_rows).sum(axis=0)], dtype=np.int64).reshape(2, k)
-    y = prefix(next_len)
     pair = np.flatnonzero(length[1:] >= next_len)  # shoe s is followed by shoe s + 1 long enough
     c, big_k, yy = full[pair], length[pair].astype(np.int64), y[pair + 1]
     next_vec = np.array([(c * yy).sum(axis=0), c.sum(axis=0), (big_k[:, None] * yy).sum(axis=0),

@@ -81,8 +81,8 @@ def crosscheck(
         raise InputError("no coups to check")
     least = math.ceil(MIN_EXPECTED / float(min(law.winner.values())))
     if sample.n < least:
-        held = f"{sample.n} shoes (the first coup of each is held to the exact law)" if sample.shoes else f"{sample.n}"
-        raise InputError(f"too few coups to check: {held}; the outcome law needs at least {least} "
+        few = f"{sample.n} shoes (the first coup of each is held to the exact law)" if sample.shoes else f"{sample.n}"
+        raise InputError(f"too few coups to check: {few}; the outcome law needs at least {least} "
                          f"(an expected {MIN_EXPECTED:g} of the rarest outcome)")
     pays = tuple(payouts) if payouts is not None else default_payouts(law.game, STANDARD_COMMISSION)
     pays = tuple(p for p in pays if p.name in sample.bets)
@@ -94,15 +94,20 @@ def crosscheck(
     pairs = sample.pairs
     if stream is not None and pairs is None and len(held):
         pairs = pair_histogram(stream.first_four(held, by_rank))
-    if sample.by_rank != by_rank and stream is None:
-        pairs = None  # counted by ranks as dealt, but the law's shoe is known by value only
     shoes: ShoeTallies | None = sample.shoe_tallies
+    if sample.by_rank != by_rank and stream is None:
+        pairs = shoes = None  # counted by ranks as dealt, but the law's shoe is known by value only
     if shoes is None and stream is not None and sample.whole_shoes and not shoe.is_infinite:
         shoes = shoe_tallies(stream, counts, by_rank, shoe.label())
     if shoe.is_infinite:
         shoes = None
     half_shoes = shoes is not None and shoes.comp_shoes > 0
-    run_detail = sample.detail is not None and law.detail is not None
+    pd = np.zeros(N_DETAIL)
+    for k, q in (law.detail or {}).items():
+        pd[k] = float(q)
+    # the detail law needs two cells of five expected coups or more (else it is left out, not run empty)
+    run_detail = sample.detail is not None and law.detail is not None and chi2_test(
+        "detail law", sample.detail, pd, sample.n, float(alpha)).df > 0
     run_cards = (sample.cards is not None and not shoe.is_infinite) or half_shoes
     run_burn = sample.burn is not None and burn is not None
     run_spread = shoes is not None and (half_shoes or shoes.impossible is not None)
@@ -127,10 +132,7 @@ def crosscheck(
     tests.append(TestResult(t.name, t.kind, t.statistic, t.df, t.p_value, t.alpha, t.rejected, shift,
                             f"shift of P({names[0]}) against P({names[1]})", obs))
     if run_detail:
-        assert sample.detail is not None and law.detail is not None
-        pd = np.zeros(N_DETAIL)
-        for k, q in law.detail.items():
-            pd[k] = float(q)
+        assert sample.detail is not None
         tests.append(chi2_test("detail law", sample.detail, pd, n, a))
     if half_shoes:
         assert shoes is not None
@@ -152,7 +154,8 @@ def crosscheck(
         tests.append(pairs_test(pairs, counts, shoe.is_infinite, by_rank, a))
     if serial_ready:
         assert sample.serial is not None
-        tests.append(serial_test(sample.serial, (pw[0], pw[1], pw[2]), a))
+        tests.append(serial_test(sample.serial, (pw[0], pw[1], pw[2]), a,
+                                 "shoes' first coups" if sample.whole_shoes else "coups"))
     if run_spread:
         assert shoes is not None
         tests.append(spread_test(shoes, counts, a))
@@ -165,7 +168,11 @@ def crosscheck(
         total, _ = sample.bets[p.name]
         tests.append(z_test(f"bet {p.name}", total, n, law.bet_mean(p), law.bet_variance(p), a))
     assert len(tests) == m
-    return CrossCheck(sample, law, Fraction(alpha), tuple(tests), _notes(sample, shoes, stream is not None))
+    notes = _notes(sample, shoes, stream is not None)
+    if sample.detail is not None and law.detail is not None and not run_detail:
+        notes = (f"the detail law is left out: {n:,} coups held to the exact law are too few for two cells of "
+                 f"{MIN_EXPECTED:g} expected coups", *notes)
+    return CrossCheck(sample, law, Fraction(alpha), tuple(tests), notes)
 
 
 def _notes(sample: Sample, shoes: ShoeTallies | None, is_file: bool) -> tuple[str, ...]:
