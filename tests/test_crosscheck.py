@@ -10,6 +10,7 @@ probability above 0.99 (computed from the exact laws: see the comments), not jus
 from __future__ import annotations
 
 import io
+from dataclasses import replace
 from fractions import Fraction
 
 import numpy as np
@@ -57,6 +58,7 @@ def _check(config: SimConfig, coups: int, seed: int, law_strategy=None, law_shoe
     """Simulate ``coups`` first coups with ``config`` (the engine) and hold them against the exact
     law of the *correct* game (``law_strategy`` on ``law_shoe``, default the engine's own)."""
     strategy = law_strategy or config.strategy
+    config = replace(config, shoe_tallies=True)
     law = exact_law(config.game, law_shoe or config.shoe, strategy)
     burns = burn_laws(law, strategy) if config.burn.mode.startswith("turn") else None
     result = simulate(config, shoes=coups, seed=seed, workers=2)

@@ -8,7 +8,8 @@ deterministic); a rejection is asserted only where the test that rejects has pow
 that size (computed from the exact laws in the comments); a faulty engine that passes shows what the
 tests cannot see. Cells at 10^6 coups and more are marked slow (minutes each in plain Python).
 
-The table in docs/simulate.md is checked against :data:`CELLS`, cell by cell.
+The tables in docs/simulate.md and docs/howto-crosscheck.md are checked against :data:`CELLS`, cell by
+cell.
 """
 
 from __future__ import annotations
@@ -119,14 +120,14 @@ def test_planted_fault_at_scale(row: str, coups: int, want: str, tmp_path: Path)
 
 # -- the table in the docs ------------------------------------------------------------------------------------
 
-DOC = Path(__file__).resolve().parents[1] / "docs" / "simulate.md"
+DOCS = Path(__file__).resolve().parents[1] / "docs"
 HEADER = "| engine (tests/independent_engine.py) | " + " | ".join(
     ("10^4", "10^5", "10^6", "2 × 10^6", "5 × 10^6", "10^7")) + " |"
 
 
-def doc_table() -> dict[tuple[str, int], str]:
-    """The planted-fault table of docs/simulate.md, as (engine, coups) → "pass" or the rejecting test."""
-    lines = DOC.read_text(encoding="utf-8").splitlines()
+def doc_table(page: str) -> dict[tuple[str, int], str]:
+    """The planted-fault table of a page of docs/, as (engine, coups) → "pass" or the rejecting test."""
+    lines = (DOCS / page).read_text(encoding="utf-8").splitlines()
     start = lines.index(HEADER) + 2
     out = {}
     for line in lines[start:]:
@@ -141,8 +142,9 @@ def doc_table() -> dict[tuple[str, int], str]:
     return out
 
 
-def test_the_docs_table_is_the_tested_one() -> None:
-    assert doc_table() == CELLS
+@pytest.mark.parametrize("page", ["simulate.md", "howto-crosscheck.md"])
+def test_the_docs_table_is_the_tested_one(page: str) -> None:
+    assert doc_table(page) == CELLS
 
 
 @pytest.mark.parametrize(("shoe", "detail", "outcome"), [(Shoe.infinite(), 9e6, 3e7), (Shoe.decks(7), 4e8, 1.5e9)],

@@ -60,7 +60,7 @@ def run(args: argparse.Namespace) -> int:
     else:
         if args.whole_shoes and args.simulate is None:
             raise InputError("--whole-shoes goes with --simulate N")
-        config = replace(config_from_args(args, first_coup_only=not args.whole_shoes), shoe_tallies=args.whole_shoes)
+        config = replace(config_from_args(args, first_coup_only=not args.whole_shoes), shoe_tallies=True)
         law = exact_law(config.game, config.shoe, config.strategy)
         burns = burn_laws(law, config.strategy) if config.burn.mode.startswith("turn") and law.detail is not None else None
         result = run_simulation(config, args, None, args.simulate or DEFAULT_SIM_COUPS, None)

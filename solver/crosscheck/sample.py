@@ -76,7 +76,8 @@ def _bet_sums(winner: np.ndarray, payouts: Iterable[Payout]) -> dict[str, tuple[
 
 def sample_from_simulation(result: SimulationResult) -> Sample:
     """Our simulator's coups: the first coup of every shoe held to the first-coup law (bets settled by
-    the engine's payouts), and, when it dealt whole shoes, their shoe-level tallies."""
+    the engine's payouts); when it kept them (``SimConfig.shoe_tallies``), the first coups' pairs and
+    serial tallies and, when it dealt whole shoes, the shoes' tallies."""
     t = result.tallies
     config = result.config
     winner = t.pos_counts[0].copy()
@@ -84,7 +85,8 @@ def sample_from_simulation(result: SimulationResult) -> Sample:
     by_rank = config.shoe.ranks is not None
     whole = not config.first_coup_only
     shoes = None
-    if whole and config.shoe_tallies:
+    structure = config.shoe_tallies
+    if whole and structure:
         shoes = ShoeTallies.from_kernel(by_rank, t.n_shoes, config.shoe.size, t.comp, t.next_vec, t.next_cc,
                                         t.shoe_counts)
     mode = "whole shoes" if whole else "first coups"
@@ -99,8 +101,8 @@ def sample_from_simulation(result: SimulationResult) -> Sample:
         whole_shoes=whole,
         coups=t.n_coups,
         shoes=t.n_shoes if whole else 0,
-        serial=t.serial.copy(),
-        pairs=t.first_pairs.copy(),
+        serial=t.serial.copy() if structure else None,
+        pairs=t.first_pairs.copy() if structure else None,
         by_rank=by_rank,
         shoe_tallies=shoes,
     )

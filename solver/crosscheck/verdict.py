@@ -105,9 +105,10 @@ def crosscheck(
     pd = np.zeros(N_DETAIL)
     for k, q in (law.detail or {}).items():
         pd[k] = float(q)
-    # the detail law needs two cells of five expected coups or more (else it is left out, not run empty)
+    # the detail law needs two cells of five expected coups or more (else it is left out, not run empty);
+    # that depends on the expected counts alone: the pooling is tried on them
     run_detail = sample.detail is not None and law.detail is not None and chi2_test(
-        "detail law", sample.detail, pd, sample.n, float(alpha)).df > 0
+        "detail law", pd * sample.n, pd, sample.n, float(alpha)).df > 0
     run_cards = (sample.cards is not None and not shoe.is_infinite) or half_shoes
     run_burn = sample.burn is not None and burn is not None
     run_spread = shoes is not None and (half_shoes or shoes.impossible is not None)

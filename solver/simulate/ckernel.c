@@ -261,10 +261,12 @@ ALWAYS_INLINE int64_t deal(const args_t *a, card_t *cards, rng_t *rng, const int
                 a->first_cards[b2] += 1;
                 a->burn_winner[turned * 3 + w] += 1;
                 x[5 + w] += 1;
-                a->first_pairs[(c1 == c2) + (c1 == c3) + (c1 == c4) + (c2 == c3) + (c2 == c4) + (c3 == c4)] += 1;
-                if (before_w >= 0)
-                    a->serial[before_w * 3 + w] += 1;
-                before_w = w;
+                if (counting) {
+                    a->first_pairs[(c1 == c2) + (c1 == c3) + (c1 == c4) + (c2 == c3) + (c2 == c4) + (c3 == c4)] += 1;
+                    if (before_w >= 0)
+                        a->serial[before_w * 3 + w] += 1;
+                    before_w = w;
+                }
             }
             for (int64_t i = start; counting && i < top; i++) { /* the coup's cards: start..top-1, in order */
                 dealt[CODE(cards[i])]++;

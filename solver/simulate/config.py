@@ -135,8 +135,8 @@ class SimConfig:
         commission: on banker wins.
         payouts: how the engine settles bets (default :func:`default_payouts`); a wrong table models
             a wrongly settling engine.
-        shoe_tallies: also count every card dealt, for the cross-check's shoe-level tests
-            (:mod:`solver.simulate.kernel`; dealing takes about a fifth longer).
+        shoe_tallies: also keep the tallies of the cross-check's tests of structure, counting every
+            card dealt (:mod:`solver.simulate.kernel`; dealing takes about a fifth longer).
     """
 
     game: str
