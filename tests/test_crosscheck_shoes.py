@@ -161,7 +161,7 @@ def test_the_kernel_and_a_file_of_the_same_shoes_give_the_same_tallies() -> None
     assert np.array_equal(sample.cards, t.first_cards) and np.array_equal(sample.serial, t.serial)
     assert np.array_equal(pair_histogram(sample.stream.first_four(sample.held, True)), t.first_pairs)
     mine = shoe_tallies(sample.stream, shoe.ranks or (), True, shoe.label())
-    theirs = Tallies_shoes(t, shoe)
+    theirs = _kernel_shoe_tallies(t, shoe)
     for name in ("comp_shoes", "next_pairs", "next_k1", "next_kk"):
         assert getattr(mine, name) == getattr(theirs, name), name
     for name in ("comp", "next_vec", "next_cc"):
@@ -169,7 +169,7 @@ def test_the_kernel_and_a_file_of_the_same_shoes_give_the_same_tallies() -> None
     assert mine.comp_shoes == 60 and mine.next_pairs == 59
 
 
-def Tallies_shoes(t: Tallies, shoe: Shoe):  # type: ignore[no-untyped-def]
+def _kernel_shoe_tallies(t: Tallies, shoe: Shoe):  # type: ignore[no-untyped-def]
     from solver.crosscheck import ShoeTallies
 
     return ShoeTallies.from_kernel(True, t.n_shoes, shoe.size, t.comp, t.next_vec, t.next_cc, t.shoe_counts)

@@ -165,7 +165,7 @@ ALWAYS_INLINE int decide(rng_t *r, int code, double q, const int how) {
 }
 
 /* Returns the coups dealt, or -1 when the shoe ran out (the table's parameters cannot hold a coup). */
-/* ``counting``: count the cards of every coup for the shoe tallies (compiled in only where asked for). */
+/* ``counting``: keep the tallies of the tests of structure, counting every card (compiled in only where asked for). */
 ALWAYS_INLINE int64_t deal(const args_t *a, card_t *cards, rng_t *rng, const int how, const int counting) {
     rng_t rr = *rng, *const r = &rr; /* a local copy: the compiler keeps the state in registers */
     const int64_t n = a->n;
