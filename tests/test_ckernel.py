@@ -14,11 +14,11 @@ import pytest
 from solver.cards import Shoe
 from solver.deal import N_DETAIL
 from solver.simulate import SimConfig, kernel
-from solver.simulate.run import deal
+from solver.simulate.run import Tallies, deal
 
 ckernel = pytest.importorskip("solver.simulate.ckernel", reason="the C kernel is built by pip install -e .")
 
-TALLIES = ("pos_counts", "first_detail", "first_cards", "burn_winner", "moments")
+TALLIES = Tallies.ARRAYS
 
 
 def _same(a, b) -> bool:  # type: ignore[no-untyped-def]
@@ -58,12 +58,11 @@ def test_card_index_in_integers_equals_the_float_expression() -> None:
 def _args(config: SimConfig, n_shoes: int = 2, **change: object) -> list[object]:
     codes, value_of = config.kernel_cards()
     ptab, btab = config.strategy.float_tables()
-    t = {"pos_counts": np.zeros((config.max_coups, 3), np.int64), "first_detail": np.zeros(N_DETAIL, np.int64),
-         "first_cards": np.zeros(10, np.int64), "burn_winner": np.zeros((11, 3), np.int64),
-         "moments": np.zeros((kernel.N_MOMENTS,) * 2, np.int64)}
+    zero = Tallies.zeros(config.max_coups)
+    t = {name: getattr(zero, name) for name in Tallies.ARRAYS}
     args = {"codes": codes, "value_of": value_of, "n_shoes": n_shoes, "max_coups": config.max_coups, "ptab": ptab,
             "btab": btab, "burn_mode": kernel.BURN_TURN, "burn_count": 0, "cut": config.cut, "extra_coup": False,
-            "rng": np.random.default_rng(1), **t}
+            "rng": np.random.default_rng(1), **t, "comp_len": 208, "next_len": 16}
     args.update(change)
     return list(args.values())
 
@@ -78,6 +77,10 @@ def _args(config: SimConfig, n_shoes: int = 2, **change: object) -> list[object]
     ({"btab": np.zeros((10, 10, 11), np.float32)}, ValueError),
     ({"pos_counts": np.zeros((3, 3), np.int64)}, ValueError),
     ({"moments": np.zeros((8, 8), np.int64)[:, ::2]}, TypeError),
+    ({"comp": np.zeros((2, 12), np.int64)}, ValueError),
+    ({"next_cc": np.zeros((13, 13), np.float64)}, ValueError),
+    ({"comp_len": -1}, ValueError),
+    ({"value_of": np.zeros(14, np.int64), "codes": np.zeros(416, np.int64)}, ValueError),
     ({"burn_mode": 7}, ValueError),
     ({"cut": 500}, ValueError),
     ({"cut": 0, "codes": np.zeros(20, np.int64), "max_coups": 6, "pos_counts": np.zeros((6, 3), np.int64)}, ValueError),
@@ -89,13 +92,14 @@ def test_bad_input_is_refused_not_dealt(change: dict[str, object], error: type) 
 
 def test_read_only_tallies_are_refused() -> None:
     args = _args(SimConfig.punto(Shoe.decks(8)))
-    args[-1].setflags(write=False)  # type: ignore[union-attr]
+    args[-3].setflags(write=False)  # type: ignore[union-attr]
     with pytest.raises(TypeError):
         ckernel.deal_shoes(*args)
 
 
 def test_constants_agree_with_the_python_kernel() -> None:
-    for name in ("BURN_NONE", "BURN_FIXED", "BURN_TURN", "BURN_TURN_REDEAL", "N_MOMENTS", "STOOD", "NO_TURN"):
+    for name in ("BURN_NONE", "BURN_FIXED", "BURN_TURN", "BURN_TURN_REDEAL", "N_MOMENTS", "STOOD", "NO_TURN",
+                 "N_CODES", "N_SHOE_COUNTS"):
         assert getattr(ckernel, name) == getattr(kernel, name)
     assert ckernel.N_DETAIL == N_DETAIL  # the detail code is the enumerator's (solver.deal.detail_key)
 

@@ -10,6 +10,7 @@ probability above 0.99 (computed from the exact laws: see the comments), not jus
 from __future__ import annotations
 
 import io
+from dataclasses import replace
 from fractions import Fraction
 
 import numpy as np
@@ -57,6 +58,7 @@ def _check(config: SimConfig, coups: int, seed: int, law_strategy=None, law_shoe
     """Simulate ``coups`` first coups with ``config`` (the engine) and hold them against the exact
     law of the *correct* game (``law_strategy`` on ``law_shoe``, default the engine's own)."""
     strategy = law_strategy or config.strategy
+    config = replace(config, shoe_tallies=True)
     law = exact_law(config.game, law_shoe or config.shoe, strategy)
     burns = burn_laws(law, strategy) if config.burn.mode.startswith("turn") else None
     result = simulate(config, shoes=coups, seed=seed, workers=2)
@@ -298,5 +300,9 @@ def test_the_help_examples_are_legal_coups() -> None:
     from solver.cli.crosscheck import HELP_COUPS
     from solver.strategy import PUNTO_STRATEGY
 
-    assert read_coups(io.StringIO("\n".join(HELP_COUPS[:2])), "help", PUNTO_STRATEGY, "punto").n == 2
-    assert read_coups(io.StringIO(HELP_COUPS[2]), "help", KEMENY_SNELL, "chemin").n == 1
+    assert HELP_COUPS[0] == "shoe"
+    for line in HELP_COUPS[1:3]:  # each a legal coup (a file settles the same bets on every coup)
+        assert read_coups(io.StringIO(f"shoe\n{line}"), "help", PUNTO_STRATEGY, "punto").shoes == 1
+    assert set(read_coups(io.StringIO(HELP_COUPS[2]), "help", PUNTO_STRATEGY, "punto").bets) == {
+        "banker", "player", "tie_8to1"}
+    assert read_coups(io.StringIO(HELP_COUPS[3]), "help", KEMENY_SNELL, "chemin").n == 1

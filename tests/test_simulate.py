@@ -22,7 +22,7 @@ from solver.simulate import (
 )
 from solver.simulate import run as run_module
 from solver.simulate.kernel import ENGINES
-from solver.simulate.run import deal
+from solver.simulate.run import Tallies, deal
 from solver.strategy import InfoSet, Side, Strategy
 
 EIGHT = Shoe.decks(8)
@@ -30,8 +30,7 @@ EIGHT = Shoe.decks(8)
 
 def _same(a, b) -> bool:  # type: ignore[no-untyped-def]
     return (a.n_shoes, a.n_coups) == (b.n_shoes, b.n_coups) and all(
-        np.array_equal(getattr(a, k), getattr(b, k))
-        for k in ("pos_counts", "first_detail", "first_cards", "burn_winner", "moments")
+        np.array_equal(getattr(a, k), getattr(b, k)) for k in Tallies.ARRAYS
     )
 
 
@@ -44,8 +43,13 @@ def _same(a, b) -> bool:  # type: ignore[no-untyped-def]
         SimConfig.chemin(Shoe.decks(2), strategy_from_cells(CHEMIN_CASINO, ["P5=1/2", "B3/9=2/3", "B5/4=1/5"])),
         SimConfig.punto(EIGHT, burn=Burn("turn-redeal"), first_coup_only=True),
         SimConfig.punto(Shoe.from_values((16, 4, 4, 4, 4, 4, 4, 4, 4, 4)), burn=Burn("none"), cut=6),
+        SimConfig.punto(EIGHT, shoe_tallies=True),
+        SimConfig.chemin(Shoe.decks(2), strategy_from_cells(CHEMIN_CASINO, ["P5=1/2", "B3/9=2/3", "B5/4=1/5"]),
+                         shoe_tallies=True),
+        SimConfig.punto(Shoe.from_values((16, 4, 4, 4, 4, 4, 4, 4, 4, 4)), burn=Burn("none"), cut=6, shoe_tallies=True),
     ],
-    ids=["punto", "fixed-burn-extra-coup", "chemin", "chemin-mixed-everywhere", "redeal-first-coup", "by-value"],
+    ids=["punto", "fixed-burn-extra-coup", "chemin", "chemin-mixed-everywhere", "redeal-first-coup", "by-value",
+         "punto-shoe-tallies", "chemin-mixed-shoe-tallies", "by-value-shoe-tallies"],
 )
 def test_compiled_kernels_equal_their_python_source(config: SimConfig) -> None:
     """Same seed, same random numbers in the same order: identical tallies from the C kernel, numba's

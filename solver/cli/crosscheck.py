@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 import sys
+from dataclasses import replace
 
 from solver.cli.common import (
     EXIT_OK,
@@ -32,7 +33,7 @@ from solver.cli.dealing import (
 from solver.errors import InputError
 from solver.numbers import exact
 
-HELP_COUPS = ("2,K,3,3,7,4;B", "9,4,Q,2;P", "5,3,K,Q,-,7;P")
+HELP_COUPS = ("shoe", "2,K,3,3,7,4;B", "9,4,Q,2;P;banker=-1,player=1,tie_8to1=-1", "5,3,K,Q,-,7;P")
 """The example lines of the help text (a test reads each one with the file reader)."""
 
 
@@ -60,7 +61,9 @@ def run(args: argparse.Namespace) -> int:
         law = exact_law(args.game, shoe, strategy)
         cc = crosscheck(sample, law, payouts, alpha=alpha)
     else:
-        config = config_from_args(args, first_coup_only=True)
+        if args.whole_shoes and args.simulate is None:
+            raise InputError("--whole-shoes goes with --simulate N")
+        config = replace(config_from_args(args, first_coup_only=not args.whole_shoes), shoe_tallies=True)
         law = exact_law(config.game, config.shoe, config.strategy)
         burns = burn_laws(law, config.strategy) if config.burn.mode.startswith("turn") and law.detail is not None else None
         result = run_simulation(config, args, None, args.simulate or DEFAULT_SIM_COUPS, None)
@@ -79,15 +82,20 @@ def add_parser(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-ar
         "crosscheck",
         help="hold simulated coups (ours, or a file of dealt coups) against the exact law",
         description="Check a dealing engine against the exact law: every coup legal under the tableau, then "
-        "chi-square tests of the outcome, detail and card laws and z-scores of the bets, at a stated false-alarm "
-        "rate, with the smallest deviation the sample could detect. Exit code 0 pass, 1 reject, 2 unusable input.",
+        "tests of the outcome, detail and card laws, of the structure no marginal law shows (pairs, serial "
+        "dependence, shoes' composition, the next shoe, repeats) and of the settlements reported, at a stated "
+        "false-alarm rate, with the smallest deviation the sample could detect. Exit code 0 pass, 1 reject, "
+        "2 unusable input.",
         epilog=SHOE_HELP + "\n\n" + SIM_EPILOG + "\ncoup file: one coup per line, the cards in deal order separated by "
-        "commas,\n  optionally ';' and the outcome reported (B, P or T); '#' starts a comment; '-' in fifth\n"
-        "  place says the player stood (without it a free player's fifth card is his draw):\n"
+        "commas (A, 2-9, T or 10,\n  J, Q, K; 1 is an ace, 0 a ten-valued card), optionally ';' and the outcome "
+        "reported (B, P\n  or T), and ';' and the settlements (bet=net result per unit); a line 'shoe' starts a\n"
+        "  freshly shuffled shoe (mark every shoe of a file of whole shoes); '#' starts a comment;\n"
+        "  '-' in fifth place says the player stood (without it a free player's fifth card is his draw):\n"
         + "".join(f"    {line}\n" for line in HELP_COUPS) + "\nexamples:\n"
         "  baccarat crosscheck --game punto --decks 8 --coups dealt.txt\n"
         "  engine | baccarat crosscheck --coups -\n"
-        "  baccarat crosscheck --simulate 1e7 --seed 1                our own simulator\n",
+        "  baccarat crosscheck --simulate 1e7 --seed 1                our own simulator\n"
+        "  baccarat crosscheck --simulate 1e7 --whole-shoes           ... dealing whole shoes\n",
     )
     add_shoe_options(p)
     p.add_argument("--format", choices=("text", "json", "csv"), default="text", help="output format (default text)")
@@ -95,5 +103,7 @@ def add_parser(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-ar
     p.add_argument("--coups", metavar="FILE", help="a file of dealt coups, '-' for standard input")
     p.add_argument("--simulate", type=positive_count, metavar="N",
                    help="check our own simulator on N coups, each from a freshly shuffled shoe (default 1e6)")
+    p.add_argument("--whole-shoes", action="store_true",
+                   help="with --simulate: deal whole shoes to the cut card, and test them shoe by shoe")
     p.add_argument("--alpha", default="1/1000", metavar="RATE", help="false-alarm rate of the whole check (default 1/1000)")
     p.set_defaults(run=run)

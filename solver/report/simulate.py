@@ -162,14 +162,14 @@ def crosscheck_text(cc: CrossCheck) -> str:
     lines = [
         f"Cross-check of {cc.sample.source}",
         f"  against the exact law of {GAME_NAMES.get(law.game, law.game)}, {law.shoe.label()}: {law.method}",
-        f"  {cc.sample.n:,} coups; exact P: " + ", ".join(f"{k} {fraction_str(v)}" for k, v in law.winner.items()),
+        f"  {_coups_line(cc)}; exact P: " + ", ".join(f"{k} {fraction_str(v)}" for k, v in law.winner.items()),
         f"  false-alarm rate {fraction_str(cc.alpha)} for the whole cross-check "
         f"(each of the {m} tests at {fraction_str(cc.alpha / m)}, Bonferroni)",
         "",
         f"  {'test':14} {'statistic':>10} {'df':>4} {'p-value':>10}  {'result':7} smallest deviation detected (power 0.8)",
     ]
     for t in cc.tests:
-        df = str(t.df) if t.kind == "chi2" else "z"
+        df = str(t.df) if t.kind == "chi2" else "z" if t.kind == "z" else "-"
         det = "-" if not math.isfinite(t.detectable) or t.detectable == 0 else f"{t.detectable:.3g}  {t.detectable_what}"
         lines.append(f"  {t.name:14} {_fmt_stat(t.statistic):>10} {df:>4} {_fmt_p(t.p_value):>10}  "
                      f"{'REJECT' if t.rejected else 'ok':7} {det}")
@@ -182,13 +182,22 @@ def crosscheck_text(cc: CrossCheck) -> str:
     return "\n".join(lines)
 
 
+def _coups_line(cc: CrossCheck) -> str:
+    s = cc.sample
+    if not s.shoes:
+        return f"{s.n:,} coups"
+    return f"{s.total_coups:,} coups in {s.shoes:,} shoes"
+
+
 def crosscheck_dict(cc: CrossCheck) -> dict[str, object]:
     """JSON-ready dict of a cross-check."""
     return {
         "kind": "crosscheck",
         "verdict": "pass" if cc.passed else "reject",
         "source": cc.sample.source,
-        "coups": cc.sample.n,
+        "coups": cc.sample.total_coups,
+        "shoes": cc.sample.shoes,
+        "held_coups": cc.sample.n,
         "game": cc.law.game,
         "shoe": cc.law.shoe.spec(),
         "exact_law": {k: fraction_str(v) for k, v in cc.law.winner.items()},

@@ -2,7 +2,8 @@
  * solver.simulate.ckernel: the dealing kernel of solver/simulate/kernel.py, compiled ahead of time.
  *
  * deal_shoes(codes, value_of, n_shoes, max_coups, ptab, btab, burn_mode, burn_count, cut, extra_coup,
- *            rng, pos_counts, first_detail, first_cards, burn_winner, moments) -> coups dealt
+ *            rng, pos_counts, first_detail, first_cards, burn_winner, moments, first_pairs, serial, comp,
+ *            next_vec, next_cc, shoe_counts, comp_len, next_len) -> coups dealt
  *
  * The same function as kernel.deal_shoes (its docstring states the rules and the tallies), line for
  * line: the same uniforms in the same order from the same generator, so one seed gives identical
@@ -39,7 +40,13 @@ enum { BURN_NONE = 0, BURN_FIXED = 1, BURN_TURN = 2, BURN_TURN_REDEAL = 3 };
 #define STOOD 10
 #define NO_TURN 10
 #define COUP_CARDS 6 /* the most cards one coup deals */
+#define N_CODES 13   /* the most card codes (13 ranks) */
+#define N_SHOE_COUNTS 4
 typedef uint16_t card_t; /* not a char type: stores to the shoe cannot alias the generator or the tallies */
+/* A card in the shoe is its code (rank, or value) times 16 plus its point value: the loop reads the
+ * value with a mask, not a table, and two cards have equal codes exactly when they are equal. */
+#define CODE(card) ((card) >> 4)
+#define VALUE(card) ((card) & 15)
 
 typedef struct {
     Py_ssize_t n;
@@ -49,6 +56,8 @@ typedef struct {
     int64_t burn_count, cut;
     int extra_coup;
     int64_t *pos_counts, *first_detail, *first_cards, *burn_winner, *moments;
+    int64_t *first_pairs, *serial, *comp, *next_vec, *next_cc, *shoe_counts;
+    int64_t comp_len, next_len;
     uint8_t pcode[100], bcode[1100];
 } args_t;
 
@@ -156,7 +165,8 @@ ALWAYS_INLINE int decide(rng_t *r, int code, double q, const int how) {
 }
 
 /* Returns the coups dealt, or -1 when the shoe ran out (the table's parameters cannot hold a coup). */
-ALWAYS_INLINE int64_t deal(const args_t *a, card_t *cards, rng_t *rng, const int how) {
+/* ``counting``: keep the tallies of the tests of structure, counting every card (compiled in only where asked for). */
+ALWAYS_INLINE int64_t deal(const args_t *a, card_t *cards, rng_t *rng, const int how, const int counting) {
     rng_t rr = *rng, *const r = &rr; /* a local copy: the compiler keeps the state in registers */
     const int64_t n = a->n;
     const double *ptab = a->ptab, *btab = a->btab;
@@ -164,8 +174,13 @@ ALWAYS_INLINE int64_t deal(const args_t *a, card_t *cards, rng_t *rng, const int
     const int64_t last = n - a->cut; /* cards at index >= last lie behind the cut card */
     int64_t total_coups = 0;
     int64_t x[N_MOMENTS];
+    int64_t dealt[N_CODES], head[N_CODES] = {0}, before[N_CODES] = {0}; /* see kernel.py: the shoe tallies */
+    int64_t before_k = -1;
+    int before_w = -1;
     for (int64_t shoe = 0; shoe < a->n_shoes; shoe++) {
-        int64_t top = 0;
+        int64_t top = 0, n_dealt = 0;
+        if (counting)
+            memset(dealt, 0, sizeof dealt);
         int turned = NO_TURN;
         int forced = 0;
         int64_t n_burn = 0;
@@ -174,7 +189,7 @@ ALWAYS_INLINE int64_t deal(const args_t *a, card_t *cards, rng_t *rng, const int
             n_burn = a->burn_count;
         } else if (a->burn_mode == BURN_TURN || a->burn_mode == BURN_TURN_REDEAL) {
             DRAW(c);
-            turned = c;
+            turned = VALUE(c);
             n_burn = turned == 0 ? 10 : turned;
         }
         if (n_burn > n - top) {
@@ -199,6 +214,7 @@ ALWAYS_INLINE int64_t deal(const args_t *a, card_t *cards, rng_t *rng, const int
                 total_coups = -1;
                 goto out;
             }
+            const int64_t start = top;
             int p1, b1, p2, b2;
             if (UNLIKELY(forced)) { /* the faulty engine deals the turned card again */
                 forced = 0;
@@ -210,6 +226,11 @@ ALWAYS_INLINE int64_t deal(const args_t *a, card_t *cards, rng_t *rng, const int
             DRAW(b1);
             DRAW(p2);
             DRAW(b2);
+            const int c1 = p1, c2 = b1, c3 = p2, c4 = b2; /* the codes: for the first coup's pairs */
+            p1 = VALUE(p1);
+            b1 = VALUE(b1);
+            p2 = VALUE(p2);
+            b2 = VALUE(b2);
             int pt = MOD10(p1 + p2);
             int bt = MOD10(b1 + b2);
             const int natural = (pt >= 8) | (bt >= 8);
@@ -218,14 +239,14 @@ ALWAYS_INLINE int64_t deal(const args_t *a, card_t *cards, rng_t *rng, const int
                 int seen = STOOD;
                 if (decide(r, a->pcode[p1 * 10 + p2], ptab[p1 * 10 + p2], how)) {
                     DRAW(c);
-                    seen = c;
-                    pt = MOD10(pt + c);
+                    seen = VALUE(c);
+                    pt = MOD10(pt + seen);
                     p_drew = 1;
                 }
                 const int cell = (b1 * 10 + b2) * 11 + seen;
                 if (decide(r, a->bcode[cell], btab[cell], how)) {
                     DRAW(c);
-                    bt = MOD10(bt + c);
+                    bt = MOD10(bt + VALUE(c));
                     b_drew = 1;
                 }
             }
@@ -240,6 +261,25 @@ ALWAYS_INLINE int64_t deal(const args_t *a, card_t *cards, rng_t *rng, const int
                 a->first_cards[b2] += 1;
                 a->burn_winner[turned * 3 + w] += 1;
                 x[5 + w] += 1;
+                if (counting) {
+                    a->first_pairs[(c1 == c2) + (c1 == c3) + (c1 == c4) + (c2 == c3) + (c2 == c4) + (c3 == c4)] += 1;
+                    if (before_w >= 0)
+                        a->serial[before_w * 3 + w] += 1;
+                    before_w = w;
+                }
+            }
+            for (int64_t i = start; counting && i < top; i++) { /* the coup's cards: start..top-1, in order */
+                dealt[CODE(cards[i])]++;
+                n_dealt++;
+                if (UNLIKELY(n_dealt == a->next_len))
+                    memcpy(head, dealt, sizeof head);
+                if (UNLIKELY(n_dealt == a->comp_len)) {
+                    for (int k = 0; k < N_CODES; k++) {
+                        a->comp[k] += dealt[k];
+                        a->comp[N_CODES + k] += dealt[k] * dealt[k];
+                    }
+                    a->shoe_counts[0] += 1;
+                }
             }
             coup++;
             if (stop_after)
@@ -253,6 +293,23 @@ ALWAYS_INLINE int64_t deal(const args_t *a, card_t *cards, rng_t *rng, const int
         }
         x[4] = coup;
         total_coups += coup;
+        if (counting && before_k >= 0 && n_dealt >= a->next_len) {
+            for (int k = 0; k < N_CODES; k++) {
+                a->next_vec[k] += before[k] * head[k];
+                a->next_vec[N_CODES + k] += before[k];
+                a->next_vec[2 * N_CODES + k] += before_k * head[k];
+                a->next_vec[3 * N_CODES + k] += before_k * before[k];
+                for (int m = 0; m < N_CODES; m++)
+                    a->next_cc[k * N_CODES + m] += before[k] * before[m];
+            }
+            a->shoe_counts[1] += 1;
+            a->shoe_counts[2] += before_k;
+            a->shoe_counts[3] += before_k * before_k;
+        }
+        if (counting) {
+            memcpy(before, dealt, sizeof before);
+            before_k = n_dealt;
+        }
         for (int i = 0; i < N_MOMENTS; i++)
             for (int k = i; k < N_MOMENTS; k++)
                 a->moments[i * N_MOMENTS + k] += x[i] * x[k];
@@ -262,10 +319,17 @@ out:
     return total_coups;
 }
 
-static int64_t deal_bitgen(const args_t *a, card_t *cards, rng_t *rng) { return deal(a, cards, rng, VIA_BITGEN); }
+/* One copy of the loop for each way the uniforms come, with and without the counting of cards. */
+typedef int64_t (*dealer_t)(const args_t *, card_t *, rng_t *);
+#define DEALER(name, how, counting) \
+    static int64_t name(const args_t *a, card_t *cards, rng_t *rng) { return deal(a, cards, rng, how, counting); }
+DEALER(deal_bitgen, VIA_BITGEN, 0)
+DEALER(deal_bitgen_counting, VIA_BITGEN, 1)
 #if HAVE_PCG64
-static int64_t deal_pcg64_int(const args_t *a, card_t *cards, rng_t *rng) { return deal(a, cards, rng, PCG64_INT); }
-static int64_t deal_pcg64_float(const args_t *a, card_t *cards, rng_t *rng) { return deal(a, cards, rng, PCG64_FLOAT); }
+DEALER(deal_pcg64_int, PCG64_INT, 0)
+DEALER(deal_pcg64_int_counting, PCG64_INT, 1)
+DEALER(deal_pcg64_float, PCG64_FLOAT, 0)
+DEALER(deal_pcg64_float_counting, PCG64_FLOAT, 1)
 #endif
 
 /* A C-contiguous buffer of int64 ('i') or float64 ('f') of the given shape (-1: any length). */
@@ -414,28 +478,35 @@ static int release_source(source_t *s, const rng_t *r, int ok) {
     return status;
 }
 
-enum { A_CODES, A_VALUE_OF, A_PTAB, A_BTAB, A_POS, A_DETAIL, A_CARDS, A_BURN, A_MOMENTS, N_ARRAYS };
+enum { A_CODES, A_VALUE_OF, A_PTAB, A_BTAB, A_POS, A_DETAIL, A_CARDS, A_BURN, A_MOMENTS, A_PAIRS, A_SERIAL, A_COMP,
+       A_NEXT_VEC, A_NEXT_CC, A_SHOE_COUNTS, N_ARRAYS };
 
 static PyObject *deal_shoes(PyObject *Py_UNUSED(self), PyObject *args) {
     PyObject *obj[N_ARRAYS], *rng;
-    long long n_shoes, max_coups, burn_count, cut;
+    long long n_shoes, max_coups, burn_count, cut, comp_len, next_len;
     int burn_mode, extra_coup;
-    if (!PyArg_ParseTuple(args, "OOLLOOiLLpOOOOOO:deal_shoes", &obj[A_CODES], &obj[A_VALUE_OF], &n_shoes, &max_coups,
-                          &obj[A_PTAB], &obj[A_BTAB], &burn_mode, &burn_count, &cut, &extra_coup, &rng, &obj[A_POS],
-                          &obj[A_DETAIL], &obj[A_CARDS], &obj[A_BURN], &obj[A_MOMENTS]))
+    if (!PyArg_ParseTuple(args, "OOLLOOiLLpOOOOOOOOOOOOLL:deal_shoes", &obj[A_CODES], &obj[A_VALUE_OF], &n_shoes,
+                          &max_coups, &obj[A_PTAB], &obj[A_BTAB], &burn_mode, &burn_count, &cut, &extra_coup, &rng,
+                          &obj[A_POS], &obj[A_DETAIL], &obj[A_CARDS], &obj[A_BURN], &obj[A_MOMENTS], &obj[A_PAIRS],
+                          &obj[A_SERIAL], &obj[A_COMP], &obj[A_NEXT_VEC], &obj[A_NEXT_CC], &obj[A_SHOE_COUNTS],
+                          &comp_len, &next_len))
         return NULL;
     static const char *names[N_ARRAYS] = {"codes", "value_of", "ptab", "btab", "pos_counts", "first_detail",
-                                          "first_cards", "burn_winner", "moments"};
+                                          "first_cards", "burn_winner", "moments", "first_pairs", "serial", "comp",
+                                          "next_vec", "next_cc", "shoe_counts"};
     const Py_ssize_t any[1] = {-1}, p_shape[2] = {10, 10}, b_shape[3] = {10, 10, 11}, pos_shape[2] = {max_coups, 3},
-                     detail[1] = {N_DETAIL}, ten[1] = {10}, burn[2] = {11, 3}, mom[2] = {N_MOMENTS, N_MOMENTS};
-    const Py_ssize_t *shapes[N_ARRAYS] = {any, any, p_shape, b_shape, pos_shape, detail, ten, burn, mom};
-    const int ndims[N_ARRAYS] = {1, 1, 2, 3, 2, 1, 1, 2, 2};
+                     detail[1] = {N_DETAIL}, ten[1] = {10}, burn[2] = {11, 3}, mom[2] = {N_MOMENTS, N_MOMENTS},
+                     seven[1] = {7}, three[2] = {3, 3}, comp[2] = {2, N_CODES}, next_vec[2] = {4, N_CODES},
+                     next_cc[2] = {N_CODES, N_CODES}, counts[1] = {N_SHOE_COUNTS};
+    const Py_ssize_t *shapes[N_ARRAYS] = {any, any, p_shape, b_shape, pos_shape, detail, ten, burn, mom, seven, three,
+                                          comp, next_vec, next_cc, counts};
+    const int ndims[N_ARRAYS] = {1, 1, 2, 3, 2, 1, 1, 2, 2, 1, 2, 2, 2, 2, 1};
     Py_buffer view[N_ARRAYS];
     int got = 0;
     PyObject *result = NULL;
     card_t *cards = NULL;
-    if (n_shoes < 0 || max_coups < 0 || burn_count < 0 || cut < 0 || burn_mode < BURN_NONE ||
-        burn_mode > BURN_TURN_REDEAL) {
+    if (n_shoes < 0 || max_coups < 0 || burn_count < 0 || cut < 0 || comp_len < 0 || next_len < 0 ||
+        burn_mode < BURN_NONE || burn_mode > BURN_TURN_REDEAL) {
         PyErr_SetString(PyExc_ValueError, "deal_shoes: counts must not be negative and the burn mode must be 0-3");
         return NULL;
     }
@@ -446,6 +517,10 @@ static PyObject *deal_shoes(PyObject *Py_UNUSED(self), PyObject *args) {
     }
     const int64_t *codes = view[A_CODES].buf, *value_of = view[A_VALUE_OF].buf;
     const Py_ssize_t n = view[A_CODES].shape[0], n_codes = view[A_VALUE_OF].shape[0];
+    if (n_codes > N_CODES) {
+        PyErr_SetString(PyExc_ValueError, "deal_shoes: at most 13 card codes");
+        goto done;
+    }
     if (cut > n) {
         PyErr_SetString(PyExc_ValueError, "deal_shoes: the cut card lies outside the shoe");
         goto done;
@@ -465,7 +540,7 @@ static PyObject *deal_shoes(PyObject *Py_UNUSED(self), PyObject *args) {
             PyErr_SetString(PyExc_ValueError, "deal_shoes: a card code has no value in value_of");
             goto done;
         }
-        cards[i] = (card_t)value_of[codes[i]]; /* the loop reads values only: deal them directly */
+        cards[i] = (card_t)(codes[i] << 4 | value_of[codes[i]]); /* code and value in one: see CODE, VALUE */
     }
     source_t source;
     rng_t r;
@@ -476,23 +551,26 @@ static PyObject *deal_shoes(PyObject *Py_UNUSED(self), PyObject *args) {
     args_t a = {.n = n, .n_shoes = n_shoes, .max_coups = max_coups, .ptab = view[A_PTAB].buf,
                 .btab = view[A_BTAB].buf, .burn_mode = burn_mode, .burn_count = burn_count, .cut = cut,
                 .extra_coup = extra_coup, .pos_counts = view[A_POS].buf, .first_detail = view[A_DETAIL].buf,
-                .first_cards = view[A_CARDS].buf, .burn_winner = view[A_BURN].buf, .moments = view[A_MOMENTS].buf};
+                .first_cards = view[A_CARDS].buf, .burn_winner = view[A_BURN].buf, .moments = view[A_MOMENTS].buf,
+                .first_pairs = view[A_PAIRS].buf, .serial = view[A_SERIAL].buf, .comp = view[A_COMP].buf,
+                .next_vec = view[A_NEXT_VEC].buf, .next_cc = view[A_NEXT_CC].buf,
+                .shoe_counts = view[A_SHOE_COUNTS].buf, .comp_len = comp_len, .next_len = next_len};
+
     for (int i = 0; i < 100; i++)
         a.pcode[i] = cell_code(a.ptab[i]);
     for (int i = 0; i < 1100; i++)
         a.bcode[i] = cell_code(a.btab[i]);
+    const int counting = comp_len > 0 || next_len > 0; /* the shoe tallies asked for */
+    dealer_t dealer = counting ? deal_bitgen_counting : deal_bitgen;
+#if HAVE_PCG64
+    if (source.pcg64 && n <= PICK_INT_MAX)
+        dealer = counting ? deal_pcg64_int_counting : deal_pcg64_int;
+    else if (source.pcg64)
+        dealer = counting ? deal_pcg64_float_counting : deal_pcg64_float;
+#endif
     int64_t coups;
     Py_BEGIN_ALLOW_THREADS
-#if HAVE_PCG64
-    if (!source.pcg64)
-        coups = deal_bitgen(&a, cards, &r);
-    else if (n <= PICK_INT_MAX)
-        coups = deal_pcg64_int(&a, cards, &r);
-    else
-        coups = deal_pcg64_float(&a, cards, &r);
-#else
-    coups = deal_bitgen(&a, cards, &r);
-#endif
+    coups = dealer(&a, cards, &r);
     Py_END_ALLOW_THREADS
     if (release_source(&source, &r, 1) < 0)
         goto done;
@@ -522,7 +600,8 @@ static PyObject *card_index(PyObject *Py_UNUSED(self), PyObject *args) {
 static PyMethodDef methods[] = {
     {"deal_shoes", deal_shoes, METH_VARARGS,
      "deal_shoes(codes, value_of, n_shoes, max_coups, ptab, btab, burn_mode, burn_count, cut, extra_coup, rng,\n"
-     "           pos_counts, first_detail, first_cards, burn_winner, moments) -> int\n\n"
+     "           pos_counts, first_detail, first_cards, burn_winner, moments, first_pairs, serial, comp,\n"
+     "           next_vec, next_cc, shoe_counts, comp_len, next_len) -> int\n\n"
      "solver.simulate.kernel.deal_shoes compiled ahead of time: the same uniforms from rng's bit generator\n"
      "in the same order, the same tallies added to; returns the number of coups dealt."},
     {"card_index", card_index, METH_VARARGS,
@@ -543,7 +622,9 @@ PyMODINIT_FUNC PyInit_ckernel(void) {
         PyModule_AddIntConstant(m, "BURN_TURN", BURN_TURN) < 0 ||
         PyModule_AddIntConstant(m, "BURN_TURN_REDEAL", BURN_TURN_REDEAL) < 0 ||
         PyModule_AddIntConstant(m, "N_DETAIL", N_DETAIL) < 0 || PyModule_AddIntConstant(m, "N_MOMENTS", N_MOMENTS) < 0 ||
-        PyModule_AddIntConstant(m, "STOOD", STOOD) < 0 || PyModule_AddIntConstant(m, "NO_TURN", NO_TURN) < 0) {
+        PyModule_AddIntConstant(m, "STOOD", STOOD) < 0 || PyModule_AddIntConstant(m, "NO_TURN", NO_TURN) < 0 ||
+        PyModule_AddIntConstant(m, "N_CODES", N_CODES) < 0 ||
+        PyModule_AddIntConstant(m, "N_SHOE_COUNTS", N_SHOE_COUNTS) < 0) {
         Py_DECREF(m);
         return NULL;
     }

@@ -38,6 +38,20 @@ Tallies (int64, added to):
     burn_winner[t, w]: the first coup by the value of the turned burn card ``t`` (10: none turned).
     moments[i, j]: sum over shoes of x_i x_j (upper triangle, i <= j), with x = (1, banker wins,
         player wins, ties, coups, first coup won by banker, by player, tied); row 0 holds the sums.
+
+Tallies for the cross-check's tests of structure (:mod:`solver.crosscheck.structure`; cards counted by
+their code, so by rank, or by value for a shoe known by value; "dealt" means dealt in a coup, not burned):
+    first_pairs[k]: first coups by their number k of equal-code pairs among their first four cards.
+    serial[a, b]: consecutive shoes of this call whose first coups were won by a, then by b.
+    comp[0 / 1, c]: over the shoes that dealt at least ``comp_len`` cards, the sum / sum of squares of
+        the number of cards of code c among their first ``comp_len``; shoe_counts[0] counts those shoes.
+    next_vec, next_cc, shoe_counts[1:4]: over consecutive shoes (s, s + 1) of this call where shoe s + 1
+        dealt at least ``next_len`` cards, with c the codes of all K cards shoe s dealt and y those of
+        the first ``next_len`` of shoe s + 1: next_vec = (Σ c y, Σ c, Σ K y, Σ K c) elementwise,
+        next_cc = Σ c cᵀ, shoe_counts[1:4] = (pairs, Σ K, Σ K²).
+    These tallies are kept only when ``comp_len`` or ``next_len`` is positive: the C kernel then deals
+    with a copy of its loop that counts every card (about a fifth slower), and otherwise with one
+    that does not, as fast as before they existed.
 """
 
 from __future__ import annotations
@@ -53,8 +67,26 @@ BURN_FIXED = 1
 BURN_TURN = 2
 BURN_TURN_REDEAL = 3  # a deliberately faulty engine: the turned card goes back on top and is dealt
 N_MOMENTS = 8
+N_CODES = 13  # the most card codes: 13 ranks (a shoe known by value uses the first 10)
+N_SHOE_COUNTS = 4
 STOOD = 10
 NO_TURN = 10
+
+
+NEXT_SHOE_CARDS = 16
+"""The cards of a shoe's start that the cross-check's test of the next shoe compares with the shoe
+before it (the cards left behind a cut card, put back unshuffled on top, are dealt there)."""
+
+
+def shoe_test_lengths(n_cards: int) -> tuple[int, int]:
+    """The cards of a shoe that the cross-check's shoe-level tests count: the first half of each shoe
+    (every shoe deals at least that many), and its first :data:`NEXT_SHOE_CARDS` (at most half).
+
+    >>> shoe_test_lengths(416)
+    (208, 16)
+    """
+    half = n_cards // 2
+    return half, min(NEXT_SHOE_CARDS, half)
 
 
 # The first coup's detail is tallied by solver.deal.detail_key's code (N_DETAIL of them); the loop
@@ -66,7 +98,8 @@ def deal_shoes(
     codes: np.ndarray, value_of: np.ndarray, n_shoes: int, max_coups: int, ptab: np.ndarray, btab: np.ndarray,
     burn_mode: int, burn_count: int, cut: int, extra_coup: bool, rng: Any,
     pos_counts: np.ndarray, first_detail: np.ndarray, first_cards: np.ndarray, burn_winner: np.ndarray,
-    moments: np.ndarray,
+    moments: np.ndarray, first_pairs: np.ndarray, serial: np.ndarray, comp: np.ndarray, next_vec: np.ndarray,
+    next_cc: np.ndarray, shoe_counts: np.ndarray, comp_len: int, next_len: int,
 ) -> int:
     """Deal ``n_shoes`` shoes and add their coups to the tallies; returns the number of coups dealt."""
     cards = codes.copy()
@@ -74,8 +107,17 @@ def deal_shoes(
     last = n - cut  # cards at index >= last lie behind the cut card
     x = np.zeros(N_MOMENTS, dtype=np.int64)
     hand = np.zeros(4, dtype=np.int64)
+    dealt = np.zeros(N_CODES, dtype=np.int64)  # cards of each code this shoe has dealt so far
+    head = np.zeros(N_CODES, dtype=np.int64)  # ... among its first next_len
+    before = np.zeros(N_CODES, dtype=np.int64)  # ... the shoe before dealt in all
+    before_k = -1  # cards the shoe before dealt (-1: no shoe before in this call)
+    before_w = -1  # the outcome of the first coup of the shoe before
+    counting = comp_len > 0 or next_len > 0  # the shoe tallies asked for
     total_coups = 0
     for _shoe in range(n_shoes):
+        for k in range(N_CODES):
+            dealt[k] = 0
+        n_dealt = 0
         top = 0
         turned = NO_TURN
         forced = False
@@ -108,6 +150,7 @@ def deal_shoes(
         coup = 0
         stop_after = False
         while coup < max_coups:
+            start = top
             for i in range(4):
                 if forced:
                     forced = False
@@ -160,6 +203,28 @@ def deal_shoes(
                 first_cards[b2] += 1
                 burn_winner[turned, w] += 1
                 x[5 + w] += 1
+                if counting:
+                    pairs = 0
+                    for i in range(start, start + 4):
+                        for k in range(i + 1, start + 4):
+                            if cards[i] == cards[k]:
+                                pairs += 1
+                    first_pairs[pairs] += 1
+                    if before_w >= 0:
+                        serial[before_w, w] += 1
+                    before_w = w
+            for i in range(start, top if counting else start):  # the coup's cards: start..top-1, in order
+                c = cards[i]
+                dealt[c] += 1
+                n_dealt += 1
+                if n_dealt == next_len:
+                    for k in range(N_CODES):
+                        head[k] = dealt[k]
+                if n_dealt == comp_len:
+                    for k in range(N_CODES):
+                        comp[0, k] += dealt[k]
+                        comp[1, k] += dealt[k] * dealt[k]
+                    shoe_counts[0] += 1
             coup += 1
             if stop_after:
                 break
@@ -170,6 +235,21 @@ def deal_shoes(
                     break
         x[4] = coup
         total_coups += coup
+        if counting and before_k >= 0 and n_dealt >= next_len:
+            for k in range(N_CODES):
+                next_vec[0, k] += before[k] * head[k]
+                next_vec[1, k] += before[k]
+                next_vec[2, k] += before_k * head[k]
+                next_vec[3, k] += before_k * before[k]
+                for m in range(N_CODES):
+                    next_cc[k, m] += before[k] * before[m]
+            shoe_counts[1] += 1
+            shoe_counts[2] += before_k
+            shoe_counts[3] += before_k * before_k
+        if counting:
+            for k in range(N_CODES):
+                before[k] = dealt[k]
+            before_k = n_dealt
         for i in range(N_MOMENTS):
             for k in range(i, N_MOMENTS):
                 moments[i, k] += x[i] * x[k]

@@ -15,7 +15,7 @@ from __future__ import annotations
 import math
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, ClassVar
 
 import numpy as np
 
@@ -50,16 +50,30 @@ class Tallies:
     first_cards: np.ndarray
     burn_winner: np.ndarray
     moments: np.ndarray
+    first_pairs: np.ndarray
+    serial: np.ndarray
+    comp: np.ndarray
+    next_vec: np.ndarray
+    next_cc: np.ndarray
+    shoe_counts: np.ndarray
+
+    ARRAYS: ClassVar[tuple[str, ...]] = ("pos_counts", "first_detail", "first_cards", "burn_winner", "moments",
+                                         "first_pairs", "serial", "comp", "next_vec", "next_cc", "shoe_counts")
+    """The tallies the kernel adds to, in its order of arguments."""
 
     @classmethod
     def zeros(cls, max_coups: int) -> Tallies:
+        codes = kernel.N_CODES
         return cls(0, 0, np.zeros((max_coups, 3), np.int64), np.zeros(N_DETAIL, np.int64),
-                   np.zeros(10, np.int64), np.zeros((11, 3), np.int64), np.zeros((kernel.N_MOMENTS,) * 2, np.int64))
+                   np.zeros(10, np.int64), np.zeros((11, 3), np.int64), np.zeros((kernel.N_MOMENTS,) * 2, np.int64),
+                   np.zeros(7, np.int64), np.zeros((3, 3), np.int64), np.zeros((2, codes), np.int64),
+                   np.zeros((4, codes), np.int64), np.zeros((codes, codes), np.int64),
+                   np.zeros(kernel.N_SHOE_COUNTS, np.int64))
 
     def add(self, other: Tallies) -> None:
         self.n_shoes += other.n_shoes
         self.n_coups += other.n_coups
-        for name in ("pos_counts", "first_detail", "first_cards", "burn_winner", "moments"):
+        for name in self.ARRAYS:
             getattr(self, name).__iadd__(getattr(other, name))
 
 
@@ -73,9 +87,10 @@ def deal(config: SimConfig, n_shoes: int, rng: np.random.Generator, engine: str 
     t = Tallies.zeros(config.max_coups)
     fn = kernel.engine(engine)
     ptab, btab = config.strategy.float_tables()  # fresh writable float arrays: one compiled signature
+    comp_len, next_len = kernel.shoe_test_lengths(config.shoe.size) if config.shoe_tallies else (0, 0)
     coups = fn(codes, value_of, n_shoes, config.max_coups, ptab, btab,
                BURN_CODES[config.burn.mode], config.burn.count, config.cut, config.extra_coup, rng,
-               t.pos_counts, t.first_detail, t.first_cards, t.burn_winner, t.moments)
+               *(getattr(t, name) for name in Tallies.ARRAYS), comp_len, next_len)
     t.n_shoes, t.n_coups = n_shoes, int(coups)
     return t
 

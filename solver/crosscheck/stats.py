@@ -1,0 +1,131 @@
+"""The statistics the cross-check's tests share: Pearson's chi-square, z-scores, and their power.
+
+Every test reports the smallest deviation it detects with probability :data:`POWER` at its sample
+size and false-alarm rate: for a chi-square with noncentrality ``λ`` needed (``ncx2``), the divergence
+``λ / n``; for a z-score, ``(z_{α/2} + z_{0.8})`` standard errors.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+from fractions import Fraction
+
+import numpy as np
+
+from solver.crosscheck.law import MIN_EXPECTED, POWER
+
+
+@dataclass(frozen=True)
+class TestResult:
+    """One test of the cross-check.
+
+    Attributes:
+        name: what is tested.
+        kind: ``chi2``, ``z``, or ``count`` (repeats: the statistic counts them).
+        statistic: the chi-square statistic, or the z-score.
+        df: degrees of freedom (chi-square) or 0.
+        p_value: probability of a statistic at least as extreme under the exact law.
+        alpha: the false-alarm rate of this test.
+        rejected: ``p_value < alpha``.
+        detectable: smallest deviation detected with probability 0.8 at this size (see ``detectable_what``).
+        detectable_what: what that deviation measures.
+        note: observed versus expected, in words.
+    """
+
+    name: str
+    kind: str
+    statistic: float
+    df: int
+    p_value: float
+    alpha: float
+    rejected: bool
+    detectable: float
+    detectable_what: str
+    note: str = ""
+
+
+
+def chi2_power_lambda(df: int, alpha: float) -> float:
+    """The noncentrality at which a chi-square test at ``alpha`` rejects with probability POWER."""
+    from scipy import stats
+
+    crit = stats.chi2.isf(alpha, df)
+    lo, hi = 0.0, 10.0
+    while stats.ncx2.sf(crit, df, hi) < POWER:
+        hi *= 2
+    for _ in range(80):
+        mid = (lo + hi) / 2
+        if stats.ncx2.sf(crit, df, mid) < POWER:
+            lo = mid
+        else:
+            hi = mid
+    return hi
+
+
+def chi2_test(name: str, observed: np.ndarray, expected_p: np.ndarray, n: int, alpha: float,
+              scale: float = 1.0, per: str = "coup") -> TestResult:
+    """Pearson's chi-square, cells with expected count under 5 pooled; ``scale`` divides the statistic."""
+    from scipy import stats
+
+    obs = np.asarray(observed, dtype=np.float64)
+    p = np.asarray(expected_p, dtype=np.float64)
+    impossible = obs[p == 0].sum()
+    if impossible > 0:
+        return TestResult(name, "chi2", math.inf, 0, 0.0, alpha, True, 0.0, "",
+                          f"{int(impossible)} coups fell where the exact law has probability 0")
+    keep = p > 0
+    obs, p = obs[keep], p[keep]
+    exp = p * n
+    small = exp < MIN_EXPECTED
+    if small.any():
+        pooled_o, pooled_e = obs[small].sum(), exp[small].sum()
+        obs, exp, p = obs[~small], exp[~small], p[~small]
+        if pooled_e >= MIN_EXPECTED or len(obs) == 0:
+            obs, exp, p = np.append(obs, pooled_o), np.append(exp, pooled_e), np.append(p, pooled_e / n)
+        else:  # fold the pooled cell into the smallest remaining one
+            i = int(np.argmin(exp))
+            obs[i] += pooled_o
+            exp[i] += pooled_e
+            p[i] += pooled_e / n
+    df = len(obs) - 1
+    if df < 1:
+        return TestResult(name, "chi2", 0.0, 0, 1.0, alpha, False, math.inf, "too few coups for this test")
+    x2 = float(((obs - exp) ** 2 / exp).sum()) / scale
+    pv = float(stats.chi2.sf(x2, df))
+    lam = chi2_power_lambda(df, alpha)
+    worst = int(np.argmax(np.abs(obs - exp) / np.sqrt(exp)))
+    note = (f"{len(obs)} cells; largest deviation: {int(obs[worst])} observed, {exp[worst]:.1f} expected")
+    return TestResult(name, "chi2", x2, df, pv, alpha, pv < alpha, lam * scale / n,
+                      f"divergence sum (q-p)^2/p per {per}", note)
+
+
+def z_test(name: str, total: float, n: int, mean: Fraction, var: Fraction, alpha: float) -> TestResult:
+    """A bet's mean net result over ``n`` coups against its exact mean, with its exact variance (two-sided)."""
+    sd = math.sqrt(float(var))
+    observed = total / n
+    se = sd / math.sqrt(n)
+    z = (observed - float(mean)) / se if se > 0 else (0.0 if observed == float(mean) else math.inf)
+    pv = two_sided_p(z)
+    detect = z_detectable(alpha) * se
+    note = f"mean {observed:+.6f} per unit staked, exact {float(mean):+.6f} ({mean})"
+    return TestResult(name, "z", z, 0, pv, alpha, pv < alpha, detect, "shift of the mean per unit staked", note)
+
+
+def two_sided_p(z: float) -> float:
+    """P(|Z| >= |z|) for a standard normal Z, accurate in the far tail (scipy's survival function)."""
+    from scipy import stats
+
+    return float(2 * stats.norm.sf(abs(z))) if math.isfinite(z) else 0.0
+
+
+def normal():  # type: ignore[no-untyped-def]
+    from statistics import NormalDist
+
+    return NormalDist()
+
+
+def z_detectable(alpha: float) -> float:
+    """Standard errors a two-sided z-test at ``alpha`` needs for power :data:`POWER`: ``z_{α/2} + z_{0.8}``."""
+    nd = normal()
+    return -nd.inv_cdf(alpha / 2) + nd.inv_cdf(POWER)  # the upper alpha/2 quantile, accurate at tiny alpha
