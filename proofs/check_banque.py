@@ -33,7 +33,7 @@ import itertools
 import json
 import re
 import sys
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from fractions import Fraction
 from functools import lru_cache
 from pathlib import Path
@@ -342,6 +342,9 @@ class Game:
     player1: list[str]
     player2: list[str]
     banker: list[str]
+    # Per payoff vector U, the terms' integer weights (filled by _term_weights; the cache lives and
+    # dies with its game, so a later game can never be handed an earlier one's weights).
+    weights: dict[tuple[Fraction, ...], tuple[list[int], int]] = field(default_factory=dict, repr=False)
 
 
 def game_of(dealing: str, cards: tuple[int, ...], information: int, second: str, freedom: str) -> Game:
@@ -376,20 +379,17 @@ def _phi(values: dict[str, Any], key: Any, branch: int | None) -> Any:
     return v if branch == 1 else 1 - v
 
 
-_WEIGHTS: dict[tuple[int, tuple[Fraction, ...]], tuple[list[int], int]] = {}
-
-
 def _term_weights(game: Game, u: list[Fraction]) -> tuple[list[int], int]:
     """Per term, the payoff's integer weight Σ_o U_o w_o, and the common denominator of U (cached)."""
-    key = (id(game), tuple(u))
-    found = _WEIGHTS.get(key)
+    key = tuple(u)
+    found = game.weights.get(key)
     if found is None:
         d = 1
         for q in u:
             d = d * q.denominator // _gcd_int(d, q.denominator)
         big = [int(q * d) for q in u]
         found = ([sum(a * b for a, b in zip(big, w)) for *_, w in game.terms], d)
-        _WEIGHTS[key] = found
+        game.weights[key] = found
     return found
 
 

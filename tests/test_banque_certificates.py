@@ -155,3 +155,18 @@ def test_checker_imports_nothing_from_the_solver() -> None:
     roots = {a.name.split(".")[0] for n in ast.walk(tree) if isinstance(n, ast.Import) for a in n.names}
     roots |= {(n.module or "").split(".")[0] for n in ast.walk(tree) if isinstance(n, ast.ImportFrom)}
     assert roots <= allowed, roots - allowed
+
+
+def test_the_payoff_weights_belong_to_their_game() -> None:
+    # The weights were once cached by id(game): a game freed and a new one built at the same address
+    # (as CPython does) got the old game's weights, and a correct certificate failed (seen on 3.13).
+    u = [Fraction(k + 1, 3) for k in range(9)]
+    tables = [[(None, None, None, None, None, None, [t + o for o in range(9)])] for t in range(50)]
+    addresses = set()
+    for t, terms in enumerate(tables):
+        game = checker.Game(terms, 1, [], [], [])
+        addresses.add(id(game))
+        weights, d = checker._term_weights(game, u)
+        assert d == 3 and weights == [sum((k + 1) * (t + k) for k in range(9))], t
+        del game
+    assert len(addresses) < len(tables)  # an address was reused: the case the old cache got wrong

@@ -88,7 +88,7 @@ def serial_test(table: np.ndarray, p: tuple[float, float, float], alpha: float, 
     same = np.trace(t) / m
     note = (f"{int(m):,} pairs of consecutive {what}; the same outcome twice running {same:.5f} of the time "
             f"(independent: {float(q @ q):.5f})")
-    return TestResult("serial", "chi2", x2, df, pv, alpha, pv < alpha, chi2_power_lambda(df, alpha) / m,
+    return TestResult("serial", "chi2", x2, df, pv, alpha, pv < alpha, float(chi2_power_lambda(df, alpha) / m),
                       "divergence sum (q-p)^2/p of consecutive outcomes from independence", note)
 
 

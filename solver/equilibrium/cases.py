@@ -220,9 +220,9 @@ def vertices(side: SideSystem, own: dict[int, int], other: dict[int, int]) -> np
     if not len(M):
         return np.zeros((0, len(lo)))
     X = np.linalg.solve(M, -Gc[picks][..., None])[..., 0]
-    ok = np.all(X @ GA.T + Gc >= -_VERTEX_TOL, axis=1)
-    pts = np.tile(fixed, (int(ok.sum()), 1))
-    pts[:, free] = X[ok]
+    inside = np.all(X @ GA.T + Gc >= -_VERTEX_TOL, axis=1)
+    pts = np.tile(fixed, (int(inside.sum()), 1))
+    pts[:, free] = X[inside]
     return pts
 
 
