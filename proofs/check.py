@@ -566,6 +566,13 @@ def parse_json(text: str) -> dict[str, Any]:
     return data
 
 
+# The largest count (or weight) of one value in a shoe: a billion decks, a thousand times the largest
+# shoe the solver deals.  Without a bound, a certificate with 4,000-digit counts is read (Python
+# converts up to 4,300 digits) and its enumeration, on numbers of tens of thousands of digits, runs
+# for hours; with it, such a file is refused at once.
+MAX_SHOE_COUNT = 16 * 10**9
+
+
 def _shoe(obj: Any) -> Shoe:
     if not isinstance(obj, dict) or obj.get("dealing") not in ("A", "B"):
         raise CheckFailure('shoe: expected an object with "dealing": "A" or "B"')
@@ -574,6 +581,8 @@ def _shoe(obj: Any) -> Shoe:
     cards = obj[field]
     if not isinstance(cards, list) or len(cards) != 10 or not all(type(n) is int and n >= 0 for n in cards):
         raise CheckFailure(f"shoe.{field}: expected a list of ten non-negative JSON integers")
+    if max(cards) > MAX_SHOE_COUNT:
+        raise CheckFailure(f"shoe.{field}: a count above {MAX_SHOE_COUNT:,}, more than this checker accepts")
     return Shoe(obj["dealing"], tuple(cards))
 
 

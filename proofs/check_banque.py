@@ -539,6 +539,11 @@ class Reader:
         return {k: self.probability(obj[k], f"{where}[{k!r}]") for k in keys}
 
 
+# The largest count (or weight) of one value: a billion decks (as proofs/check.py; without a bound a
+# certificate with 4,000-digit counts would be enumerated on enormous integers for hours).
+MAX_SHOE_COUNT = 16 * 10**9
+
+
 def _shoe(obj: Any) -> tuple[str, tuple[int, ...]]:
     if not isinstance(obj, dict) or obj.get("dealing") not in ("A", "B"):
         raise CheckFailure('shoe: expected {"dealing": "A", "weights": [...]} or {"dealing": "B", "counts": [...]}')
@@ -547,6 +552,8 @@ def _shoe(obj: Any) -> tuple[str, tuple[int, ...]]:
     cards = obj[field]
     if not isinstance(cards, list) or len(cards) != 10 or any(type(c) is not int or c < 0 for c in cards):
         raise CheckFailure(f"shoe.{field}: expected ten non-negative integers")
+    if max(cards) > MAX_SHOE_COUNT:
+        raise CheckFailure(f"shoe.{field}: a count above {MAX_SHOE_COUNT:,}, more than this checker accepts")
     if obj["dealing"] == "B" and sum(cards) < 9:
         raise CheckFailure("shoe.counts: a banque coup may need nine cards")
     if sum(cards) == 0:

@@ -666,6 +666,22 @@ def test_command_line_unusable_input(tmp_path) -> None:
         assert done.stdout.splitlines()[-1].startswith(f"FAIL {path}: ")
 
 
+def test_command_line_refuses_huge_shoe_counts_at_once(tmp_path) -> None:
+    """Issue 10: a certificate with 4,000-digit shoe counts (chemin de fer's or banque's format) once
+    ran for hours; now a bound on every count refuses it in well under a second, in one line."""
+    banque = json.loads((ROOT / "proofs" / "certificates" / "banque" /
+                         "B1-blind-casino-d6-t1_2-nash.json").read_text(encoding="utf-8"))
+    for name, cert in (("chemin.json", copy.deepcopy(all_fixtures()["b1-i1-casino-c0.json"])), ("banque.json", banque)):
+        cert["shoe"]["counts"][3] = 10**3999
+        path = tmp_path / name
+        path.write_text(json.dumps(cert), encoding="utf-8")
+        done = run_checker(str(path))
+        assert done.returncode == 1, done.stdout + done.stderr
+        assert "Traceback" not in done.stdout + done.stderr
+        (line,) = done.stdout.splitlines()
+        assert line.startswith(f"FAIL {path}: shoe.counts: a count above 16,000,000,000") and len(line) < 300
+
+
 def test_checker_imports_nothing_from_the_solver(tmp_path) -> None:
     """By its source (standard library only) and by running it beside a poisoned solver package."""
     allowed = {"__future__", "argparse", "json", "re", "sys", "dataclasses", "fractions", "functools", "pathlib"}
