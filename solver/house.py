@@ -175,13 +175,15 @@ def read_house_rules(path: str | Path) -> HouseRules:
     Raises:
         InputError: unreadable, too large, not TOML/JSON, or not a valid sheet (the message names the cell).
     """
+    from solver.files import read_text
+
     p = Path(path)
     try:
         if p.stat().st_size > MAX_HOUSE_FILE:
             raise InputError(f"{p}: a house-rules file of more than {MAX_HOUSE_FILE} bytes")
-        text = p.read_text(encoding="utf-8")
-    except (OSError, UnicodeDecodeError) as e:
-        raise InputError(f"cannot read {p}: {getattr(e, 'strerror', None) or e}") from None
+    except OSError as e:
+        raise InputError(f"cannot read {p}: {e.strerror}") from None
+    text = read_text(p)  # UTF-8, a byte-order mark dropped; anything else one line
     return parse_house_rules(text, "toml" if p.suffix.lower() == ".toml" else "json", str(p), default_name=p.stem)
 
 

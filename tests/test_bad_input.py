@@ -40,6 +40,9 @@ BAD = [
     (["punto", "--shoes", "-", "--format", "csv"], "leave out --format"),
     (["punto", "--shoes", "-"], "holds no shoe"),
     (["chemin", "--decks", "1,2", "--certificate", "multi.json"], "go into a directory"),
+    (["banque", "--decks", "inf", "--certificate", "multi.json"], "go into a directory"),
+    (["banque", "--decks", "inf", "--concept", "nash", "--theta", "1/3,1/2", "--certificate", "multi.json"],
+     "go into a directory"),
 ]
 
 
@@ -86,6 +89,31 @@ def test_a_byte_order_mark_is_read_and_dropped(tmp_path: Path) -> None:
     coups.write_bytes(("\ufeff" + "9,4,Q,2;P\n" * 60).encode())
     r = run_cli(["crosscheck", "--coups", str(coups), "--decks", "8"])
     assert r.code in (0, 1) and "bad card" not in r.err, r.err
+
+
+def test_bet_and_tableau_files_read_as_every_other_file(tmp_path: Path) -> None:
+    # Issue 10 (found again by a later tryout): --bet read its file with Path.read_text, so a file
+    # that was not UTF-8 ended in a traceback and a byte-order mark was "not valid TOML".
+    import json
+
+    from solver.house import HOUSES
+
+    bet = '[[bet]]\nname = "tie_on_7"\n[[bet.tier]]\npays = 45\nwhen = { winner = "tie", banker_total = 7 }\n'
+    sheet = json.dumps(HOUSES["casino"].as_dict() | {"name": "mine"})
+    for name, text, argv in (("b.toml", bet, ["punto", "--decks", "8", "--bet"]),
+                             ("b.json", json.dumps({"bet": [{"name": "t7", "tier": [{"pays": 45, "when": {
+                                 "winner": "tie", "banker_total": 7}}]}]}), ["punto", "--decks", "8", "--bet"]),
+                             ("h.json", sheet, ["chemin", "--decks", "6", "--tableau"])):
+        path = tmp_path / name
+        path.write_bytes(text.encode())
+        plain = run_cli([*argv, str(path)])
+        assert plain.code == 0, plain.err
+        path.write_bytes(b"\xef\xbb\xbf" + text.encode())
+        bom = run_cli([*argv, str(path)])
+        assert bom.code == 0 and bom.out == plain.out, bom.err
+        path.write_bytes(text.replace("7", "7 # caf\xe9" if name.endswith("toml") else "7").encode() + b"\xe9")
+        bad = run_cli([*argv, str(path)])
+        assert bad.code == 2 and "not UTF-8" in bad.err and len(bad.err.splitlines()) == 1, bad.err
 
 
 def test_a_huge_line_is_refused_quickly(tmp_path: Path) -> None:
@@ -252,6 +280,46 @@ def test_a_scheduler_that_never_answers_is_one_line_in_time(monkeypatch: pytest.
     server.close()
 
 
+def test_a_scheduler_killed_mid_run_is_one_line_and_exit_1(tmp_path: Path) -> None:
+    # Issue 10: the run already failed with one line and exit 1, but distributed's own loggers printed
+    # two tracebacks before it (a CancelledError while the client closed); they are quietened now.
+    import re
+    import signal
+
+    pytest.importorskip("distributed", reason="Dask's distributed is an optional extra")
+    sched = subprocess.Popen([sys.executable, "-m", "distributed.cli.dask_scheduler", "--host", "127.0.0.1",
+                              "--port", "0", "--no-dashboard"], stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
+                             text=True)
+    worker = run = None
+    try:
+        address = None
+        deadline = time.monotonic() + 60
+        while address is None and time.monotonic() < deadline:
+            found = re.search(r"Scheduler at:\s+(tcp://\S+)", sched.stdout.readline())  # type: ignore[union-attr]
+            address = found.group(1) if found else None
+        assert address, "the scheduler did not start"
+        worker = subprocess.Popen([sys.executable, "-m", "distributed.cli.dask_worker", address, "--nthreads", "1",
+                                   "--no-dashboard"], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        run = subprocess.Popen([sys.executable, "-m", "solver.cli", "simulate", "--coups", "1e9", "--scheduler", address,
+                                "--progress"], stdout=subprocess.PIPE, stderr=subprocess.PIPE, cwd=tmp_path,
+                               env={**os.environ, "PYTHONPATH": str(ROOT)})
+        first = run.stderr.read(1)  # type: ignore[union-attr]  # the progress line: the run has begun
+        assert first, "the run ended before it began"
+        time.sleep(1)
+        sched.send_signal(signal.SIGTERM)
+        _, rest = run.communicate(timeout=120)
+        err = (first + rest).decode()
+        last = err.replace("\r", "\n").strip().splitlines()[-1]
+        assert run.returncode == 1, err
+        assert "Traceback" not in err and "ERROR" not in err, err
+        assert last.startswith("baccarat: error: the Dask cluster at") and "failed during the run" in last, err
+    finally:
+        for p in (run, worker, sched):
+            if p is not None and p.poll() is None:
+                p.kill()
+                p.wait()
+
+
 def test_one_shoe_has_no_standard_error() -> None:
     r = run_cli(["simulate", "--coups", "1", "--seed", "5", "--workers", "1"])
     assert r.code == 0, r.err
@@ -270,3 +338,13 @@ def test_absurd_runs_are_refused() -> None:
                           (["simulate", "--shoes", "1e16"], "at most 1e+15")):
         r = run_cli(argv)
         assert r.code == 2 and message in r.err and len(r.err.splitlines()) == 1, r.err
+
+
+def test_a_worker_count_past_the_cap_is_capped_with_a_note() -> None:
+    # Issue 10: --workers 100000 once started as many processes; the cap (4 per core) is now said.
+    from solver.simulate.executor import max_workers
+
+    r = run_cli(["simulate", "--coups", "2e4", "--workers", "100000"])
+    assert r.code == 0, r.err
+    assert f"--workers 100,000 is more than 4 processes per core: at most {max_workers()} are used" in r.err
+    assert "note" not in run_cli(["simulate", "--coups", "2e4", "--workers", "1"]).err

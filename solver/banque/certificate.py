@@ -32,6 +32,7 @@ from solver.banque.game import BanqueGame, BanqueModel
 from solver.banque.solve import BanqueSolution, solve_concepts
 from solver.cards import Shoe
 from solver.errors import InputError
+from solver.files import write_texts
 from solver.numbers import fraction_str
 from solver.strategy import format_infoset
 
@@ -143,21 +144,17 @@ def write_certificates(solutions: Iterable[BanqueSolution], target: str, overwri
         InputError: a file exists (and not ``overwrite``), or cannot be written.
     """
     sols = [s for s in solutions if s.certified]
+    if not sols:
+        raise InputError("no certificate to write: no solution here was certified")
     path = Path(target)
-    out = [(path, sols[0])] if len(sols) == 1 and not path.is_dir() else [
-        (path / (certificate_name(s) + ".json"), s) for s in sols]
-    for p, _ in out:
-        if p.exists() and not overwrite:
-            raise InputError(f"{p} exists; pass --force to overwrite it")
-    written = []
-    try:
-        for p, s in out:
-            p.parent.mkdir(parents=True, exist_ok=True)
-            p.write_text(certificate_text(s), encoding="utf-8")
-            written.append(p)
-    except OSError as e:
-        raise InputError(f"cannot write {e.filename}: {e.strerror}") from None
-    return written
+    if len(sols) == 1 and not path.is_dir():
+        files = {path: certificate_text(sols[0])}
+    else:
+        if path.suffix.lower() == ".json" or (path.exists() and not path.is_dir()):
+            raise InputError(f"{len(sols)} certificates (one per concept and theta) go into a directory: give "
+                             f"--certificate a directory name, not {target!r} (or choose one --concept and --theta)")
+        files = {path / (certificate_name(s) + ".json"): certificate_text(s) for s in sols}
+    return write_texts(files, overwrite)
 
 
 STANDARD_SHOES = (Shoe.infinite(), Shoe.decks(6))

@@ -119,11 +119,10 @@ def read_bet_file(path: str | Path, reserved: tuple[str, ...] = ()) -> tuple[Bet
     import json
     import tomllib
 
+    from solver.files import read_text
+
     p = Path(path)
-    try:
-        text = p.read_text(encoding="utf-8")
-    except OSError as e:
-        raise InputError(f"cannot read {p}: {e.strerror}") from None
+    text = read_text(p)  # UTF-8, a byte-order mark dropped; anything else one line
     try:
         if p.suffix.lower() == ".json":
             data = json.loads(text, parse_float=str, parse_int=int)

@@ -40,7 +40,7 @@ examples:
   baccarat banque --decks inf --freedom parlor          the rule sheets' 0.87 %
   baccarat banque --theta 1/20..19/20/18 --concept correlated --format csv
   baccarat banque --decks inf --second-player sees-first --format json
-  baccarat banque --decks 6 --certificate banque.json   write a checkable certificate
+  baccarat banque --decks 6 --certificate certs         checkable certificates, one per concept
 """
 
 
@@ -61,7 +61,18 @@ def run(args: argparse.Namespace) -> int:
         concepts.remove("independent")
         note("the independent cooperative solution is left out: it is computed without a tax only")
     shoes = shoes_from_args(args)
-    progress = Progress(len(shoes) * len(thetas) * len(concepts), "solutions")
+    wanted = len(shoes) * len(thetas) * len(concepts)
+    if args.certificate and wanted > 1:
+        from pathlib import Path
+
+        from solver.errors import InputError
+
+        target = Path(args.certificate)
+        if target.suffix.lower() == ".json" or (target.exists() and not target.is_dir()):
+            # Refused before the solves: several certificates go into a directory (as chemin's do).
+            raise InputError(f"up to {wanted} certificates (one per shoe, concept and theta) go into a directory: give "
+                             f"--certificate a directory name, not {args.certificate!r}")
+    progress = Progress(wanted, "solutions")
     solutions: list[BanqueSolution] = []
     for shoe in shoes:
         done = len(solutions)

@@ -15,6 +15,7 @@ from solver.cli.common import (
     parse_count,
     write_csv,
 )
+from solver.cli.dealing import workers_from_args
 from solver.errors import InputError
 
 DEFAULT_BETS = "dragon7,panda8"
@@ -67,7 +68,7 @@ def run(args: argparse.Namespace) -> int:
     config = CountConfig.punto(shoe, bets, counts, args.knowledge, **table)  # type: ignore[arg-type]
     shoes = args.shoes if args.shoes is not None else max(1, round(args.coups / config.table.expected_coups_per_shoe()))
     progress = Progress(shoes, "shoes")
-    result = count_study(config, shoes=shoes, seed=args.seed, workers=args.workers, scheduler=args.scheduler,
+    result = count_study(config, shoes=shoes, seed=args.seed, workers=workers_from_args(args), scheduler=args.scheduler,
                          progress=progress.update)
     progress.close()
     if args.format == "json":

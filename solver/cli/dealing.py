@@ -218,6 +218,20 @@ def exact_reference(config: SimConfig) -> ExactLaw | None:
         return None
 
 
+def workers_from_args(args: argparse.Namespace) -> int | None:
+    """``--workers`` as given (None: the default, every core), capped at the executor's limit with a note
+    saying so (more processes than that per core only add start-up time and memory)."""
+    if args.workers is None:
+        return None
+    from solver.simulate.executor import MAX_WORKERS_PER_CORE, max_workers
+
+    cap = max_workers()
+    if args.workers > cap and not getattr(args, "scheduler", None):
+        note(f"--workers {args.workers:,} is more than {MAX_WORKERS_PER_CORE} processes per core: at most {cap} are used")
+        return cap
+    return int(args.workers)
+
+
 def run_simulation(config: SimConfig, args: argparse.Namespace, shoes: int | None, coups: int | None,
                    exact_values: dict | None) -> SimulationResult:  # type: ignore[type-arg]
     """Deal the shoes with a progress line on stderr."""
@@ -225,5 +239,5 @@ def run_simulation(config: SimConfig, args: argparse.Namespace, shoes: int | Non
 
     n_shoes = shoes if shoes is not None else shoes_for_coups(config, coups or DEFAULT_SIM_COUPS)
     with Progress(n_shoes, "shoes") as progress:
-        return simulate(config, shoes=n_shoes, seed=args.seed, workers=args.workers, scheduler=args.scheduler,
+        return simulate(config, shoes=n_shoes, seed=args.seed, workers=workers_from_args(args), scheduler=args.scheduler,
                         progress=progress.update, exact=exact_values)

@@ -6,7 +6,7 @@ import argparse
 from pathlib import Path
 
 from solver.cli.common import SHOE_HELP, Progress, add_format_options, add_shoe_options, emit, emit_json, one_shoe
-from solver.cli.dealing import SIM_EPILOG, positive_count, strategy_from_args
+from solver.cli.dealing import SIM_EPILOG, positive_count, strategy_from_args, workers_from_args
 from solver.errors import BaccaratError, InputError
 from solver.files import check_writable
 from solver.numbers import fraction_str
@@ -48,7 +48,7 @@ def run(args: argparse.Namespace) -> int:
         strategy: object = solved_banque(args, table)
     else:
         strategy = strategy_from_args(args, table.shoe)
-    workers = args.workers or (1 if args.log else _default_workers())
+    workers = workers_from_args(args) or (1 if args.log else _default_workers())
     with Progress(args.sessions, "sessions") as progress:
         summary = summarize(table, policies, strategy, args.sessions, args.seed, workers, args.scheduler, args.log,
                             progress.update)

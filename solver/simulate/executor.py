@@ -150,8 +150,21 @@ def _reason(e: BaseException) -> str:
     return (text.splitlines()[0] if text else type(e).__name__)[:200]
 
 
+def _quiet_dask_logs() -> None:
+    """Leave failures to our one line: distributed's own loggers otherwise print tracebacks to stderr
+    (e.g. a CancelledError while closing the client of a scheduler that died mid-run)."""
+    import logging
+
+    import distributed  # noqa: F401  (configures its loggers on import: quieten them after that)
+
+    names = [n for n in logging.root.manager.loggerDict if n.split(".")[0] in ("distributed", "tornado", "asyncio")]
+    for name in ("distributed", "tornado", "asyncio", *names):
+        logging.getLogger(name).setLevel(logging.CRITICAL + 1)
+
+
 def _dask(fn: Callable[[T], R], numbered: Iterator[tuple[int, T]], address: str) -> Iterator[tuple[int, R]]:
     client = connect(address)
+    _quiet_dask_logs()
     try:
         from distributed import as_completed
 
