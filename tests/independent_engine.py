@@ -15,6 +15,13 @@ Faults it can plant (all legal coup by coup, so only the statistics can see them
 * ``stale``: the cards left behind the cut card go back, unshuffled, on top of the next shoe
   (the discards are shuffled, the remainder is forgotten);
 * ``redeal``: every ``redeal``-th shoe is the previous shoe again, unshuffled.
+
+With ``game="chemin"`` it deals chemin de fer as Kemeny and Snell's players play it, written out
+from the casinos' rule sheet: the ponte draws on 0-4, stands on 6-7 and at 5 draws with probability
+9/11; the banker draws on 0-2; on 3 unless the ponte's third card is an 8 (drawing against a 9, his
+free choice); on 4 against 2-7; on 5 against 5-7 (standing against a 4, his free choice); on 6
+against 6-7; never on 7; and on 0-5 when the ponte stood. A five-card coup where the ponte stood is
+written with ``-`` in fifth place, as the file format asks; a ponte's draw never is.
 """
 
 from __future__ import annotations
@@ -40,6 +47,7 @@ class Engine:
     stale: bool = False
     redeal: int = 0
     settle: bool = False
+    game: str = "punto"
 
     def lines(self, coups: int, seed: int, shoes: int | None = None, record: list[list[str]] | None = None
               ) -> Iterator[str]:
@@ -68,7 +76,7 @@ class Engine:
             previous = list(cards)
             if self.mark_shoes:
                 yield "shoe\n"
-            deal = _Dealer(cards, rng if self.replacement else None, shoe)
+            deal = _Dealer(cards, rng if self.replacement else None, shoe, rng)
             if self.burn:
                 turned = deal.next()
                 for _ in range(POINTS[turned] or 10):
@@ -86,15 +94,18 @@ class Engine:
         cards = [deal.next() for _ in range(4)]
         p = (POINTS[cards[0]] + POINTS[cards[2]]) % 10
         b = (POINTS[cards[1]] + POINTS[cards[3]]) % 10
+        chemin = self.game == "chemin"
         if p < 8 and b < 8:
             third = None
-            if p <= 5:
+            if p <= 4 or (p == 5 and (not chemin or deal.rng.random() < 9 / 11)):
                 card = deal.next()
                 cards.append(card)
                 third = POINTS[card]
                 p = (p + third) % 10
-            if banker_draws(b, third):
+            if (chemin_banker_draws if chemin else banker_draws)(b, third):
                 card = deal.next()
+                if chemin and third is None:
+                    cards.append("-")
                 cards.append(card)
                 b = (b + POINTS[card]) % 10
         outcome = "B" if b > p else "P" if p > b else "T"
@@ -103,6 +114,15 @@ class Engine:
             banker, player, tie = {"B": ("19/20", "-1", "-1"), "P": ("-1", "1", "-1"), "T": ("0", "0", "8")}[outcome]
             line += f";banker={banker},player={player},tie_8to1={tie}"
         return line + "\n"
+
+
+def chemin_banker_draws(banker: int, third: int | None) -> bool:
+    """The chemin de fer banker's rule with Kemeny and Snell's free choices (draw at 3 against a 9,
+    stand at 5 against a 4); third: the ponte's third card's points, None if he stood."""
+    if third is None:
+        return banker <= 5
+    return (banker <= 2 or (banker == 3 and third != 8) or (banker == 4 and 2 <= third <= 7)
+            or (banker == 5 and 5 <= third <= 7) or (banker == 6 and third in (6, 7)))
 
 
 def banker_draws(banker: int, third: int | None) -> bool:
@@ -116,8 +136,9 @@ def banker_draws(banker: int, third: int | None) -> bool:
 class _Dealer:
     """Cards off the top of a shuffled shoe, or drawn with replacement from the full shoe."""
 
-    def __init__(self, cards: list[str], replacement: random.Random | None, full: list[str]) -> None:
-        self.cards, self.replacement, self.full, self.top = cards, replacement, full, 0
+    def __init__(self, cards: list[str], replacement: random.Random | None, full: list[str],
+                 rng: random.Random) -> None:
+        self.cards, self.replacement, self.full, self.top, self.rng = cards, replacement, full, 0, rng
 
     def next(self) -> str:
         self.top += 1

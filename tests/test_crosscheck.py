@@ -267,6 +267,38 @@ def test_reader_handles_a_mixed_ponte_cell() -> None:
         read_coups(io.StringIO("2,3,3,3,7\n"), "f", rules, "chemin")
 
 
+def test_an_independent_chemin_engine_passes_with_the_natural_rule(cli, tmp_path) -> None:  # type: ignore[no-untyped-def]
+    """Issue 10: a correct Kemeny-Snell file (the ponte mixing at 5) had 1.1 % of its five-card lines
+    refused where both readings were legal. Dealt by an independent plain-Python engine that writes
+    ``-`` only where the ponte stood, it is read whole, every ambiguous line as the ponte's draw, and
+    passes."""
+    from independent_engine import Engine, chemin_banker_draws, text
+
+    _, banker = KEMENY_SNELL.tables()  # B[b1, b2, seen]: the two writings of the sheet agree
+    assert all(chemin_banker_draws(b, None if seen == 10 else seen) == (banker[b, 0, seen] == 1)
+               for b in range(8) for seen in range(11))
+    body = text(Engine(decks=6, game="chemin", first_coup_only=True, mark_shoes=False), 20_000, 11)
+    lines = body.splitlines()
+    ambiguous = [ln for ln in lines if ln.count(",") == 4 and "-" not in ln and _both_legal(ln)]
+    assert len(ambiguous) > 100  # the case the reader once refused is well represented
+    path = tmp_path / "ks.txt"
+    path.write_text(body)
+    run = cli(["crosscheck", "--game", "chemin", "--decks", "6", "--coups", str(path), "--format", "csv"])
+    assert run.code == 0, run.err
+    assert run.out.splitlines()[-1].endswith("pass"), run.out
+
+
+def _both_legal(line: str) -> bool:
+    """Whether a five-card chemin line could be read both ways: the ponte at 5 (free), and a banker who
+    draws when the ponte stood and stands on the fifth card when the ponte drew it."""
+    from independent_engine import POINTS, chemin_banker_draws
+
+    points = [POINTS[c] for c in line.split(";")[0].split(",")]
+    p, b = (points[0] + points[2]) % 10, (points[1] + points[3]) % 10
+
+    return p == 5 and b <= 5 and not chemin_banker_draws(b, points[4])
+
+
 def test_crosscheck_cli_on_our_simulator(cli) -> None:  # type: ignore[no-untyped-def]
     run = cli(["crosscheck", "--game", "chemin", "--decks", "6", "--simulate", "2e5", "--seed", "1",
                "--workers", "1", "--format", "csv"])
