@@ -38,9 +38,18 @@ def test_remove_matches_the_library(cli) -> None:
 
 
 def test_deck_list_prints_one_row_per_shoe(cli) -> None:
-    r = cli(["punto", "--decks", "1,2,inf"])
+    r = cli(["punto", "--decks", "1,2,inf", "--bets", "banker,player,tie_8to1"])
     rows = [line for line in r.out.splitlines() if line.startswith(("1 deck", "2 decks", "inf"))]
     assert len(rows) == 3
+
+
+def test_deck_list_with_the_whole_catalogue_prints_one_column_per_shoe(cli) -> None:
+    r = cli(["punto", "--decks", "1,2,inf"])
+    lines = r.out.splitlines()
+    assert lines[1].split() == ["1", "deck", "2", "decks", "inf"]
+    rows = [line.split()[1:] for line in lines[2:] if line.startswith("  ")]
+    assert len(rows) == 3 + len(json.loads(cli(["punto", "--format", "json"]).out)["bets"])  # every bet
+    assert all(len(v) == 3 for v in rows) and max(map(len, lines)) <= 100
 
 
 def test_csv(cli) -> None:

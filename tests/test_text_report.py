@@ -56,9 +56,12 @@ def test_words_not_codes() -> None:
 
 
 def test_multi_shoe_tables_name_what_they_show() -> None:
-    punto = run_cli(["punto", "--decks", "1,inf"]).out.splitlines()
+    punto = run_cli(["punto", "--decks", "1,inf", "--bets", "banker,player,tie_8to1,dragon7"]).out.splitlines()
     assert "- probability -" in punto[1] and "- house edge -" in punto[1]
     assert punto[2].split()[:4] == ["shoe", "banker", "player", "tie"]
+    wide = run_cli(["punto", "--decks", "1,8"]).out.splitlines()  # the whole catalogue: a row per bet instead
+    assert max(map(len, wide)) <= 100 and wide[1].split() == ["1", "deck", "8", "decks"]
+    assert wide[2] == "probability" and wide[6] == "house edge" and wide[7].split()[:3] == ["banker", "1.0117", "1.0579"]
     zero = run_cli(["chemin", "--decks", "1,inf"]).out
     assert "value %" in zero and "banker %" not in zero
     taxed = run_cli(["chemin", "--decks", "1,inf", "--commission", "1/20"]).out
@@ -93,3 +96,14 @@ def test_hands_the_shoe_cannot_deal_are_left_out() -> None:
     out = run_cli(["chemin", "--shoe", "4,1,1,1,1,0,1,1,1,1", "--information", "3", "--freedom", "parlor"]).out
     at5 = next(line for line in out.splitlines() if line.startswith("  ponte at 5"))
     assert "0+5" not in at5 and "1+4" in at5  # no five left: the ponte cannot hold 0+5
+
+
+def test_the_multi_shoe_table_marks_a_strategy_that_is_not_unique() -> None:
+    # Issue 16: the LaTeX table marked the infinite deck's A3 parlor entry and gave the whole optimal
+    # set; the text table showed one of the optimal strategies unmarked.
+    lines = run_cli(["chemin", "--decks", "1,inf", "--information", "3", "--freedom", "parlor"]).out.splitlines()
+    one, inf = (next(ln for ln in lines if ln.startswith(s)) for s in ("1 deck", "inf"))
+    assert inf.endswith(" †") and not one.endswith("†")
+    note = " ".join(ln.strip() for ln in lines[lines.index(inf) + 1:])
+    assert note.startswith("†: on inf (A3 parlor) the ponte's optimal strategy is not unique")
+    assert "1/2·x(0+5) + 1/8·x(1+4) + 1/8·x(2+3) + 1/8·x(6+9) + 1/8·x(7+8) = 9/11" in note

@@ -39,7 +39,7 @@ bets: the whole catalogue by default (baccarat punto --bets list names them); --
 examples:
   baccarat punto                                   8 decks, exact report
   baccarat punto --decks 6 --digits 6              6 decks, decimals to 6 places
-  baccarat punto --decks 1,2,4,6,8,inf             one row per shoe
+  baccarat punto --decks 1,2,4,6,8,inf             the shoes side by side
   baccarat punto --remove 5,5,K,0,9 --format json  a partly dealt shoe, as JSON
   baccarat punto --shoes seen.txt                  one JSON line per shoe in the file
   baccarat punto --bets dragon_bonus_player,lucky6 the pay tables of two side bets

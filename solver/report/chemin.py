@@ -342,10 +342,20 @@ def chemin_table_text(solutions: list[Solution], digits: int | None = None) -> s
             "each side's expected payoff per coup at equilibrium\n(in % of the stake; the banker's net of commission)")
     lines = [f"Chemin de fer ({first.game.model.freedom}, commission {fraction_str(first.game.model.commission)}): {what}",
              f"and q, the ponte's probability of drawing at 5, rounded to {d} decimals (exact in --format json)", head]
+    marked = []
     for s in solutions:
         pay = (f"{percent_str(s.value, d):>{n}}" if zero_sum else
                f"{percent_str(s.banker_payoff, d):>{n}} {percent_str(s.ponte_payoff, d):>{n}}")
         row = f"{s.game.shoe.label():<10} {s.game.label:<12} {pay}  "
         row += "  ".join(f"{decimal_str(x, d):>{max(d + 4, len(k) + 3)}}" for k, x in zip(sets, s.q))
+        if not_proved_unique(s, 0):
+            row += " †"
+            marked.append(s)
         lines.append(row)
+    for s in marked:
+        where = f"{s.game.shoe.label()} ({s.game.label})"
+        words = (f"on {where} {not_unique_phrase(s, 'ponte')}" if s.optimal_set is None else
+                 f"on {where} the ponte's optimal strategy is not unique and the row shows one of them; every "
+                 f"optimal ponte strategy there is {optimal_set_words(s.optimal_set[0])}")
+        lines += textwrap.wrap("†: " + words + ".", TEXT_WIDTH, subsequent_indent="   ")
     return "\n".join(lines)

@@ -149,6 +149,16 @@ def punto_table_text(results: list[PuntoResult], digits: int | None = None) -> s
         row = f"{r.shoe.label():<{sw}}  " + " ".join(f"{percent_str(p, d):>{w}}" for p in (r.banker, r.player, r.tie))
         row += "  " + " ".join(f"{percent_str(r.bet(n).edge, d):>{x}}" for n, x in zip(names, widths[3:]))
         lines.append(row)
+    if max(len(line) for line in lines[1:]) > TEXT_WIDTH:
+        # Too many bets for a row per shoe: a row per quantity, a column per shoe.
+        cw = max([w] + [len(r.shoe.label()) for r in results])
+        nw = max(len(n) for n in ["banker", *names]) + 2
+        lines = [title, f"{'':<{nw}}  " + " ".join(f"{r.shoe.label():>{cw}}" for r in results), "probability"]
+        for label, get in (("banker", lambda r: r.banker), ("player", lambda r: r.player), ("tie", lambda r: r.tie)):
+            lines.append(f"  {label:<{nw - 2}}  " + " ".join(f"{percent_str(get(r), d):>{cw}}" for r in results))
+        lines.append("house edge")
+        lines += [f"  {n:<{nw - 2}}  " + " ".join(f"{percent_str(r.bet(n).edge, d):>{cw}}" for r in results)
+                  for n in names]
     notes = dict.fromkeys(note for r in results for note in left_out_notes(r))
     for note in notes:
         lines += _wrap(note, "")
