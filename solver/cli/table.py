@@ -101,7 +101,6 @@ def add_parser(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-ar
         "  baccarat table --sessions 200 --seed 1                     a default chemin de fer table\n"
         "  baccarat table --game banque --banque ouverte --sessions 100\n"
         "  baccarat table --policy players.json --log coups.jsonl     one session, every coup logged\n",
-        formatter_class=argparse.RawDescriptionHelpFormatter,
     )
     add_shoe_options(p, default_decks="6")
     add_format_options(p, ("text", "json"))
