@@ -7,13 +7,15 @@ in ``alpha``, breakpoints as exact algebraic numbers) with decimals where asked 
 
 from __future__ import annotations
 
+import textwrap
+
 from collections.abc import Sequence
 from fractions import Fraction
 
 from solver.algebraic import Algebraic
 from solver.equilibrium import Solution
 from solver.equilibrium.parametric import CommissionSweep, Junction, Piece, RationalFunction, junctions
-from solver.report import DEFAULT_TEXT_DIGITS, decimal_str, fraction_str
+from solver.report import DEFAULT_TEXT_DIGITS, TEXT_WIDTH, decimal_str, fraction_str, shoe_words
 from solver.report.latex import escape, rounding, shoe_tex, table, tex_percent
 from solver.strategy import format_infoset
 
@@ -60,8 +62,9 @@ def sweep_text(sweep: CommissionSweep, digits: int | None = None) -> str:
     g = sweep.game
     pkeys = [format_infoset(k) for k in g.ponte_sets]
     bkeys = [format_infoset(k) for k in g.banker_sets]
-    lines = [f"Chemin de fer, {g.shoe.label()}, model {g.model.label(g.shoe)}: the equilibrium for every commission α "
-             f"from {fraction_str(sweep.lo)} to {fraction_str(sweep.hi)} (exact; functions of α written in alpha)",
+    title = (f"Chemin de fer, {shoe_words(g.shoe)}, model {g.model.label(g.shoe)}: the equilibrium for every commission α "
+             f"from {fraction_str(sweep.lo)} to {fraction_str(sweep.hi)} (exact; functions of α written in alpha)")
+    lines = [*textwrap.wrap(title, TEXT_WIDTH),
              f"  {len(sweep.pieces)} piece{'s' if len(sweep.pieces) != 1 else ''}, "
              f"{len(sweep.breakpoints)} breakpoint{'s' if len(sweep.breakpoints) != 1 else ''}; "
              f"{sweep.solves} exact solve{'s' if sweep.solves != 1 else ''}"]
