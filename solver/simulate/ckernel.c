@@ -9,11 +9,12 @@
  * line: the same uniforms in the same order from the same generator, so one seed gives identical
  * tallies; tests/test_simulate.py holds the three (this one, numba's, plain Python) equal bit for bit.
  *
- * Uniforms. ``rng`` is a numpy.random.Generator; its bit generator exposes numpy's C interface
+ * Random numbers. ``rng`` is a numpy.random.Generator; its bit generator exposes numpy's C interface
  * (``bit_generator.capsule``, a PyCapsule named "BitGenerator" holding a bitgen_t, declared in numpy's
- * numpy/random/bitgen.h and repeated below), and a uniform is ``next_double(state)``: exactly what
- * ``rng.random()`` returns, in Python, in Cython and in numba. The generator's lock is held for the
- * whole call and the GIL is released while dealing.
+ * numpy/random/bitgen.h and repeated below). A card is drawn from the m cards not yet dealt as
+ * ``rng.integers(0, m)`` (numpy's Lemire method on ``next_uint32``: see pick() and kernel.card_pick),
+ * a mixed decision from ``next_double``, ``rng.random()``: the same numbers in Python, in Cython and
+ * in numba. The generator's lock is held for the whole call and the GIL is released while dealing.
  *
  * Arrays arrive through the buffer protocol (C-contiguous int64 and float64), so building this needs
  * Python's headers and a C compiler, not numpy's. Every index the loop can form is checked once on
@@ -66,9 +67,10 @@ typedef struct {
  * after the call. PCG64 is O'Neill's PCG XSL-RR 128/64 (M. E. O'Neill, "PCG: A family of simple fast
  * space-efficient statistically good algorithms for random number generation", HMC-CS-2014-0905;
  * numpy/random/src/pcg64/pcg64.h): state <- state * M + inc (mod 2^128), then the output
- * rotr64(high ^ low, high >> 58) of the new state; numpy's double is (output >> 11) * 2^-53. Inline,
- * the state stays in registers instead of going through a call that clobbers them; the stream is the
- * same, and the tests hold both paths to numpy's own. */
+ * rotr64(high ^ low, high >> 58) of the new state; numpy's double is (output >> 11) * 2^-53, its
+ * 32-bit draw the output's low half, the high half kept (``has_uint32``, ``uinteger``, published and
+ * written back too) for the next. Inline, the state stays in registers instead of going through a call
+ * that clobbers them; the stream is the same, and the tests hold both paths to numpy's own. */
 #if defined(__SIZEOF_INT128__)
 #define HAVE_PCG64 1
 typedef __uint128_t u128;
@@ -85,58 +87,77 @@ typedef __uint128_t u128;
 #define UNLIKELY(x) (x)
 #endif
 
-/* How the uniforms come: through the bitgen_t; PCG64 inline with card indices in integers (shoes of
- * up to PICK_INT_MAX cards: 53 + 11 bits for k m); PCG64 inline with indices in floats. */
-enum { VIA_BITGEN = 0, PCG64_INT = 1, PCG64_FLOAT = 2 };
-#define PICK_INT_MAX 2048
+/* How the uniforms come: through the bitgen_t, or PCG64 stepped inline. */
+enum { VIA_BITGEN = 0, PCG64_INLINE = 1 };
 #define TWO_M53 (1.0 / 9007199254740992.0)
-#define MASK53 ((UINT64_C(1) << 53) - 1)
 
 typedef struct {
     bitgen_t *bg;
 #if HAVE_PCG64
     u128 state, inc;
+    uint32_t uinteger; /* numpy's buffered upper half of an output (has_uint32, uinteger) */
+    int has_uint32;
 #endif
 } rng_t;
 
 #if HAVE_PCG64
-/* The next output of PCG64, shifted to the 53 bits that make numpy's double: u = k 2^-53. */
-ALWAYS_INLINE uint64_t pcg64_bits53(rng_t *r) {
+/* The next 64-bit output of PCG64 (numpy's pcg64_next64). */
+ALWAYS_INLINE uint64_t pcg64_next64(rng_t *r) {
     r->state = r->state * PCG64_MULT + r->inc;
     uint64_t hi = (uint64_t)(r->state >> 64), x = hi ^ (uint64_t)r->state;
     unsigned rot = (unsigned)(hi >> 58);
-    return ((x >> rot) | (x << ((-rot) & 63u))) >> 11;
+    return (x >> rot) | (x << ((-rot) & 63u));
 }
 #endif
 
+/* numpy's next_double: (output >> 11) 2^-53, what rng.random() returns. */
 ALWAYS_INLINE double uniform(rng_t *r, const int how) {
 #if HAVE_PCG64
     if (how != VIA_BITGEN)
-        return (double)pcg64_bits53(r) * TWO_M53;
+        return (double)(pcg64_next64(r) >> 11) * TWO_M53;
 #endif
     (void)how;
     return r->bg->next_double(r->bg->state);
 }
 
-/* (int64)(u * (double)m) for u = k 2^-53: the index the Python kernel computes, in floats.
- * In integers: u m = k m 2^-53 exactly, the float product is k m rounded to 53 significant bits
- * (times 2^-53), and since every multiple of 2^53 below 2^64 is a double, that rounding changes the
- * integer part only when k m lies within half a unit in the last place (at most 2^10 for k m < 2^64)
- * below a multiple of 2^53: then, about once in 2^43 draws, the float expression itself is used. */
-ALWAYS_INLINE int64_t index_of(uint64_t k, int64_t m) {
-    uint64_t p = k * (uint64_t)m;
-    if (UNLIKELY((p & MASK53) >= (UINT64_C(1) << 53) - 1024))
-        return (int64_t)((double)k * TWO_M53 * (double)m);
-    return (int64_t)(p >> 53);
+/* numpy's next_uint32: the low half of a 64-bit output, its high half kept for the next call
+ * (numpy/random/src/pcg64/pcg64.h, pcg64_next32); a double in between leaves the half kept. */
+ALWAYS_INLINE uint32_t next_uint32(rng_t *r, const int how) {
+#if HAVE_PCG64
+    if (how != VIA_BITGEN) {
+        if (r->has_uint32) {
+            r->has_uint32 = 0;
+            return r->uinteger;
+        }
+        uint64_t x = pcg64_next64(r);
+        r->has_uint32 = 1;
+        r->uinteger = (uint32_t)(x >> 32);
+        return (uint32_t)x;
+    }
+#endif
+    (void)how;
+    return r->bg->next_uint32(r->bg->state);
 }
 
-/* floor(u m) for the next uniform u, as (int64)(u * (double)m). */
+/* A uniform index in 0..m-1 (1 <= m < 2^32): rng.integers(m), numpy's buffered_bounded_lemire_uint32
+ * (D. Lemire, "Fast random integer generation in an interval", ACM TOMACS 29(1), 2019): the high 32
+ * bits of x m for a 32-bit x, x drawn again while the low 32 bits fall below 2^32 mod m (exactly
+ * uniform; the test ``l < m`` first, so the division runs about m times in 2^32 draws); nothing is
+ * drawn for m = 1, as in numpy. */
 ALWAYS_INLINE int64_t pick(rng_t *r, int64_t m, const int how) {
-#if HAVE_PCG64
-    if (how == PCG64_INT)
-        return index_of(pcg64_bits53(r), m);
-#endif
-    return (int64_t)(uniform(r, how) * (double)m);
+    const uint32_t mm = (uint32_t)m;
+    if (UNLIKELY(mm == 1)) /* numpy draws nothing for a range of one */
+        return 0;
+    uint64_t p = (uint64_t)next_uint32(r, how) * mm;
+    uint32_t low = (uint32_t)p;
+    if (UNLIKELY(low < mm)) {
+        const uint32_t threshold = (uint32_t)(UINT32_MAX - (mm - 1)) % mm;
+        while (low < threshold) {
+            p = (uint64_t)next_uint32(r, how) * mm;
+            low = (uint32_t)p;
+        }
+    }
+    return (int64_t)(p >> 32);
 }
 
 /* One online Fisher-Yates step: a card drawn uniformly from cards[top..n-1], swapped to the top. */
@@ -326,10 +347,8 @@ typedef int64_t (*dealer_t)(const args_t *, card_t *, rng_t *);
 DEALER(deal_bitgen, VIA_BITGEN, 0)
 DEALER(deal_bitgen_counting, VIA_BITGEN, 1)
 #if HAVE_PCG64
-DEALER(deal_pcg64_int, PCG64_INT, 0)
-DEALER(deal_pcg64_int_counting, PCG64_INT, 1)
-DEALER(deal_pcg64_float, PCG64_FLOAT, 0)
-DEALER(deal_pcg64_float_counting, PCG64_FLOAT, 1)
+DEALER(deal_pcg64, PCG64_INLINE, 0)
+DEALER(deal_pcg64_counting, PCG64_INLINE, 1)
 #endif
 
 /* A C-contiguous buffer of int64 ('i') or float64 ('f') of the given shape (-1: any length). */
@@ -438,6 +457,15 @@ static int open_source(PyObject *rng, source_t *s, rng_t *r) {
         }
         if (u128_of(st, &r->state) < 0 || u128_of(inc, &r->inc) < 0)
             return -1;
+        PyObject *has = PyDict_GetItemString(s->state, "has_uint32"), *half = PyDict_GetItemString(s->state, "uinteger");
+        if (has == NULL || half == NULL) {
+            PyErr_SetString(PyExc_TypeError, "rng: PCG64 published no buffered half (has_uint32, uinteger)");
+            return -1;
+        }
+        r->has_uint32 = PyObject_IsTrue(has);
+        r->uinteger = (uint32_t)PyLong_AsUnsignedLongMask(half);
+        if (r->has_uint32 < 0 || PyErr_Occurred())
+            return -1;
         s->pcg64 = 1;
     }
 #endif
@@ -450,10 +478,15 @@ static int release_source(source_t *s, const rng_t *r, int ok) {
 #if HAVE_PCG64
     if (ok && s->pcg64) {
         PyObject *inner = PyDict_GetItemString(s->state, "state"), *st = long_of(r->state);
-        if (st == NULL || PyDict_SetItemString(inner, "state", st) < 0 ||
+        PyObject *has = PyLong_FromLong(r->has_uint32), *half = PyLong_FromUnsignedLong(r->uinteger);
+        if (st == NULL || has == NULL || half == NULL || PyDict_SetItemString(inner, "state", st) < 0 ||
+            PyDict_SetItemString(s->state, "has_uint32", has) < 0 ||
+            PyDict_SetItemString(s->state, "uinteger", half) < 0 ||
             PyObject_SetAttrString(s->bit_generator, "state", s->state) < 0)
             status = -1;
         Py_XDECREF(st);
+        Py_XDECREF(has);
+        Py_XDECREF(half);
     }
 #else
     (void)r;
@@ -521,6 +554,10 @@ static PyObject *deal_shoes(PyObject *Py_UNUSED(self), PyObject *args) {
         PyErr_SetString(PyExc_ValueError, "deal_shoes: at most 13 card codes");
         goto done;
     }
+    if (n >= (Py_ssize_t)UINT32_MAX) {
+        PyErr_SetString(PyExc_ValueError, "deal_shoes: a shoe of fewer than 2**32 cards");
+        goto done;
+    }
     if (cut > n) {
         PyErr_SetString(PyExc_ValueError, "deal_shoes: the cut card lies outside the shoe");
         goto done;
@@ -563,10 +600,8 @@ static PyObject *deal_shoes(PyObject *Py_UNUSED(self), PyObject *args) {
     const int counting = comp_len > 0 || next_len > 0; /* the shoe tallies asked for */
     dealer_t dealer = counting ? deal_bitgen_counting : deal_bitgen;
 #if HAVE_PCG64
-    if (source.pcg64 && n <= PICK_INT_MAX)
-        dealer = counting ? deal_pcg64_int_counting : deal_pcg64_int;
-    else if (source.pcg64)
-        dealer = counting ? deal_pcg64_float_counting : deal_pcg64_float;
+    if (source.pcg64)
+        dealer = counting ? deal_pcg64_counting : deal_pcg64;
 #endif
     int64_t coups;
     Py_BEGIN_ALLOW_THREADS
@@ -585,16 +620,42 @@ done:
     return result;
 }
 
-static PyObject *card_index(PyObject *Py_UNUSED(self), PyObject *args) {
-    unsigned long long k;
-    long long m;
-    if (!PyArg_ParseTuple(args, "KL:card_index", &k, &m))
+/* card_picks(rng, m, count): ``count`` picks from m cards by the kernel's pick() (PCG64 inline where
+ * rng is PCG64), for the tests: equal to rng.integers(0, m, count), rejections included. */
+static PyObject *card_picks(PyObject *Py_UNUSED(self), PyObject *args) {
+    PyObject *rng;
+    long long m, count;
+    if (!PyArg_ParseTuple(args, "OLL:card_picks", &rng, &m, &count))
         return NULL;
-    if (k > MASK53 || m < 1 || m > PICK_INT_MAX) {
-        PyErr_SetString(PyExc_ValueError, "card_index: k < 2**53 and 1 <= m <= 2048");
+    if (m < 1 || m > (long long)UINT32_MAX || count < 0) {
+        PyErr_SetString(PyExc_ValueError, "card_picks: 1 <= m < 2**32 and count >= 0");
         return NULL;
     }
-    return PyLong_FromLongLong(index_of((uint64_t)k, (int64_t)m));
+    PyObject *out = PyList_New((Py_ssize_t)count);
+    if (out == NULL)
+        return NULL;
+    source_t source;
+    rng_t r;
+    if (open_source(rng, &source, &r) < 0) {
+        release_source(&source, &r, 0);
+        Py_DECREF(out);
+        return NULL;
+    }
+    for (Py_ssize_t i = 0; i < (Py_ssize_t)count; i++) {
+        int64_t k;
+#if HAVE_PCG64
+        if (source.pcg64)
+            k = pick(&r, (int64_t)m, PCG64_INLINE);
+        else
+#endif
+            k = pick(&r, (int64_t)m, VIA_BITGEN);
+        PyList_SET_ITEM(out, i, PyLong_FromLongLong(k));
+    }
+    if (release_source(&source, &r, 1) < 0) {
+        Py_DECREF(out);
+        return NULL;
+    }
+    return out;
 }
 
 static PyMethodDef methods[] = {
@@ -604,9 +665,9 @@ static PyMethodDef methods[] = {
      "           next_vec, next_cc, shoe_counts, comp_len, next_len) -> int\n\n"
      "solver.simulate.kernel.deal_shoes compiled ahead of time: the same uniforms from rng's bit generator\n"
      "in the same order, the same tallies added to; returns the number of coups dealt."},
-    {"card_index", card_index, METH_VARARGS,
-     "card_index(k, m) -> int\n\nThe index the kernel draws from m cards with the uniform u = k 2**-53, computed in integers;\n"
-     "equal to int(u * m) in floats (for the tests)."},
+    {"card_picks", card_picks, METH_VARARGS,
+     "card_picks(rng, m, count) -> list\n\nThe kernel's picks from m cards (1 <= m < 2**32), as it draws them inline: "
+     "equal to\nrng.integers(0, m, count) (for the tests)."},
     {NULL, NULL, 0, NULL},
 };
 

@@ -5,11 +5,10 @@ shoe is known by value only; ``value_of`` maps a code to its point value) and ad
 integer tallies. It is a plain loop, the way a table deals:
 
 * the shoe is shuffled *online* by Fisher–Yates: the next card is drawn uniformly from the cards not
-  yet dealt (index ``top + floor(u (n − top))`` with ``u = rng.random()``) and swapped to the top.
-  The dealt sequence is a uniformly random arrangement of the shoe whatever order the array was left
-  in by the previous shoe, and cards behind the cut card are never shuffled because no one sees
-  them. ``floor(u m)`` with a 53-bit ``u`` is uniform on ``0..m−1`` up to a relative bias below
-  ``m / 2^53`` (under 10^-13 for 8 decks), far below anything a simulation can see;
+  yet dealt (index ``top + rng.integers(0, n − top)``, :func:`card_pick`: exactly uniform) and
+  swapped to the top. The dealt sequence is a uniformly random arrangement of the shoe whatever order
+  the array was left in by the previous shoe, and cards behind the cut card are never shuffled
+  because no one sees them;
 * the burn: none, a fixed count, or the punto banco custom (turn the first card and burn as many
   more as it counts, a ten-valued card burning 10);
 * coups until the cut card appears (the card behind which ``cut`` cards remain): the coup in
@@ -17,7 +16,13 @@ integer tallies. It is a plain loop, the way a table deals:
 * a coup: Player (ponte), Banker, Player, Banker; a natural ends it; otherwise the player draws with
   probability ``ptab[p1, p2]`` and the banker with ``btab[b1, b2, seen]`` (``seen`` the player's
   third card, or 10 when he stood). A uniform is drawn only where the probability lies strictly
-  between 0 and 1, so pure strategies use no randomness beyond the shuffle.
+  between 0 and 1 (``rng.random() < q``), so pure strategies use no randomness beyond the shuffle.
+
+The random stream, the contract a seed keeps: the generator's numbers are consumed in the order the
+cards and decisions come, a card as ``rng.integers(0, m)`` and a mixed decision as ``rng.random()``.
+With PCG64 a card takes half of one 64-bit output. (Before 2026-11-30 a card was
+``floor(rng.random() m)``, a whole output each, uniform up to a bias below ``m / 2^53``: the same seed
+dealt other shoes then.)
 
 The function is written here in plain Python (:func:`deal_shoes`, the reference), and runs in one
 of three ways (:data:`ENGINES`), each consuming the same uniforms of the generator in the same order,
@@ -89,6 +94,24 @@ def shoe_test_lengths(n_cards: int) -> tuple[int, int]:
     return half, min(NEXT_SHOE_CARDS, half)
 
 
+def card_pick(rng: Any, m: int) -> int:
+    """A uniform index in ``0..m-1`` (``1 <= m < 2**32``): ``rng.integers(0, m)``.
+
+    numpy draws it by Lemire's method on 32-bit halves of the bit generator's outputs
+    (``buffered_bounded_lemire_uint32``; D. Lemire, "Fast random integer generation in an interval",
+    ACM TOMACS 29(1), 2019): the high 32 bits of ``x m`` for the next 32-bit ``x``, drawn again while
+    the low 32 bits fall below ``2^32 mod m``, so every index has probability exactly ``1/m``. For
+    PCG64 a 32-bit draw is the low half of a 64-bit output, the high half kept for the next one
+    (``rng.random()`` in between leaves it kept): one output serves two cards. The C kernel repeats
+    this inline, numba calls numpy's algorithm as numba ports it (:func:`compiled`).
+
+    >>> rng = np.random.default_rng(5)
+    >>> [card_pick(rng, 416) for _ in range(3)] == list(np.random.default_rng(5).integers(0, 416, 3))
+    True
+    """
+    return int(rng.integers(0, m))
+
+
 # The first coup's detail is tallied by solver.deal.detail_key's code (N_DETAIL of them); the loop
 # below writes the same formula inline, as the C kernel does (tests/test_simulate.py holds the three
 # kernels equal, and tests/test_crosscheck.py reads the tallies through detail_key).
@@ -125,7 +148,7 @@ def deal_shoes(
         if burn_mode == BURN_FIXED:
             n_burn = burn_count
         elif burn_mode == BURN_TURN or burn_mode == BURN_TURN_REDEAL:
-            j = top + int(rng.random() * (n - top))
+            j = top + card_pick(rng, n - top)
             c = cards[j]
             cards[j] = cards[top]
             cards[top] = c
@@ -133,7 +156,7 @@ def deal_shoes(
             turned = value_of[c]
             n_burn = 10 if turned == 0 else turned
         for _b in range(n_burn):
-            j = top + int(rng.random() * (n - top))
+            j = top + card_pick(rng, n - top)
             c = cards[j]
             cards[j] = cards[top]
             cards[top] = c
@@ -156,7 +179,7 @@ def deal_shoes(
                     forced = False
                     c = cards[top]
                 else:
-                    j = top + int(rng.random() * (n - top))
+                    j = top + card_pick(rng, n - top)
                     c = cards[j]
                     cards[j] = cards[top]
                     cards[top] = c
@@ -175,7 +198,7 @@ def deal_shoes(
                 seen = STOOD
                 q = ptab[p1, p2]
                 if q >= 1.0 or (q > 0.0 and rng.random() < q):
-                    j = top + int(rng.random() * (n - top))
+                    j = top + card_pick(rng, n - top)
                     c = cards[j]
                     cards[j] = cards[top]
                     cards[top] = c
@@ -185,7 +208,7 @@ def deal_shoes(
                     p_drew = 1
                 r = btab[b1, b2, seen]
                 if r >= 1.0 or (r > 0.0 and rng.random() < r):
-                    j = top + int(rng.random() * (n - top))
+                    j = top + card_pick(rng, n - top)
                     c = cards[j]
                     cards[j] = cards[top]
                     cards[top] = c
@@ -266,6 +289,18 @@ def compiled() -> Callable[..., int]:
     """The numba-compiled :func:`deal_shoes` (compiled on first use, cached on disk)."""
     if not _COMPILED:
         from numba import njit
+        from numba.extending import overload
+        from numba.np.random.random_methods import buffered_bounded_lemire_uint32
+
+        @overload(card_pick)
+        def _card_pick(rng: Any, m: Any) -> Callable[[Any, Any], int]:
+            # numba's Generator.integers(0, m) draws exactly this, into a new array of one element
+            def pick(rng: Any, m: Any) -> int:
+                if m == 1:  # numpy draws nothing for a range of one
+                    return 0
+                return np.int64(buffered_bounded_lemire_uint32(rng.bit_generator, np.uint32(m - 1)))
+
+            return pick
 
         _COMPILED.append(njit(cache=True, nogil=True)(deal_shoes))
     return _COMPILED[0]
