@@ -11,10 +11,11 @@
  *
  * Random numbers. ``rng`` is a numpy.random.Generator; its bit generator exposes numpy's C interface
  * (``bit_generator.capsule``, a PyCapsule named "BitGenerator" holding a bitgen_t, declared in numpy's
- * numpy/random/bitgen.h and repeated below). A card is drawn from the m cards not yet dealt as
+ * numpy/random/bitgen.h and repeated below). A card is drawn from the m cards not yet placed as
  * ``rng.integers(0, m)`` (numpy's Lemire method on ``next_uint32``: see pick() and kernel.card_pick),
  * a mixed decision from ``next_double``, ``rng.random()``: the same numbers in Python, in Cython and
- * in numba. The generator's lock is held for the whole call and the GIL is released while dealing.
+ * in numba, in the order kernel.py's "random stream" states (the burn, the positions the coups can
+ * reach shuffled ahead, the mixed decisions as they come). The generator's lock is held for the whole call and the GIL is released while dealing.
  *
  * Arrays arrive through the buffer protocol (C-contiguous int64 and float64), so building this needs
  * Python's headers and a C compiler, not numpy's. Every index the loop can form is checked once on
@@ -171,6 +172,57 @@ ALWAYS_INLINE int64_t pick(rng_t *r, int64_t m, const int how) {
         (out) = c_;                                                                 \
     } while (0)
 
+/* Shuffle positions t..ahead-1 of cards[0..n-1] (the Fisher-Yates steps DRAW would take there, in the same
+ * order, with the same picks). With PCG64 inline, two picks come from one output (its low half, then its
+ * high half, as numpy's next_uint32 gives them) without a branch on the kept half; where Lemire's method
+ * would test for a rejection, or for the last two positions (a pick from one card draws nothing), the
+ * plain pick() takes over. */
+ALWAYS_INLINE void shuffle_ahead(rng_t *r, card_t *cards, int64_t t, int64_t ahead, int64_t n, const int how) {
+#define SWAP_TO(pos, j)                                                                                   \
+    do {                                                                                                  \
+        const int64_t jj_ = (j);                                                                          \
+        const card_t c_ = cards[jj_];                                                                     \
+        cards[jj_] = cards[pos];                                                                          \
+        cards[pos] = c_;                                                                                  \
+    } while (0)
+#if HAVE_PCG64
+    if (how != VIA_BITGEN) {
+        if (r->has_uint32 && t < ahead) { /* the half kept first */
+            SWAP_TO(t, t + pick(r, n - t, how));
+            t++;
+        }
+        const int64_t pairs_end = ahead < n - 1 ? ahead : n - 1;
+        while (t + 1 < pairs_end) {
+            const uint64_t o = pcg64_next64(r);
+            const uint32_t m0 = (uint32_t)(n - t), m1 = m0 - 1;
+            const uint64_t q0 = (uint64_t)(uint32_t)o * m0, q1 = (o >> 32) * m1;
+            r->uinteger = (uint32_t)(o >> 32); /* where numpy leaves the high half, taken or kept */
+            if (UNLIKELY(((uint32_t)q0 < m0) | ((uint32_t)q1 < m1))) { /* keep the high half: pick() decides */
+                r->has_uint32 = 1;
+                uint64_t p = q0;
+                if ((uint32_t)p < m0) {
+                    const uint32_t threshold = (uint32_t)(UINT32_MAX - (m0 - 1)) % m0;
+                    while ((uint32_t)p < threshold)
+                        p = (uint64_t)next_uint32(r, how) * m0;
+                }
+                SWAP_TO(t, t + (int64_t)(p >> 32));
+                t++;
+                break;
+            }
+            SWAP_TO(t, t + (int64_t)(q0 >> 32));
+            SWAP_TO(t + 1, t + 1 + (int64_t)(q1 >> 32));
+            t += 2;
+        }
+    }
+#endif
+    for (; t < ahead; t++)
+        SWAP_TO(t, t + pick(r, n - t, how));
+#undef SWAP_TO
+}
+
+/* The next card of the shuffled run. */
+#define NEXT(out) ((out) = cards[top++])
+
 #define MOD10(t) ((t) - 10 * ((t) >= 10)) /* t mod 10 for 0 <= t <= 18 */
 
 /* A cell of a draw table, read once on entry: q >= 1 draws, 0 < q < 1 draws when a fresh uniform
@@ -226,6 +278,14 @@ ALWAYS_INLINE int64_t deal(const args_t *a, card_t *cards, rng_t *rng, const int
             top--;
             forced = 1;
         }
+        /* the positions the coups can reach (the coup in progress when the cut card appears, one more),
+         * shuffled before the first coup: see kernel.py */
+        int64_t ahead = last + 2 * COUP_CARDS;
+        if (a->max_coups < n && ahead > top + a->max_coups * COUP_CARDS)
+            ahead = top + a->max_coups * COUP_CARDS;
+        if (ahead > n)
+            ahead = n;
+        shuffle_ahead(r, cards, top + forced, ahead, n, how);
         memset(x, 0, sizeof x);
         x[0] = 1;
         int64_t coup = 0;
@@ -237,16 +297,10 @@ ALWAYS_INLINE int64_t deal(const args_t *a, card_t *cards, rng_t *rng, const int
             }
             const int64_t start = top;
             int p1, b1, p2, b2;
-            if (UNLIKELY(forced)) { /* the faulty engine deals the turned card again */
-                forced = 0;
-                p1 = cards[top];
-                top++;
-            } else {
-                DRAW(p1);
-            }
-            DRAW(b1);
-            DRAW(p2);
-            DRAW(b2);
+            NEXT(p1); /* the faulty engine's first coup: the turned card, put back on top */
+            NEXT(b1);
+            NEXT(p2);
+            NEXT(b2);
             const int c1 = p1, c2 = b1, c3 = p2, c4 = b2; /* the codes: for the first coup's pairs */
             p1 = VALUE(p1);
             b1 = VALUE(b1);
@@ -259,14 +313,14 @@ ALWAYS_INLINE int64_t deal(const args_t *a, card_t *cards, rng_t *rng, const int
             if (!natural) {
                 int seen = STOOD;
                 if (decide(r, a->pcode[p1 * 10 + p2], ptab[p1 * 10 + p2], how)) {
-                    DRAW(c);
+                    NEXT(c);
                     seen = VALUE(c);
                     pt = MOD10(pt + seen);
                     p_drew = 1;
                 }
                 const int cell = (b1 * 10 + b2) * 11 + seen;
                 if (decide(r, a->bcode[cell], btab[cell], how)) {
-                    DRAW(c);
+                    NEXT(c);
                     bt = MOD10(bt + VALUE(c));
                     b_drew = 1;
                 }

@@ -4,11 +4,15 @@ One call deals ``n_shoes`` shoes from the card codes ``codes`` (ranks 0–12, or
 shoe is known by value only; ``value_of`` maps a code to its point value) and adds every coup into
 integer tallies. It is a plain loop, the way a table deals:
 
-* the shoe is shuffled *online* by Fisher–Yates: the next card is drawn uniformly from the cards not
-  yet dealt (index ``top + rng.integers(0, n − top)``, :func:`card_pick`: exactly uniform) and
-  swapped to the top. The dealt sequence is a uniformly random arrangement of the shoe whatever order
-  the array was left in by the previous shoe, and cards behind the cut card are never shuffled
-  because no one sees them;
+* the shoe is shuffled by Fisher–Yates, one position at a time from the top: the card for position
+  ``t`` is drawn uniformly from the cards not yet placed (index ``t + rng.integers(0, n − t)``,
+  :func:`card_pick`: exactly uniform) and swapped there. The dealt sequence is a uniformly random
+  arrangement of the shoe whatever order the array was left in by the previous shoe. Only the
+  positions the table can reach are shuffled: the burn card by card, then, before the first coup,
+  every position a coup can reach (up to ``2 × COUP_CARDS`` past the cut card, for the coup in
+  progress and one more, and at most ``COUP_CARDS`` per coup allowed); cards further behind the cut
+  card are never shuffled, because no one sees them. The coups then deal the shuffled cards in order;
+  shuffling ahead of the coups keeps the generator out of the chain of decisions the cards make;
 * the burn: none, a fixed count, or the punto banco custom (turn the first card and burn as many
   more as it counts, a ten-valued card burning 10);
 * coups until the cut card appears (the card behind which ``cut`` cards remain): the coup in
@@ -18,11 +22,12 @@ integer tallies. It is a plain loop, the way a table deals:
   third card, or 10 when he stood). A uniform is drawn only where the probability lies strictly
   between 0 and 1 (``rng.random() < q``), so pure strategies use no randomness beyond the shuffle.
 
-The random stream, the contract a seed keeps: the generator's numbers are consumed in the order the
-cards and decisions come, a card as ``rng.integers(0, m)`` and a mixed decision as ``rng.random()``.
-With PCG64 a card takes half of one 64-bit output. (Before 2026-11-30 a card was
-``floor(rng.random() m)``, a whole output each, uniform up to a bias below ``m / 2^53``: the same seed
-dealt other shoes then.)
+The random stream, the contract a seed keeps: per shoe, the burn's cards (each a
+``rng.integers(0, m)``, ``m`` the cards not yet placed), then the positions shuffled ahead (one
+``rng.integers(0, m)`` each, in order), then each mixed decision's ``rng.random()`` in the order the
+coups meet them. With PCG64 a pick takes half of one 64-bit output. (Before 2026-11-30 each card was
+drawn as the coup dealt it, as ``floor(rng.random() m)``, a whole output each and uniform up to a bias
+below ``m / 2^53``: the same seed dealt other shoes then.)
 
 The function is written here in plain Python (:func:`deal_shoes`, the reference), and runs in one
 of three ways (:data:`ENGINES`), each consuming the same uniforms of the generator in the same order,
@@ -34,7 +39,8 @@ so for one seed all three give identical tallies, which the tests check bit for 
   second and a long one deals faster;
 * ``numba``: this function compiled by numba on first use (cached on disk); what the simulator
   uses, saying so on stderr, where the C kernel was not built;
-* ``python``: this function as it stands (about 150 times slower).
+* ``python``: this function as it stands (some 200 to 400 times slower: ``rng.integers`` is a costly
+  call from Python).
 
 Tallies (int64, added to):
     pos_counts[k, w]: coups at position k in their shoe (0 = first) won by w (0 banker, 1 player/ponte, 2 tie).
@@ -74,6 +80,7 @@ BURN_TURN_REDEAL = 3  # a deliberately faulty engine: the turned card goes back 
 N_MOMENTS = 8
 N_CODES = 13  # the most card codes: 13 ranks (a shoe known by value uses the first 10)
 N_SHOE_COUNTS = 4
+COUP_CARDS = 6  # the most cards one coup deals
 STOOD = 10
 NO_TURN = 10
 
@@ -167,6 +174,13 @@ def deal_shoes(
             cards[top - 1] = c
             top -= 1
             forced = True
+        # the positions the coups can reach, shuffled before the first coup (see "The random stream")
+        ahead = min(n, last + 2 * COUP_CARDS, top + max_coups * COUP_CARDS)
+        for t in range(top + 1 if forced else top, ahead):
+            j = t + card_pick(rng, n - t)
+            c = cards[j]
+            cards[j] = cards[t]
+            cards[t] = c
         for i in range(N_MOMENTS):
             x[i] = 0
         x[0] = 1
@@ -174,17 +188,9 @@ def deal_shoes(
         stop_after = False
         while coup < max_coups:
             start = top
-            for i in range(4):
-                if forced:
-                    forced = False
-                    c = cards[top]
-                else:
-                    j = top + card_pick(rng, n - top)
-                    c = cards[j]
-                    cards[j] = cards[top]
-                    cards[top] = c
+            for i in range(4):  # the faulty engine's first coup starts with the turned card, put back on top
+                hand[i] = value_of[cards[top]]
                 top += 1
-                hand[i] = value_of[c]
             p1 = hand[0]
             b1 = hand[1]
             p2 = hand[2]
@@ -198,22 +204,14 @@ def deal_shoes(
                 seen = STOOD
                 q = ptab[p1, p2]
                 if q >= 1.0 or (q > 0.0 and rng.random() < q):
-                    j = top + card_pick(rng, n - top)
-                    c = cards[j]
-                    cards[j] = cards[top]
-                    cards[top] = c
+                    seen = value_of[cards[top]]
                     top += 1
-                    seen = value_of[c]
                     pt = (pt + seen) % 10
                     p_drew = 1
                 r = btab[b1, b2, seen]
                 if r >= 1.0 or (r > 0.0 and rng.random() < r):
-                    j = top + card_pick(rng, n - top)
-                    c = cards[j]
-                    cards[j] = cards[top]
-                    cards[top] = c
+                    bt = (bt + value_of[cards[top]]) % 10
                     top += 1
-                    bt = (bt + value_of[c]) % 10
                     b_drew = 1
             w = 0 if bt > pt else (1 if pt > bt else 2)
             pos_counts[coup, w] += 1
@@ -293,9 +291,9 @@ def compiled() -> Callable[..., int]:
         from numba.np.random.random_methods import buffered_bounded_lemire_uint32
 
         @overload(card_pick)
-        def _card_pick(rng: Any, m: Any) -> Callable[[Any, Any], int]:
+        def _card_pick(rng: Any, m: Any) -> Callable[[Any, Any], Any]:
             # numba's Generator.integers(0, m) draws exactly this, into a new array of one element
-            def pick(rng: Any, m: Any) -> int:
+            def pick(rng: Any, m: Any) -> Any:
                 if m == 1:  # numpy draws nothing for a range of one
                     return 0
                 return np.int64(buffered_bounded_lemire_uint32(rng.bit_generator, np.uint32(m - 1)))
