@@ -60,6 +60,22 @@ def test_card_picks_are_numpys_integers(bit_generator: type, m: int) -> None:
         ckernel.card_picks(rng_c, 0, 1)
 
 
+@pytest.mark.parametrize("bit_generator", [np.random.PCG64, np.random.Philox])
+@pytest.mark.parametrize("n, t, count", [(416, 0, 416), (416, 9, 407), (2, 0, 2), (1, 0, 1), (2**32 - 1, 0, 3001),
+                                         (2**31 + 5, 7, 2001), (3 * 2**30, 1, 999)])
+@pytest.mark.parametrize("half_kept", [False, True], ids=["even", "half-kept"])
+def test_the_shuffle_ahead_picks_are_numpys_integers(bit_generator: type, n: int, t: int, count: int,
+                                                     half_kept: bool) -> None:
+    """The shuffle ahead takes two picks from one PCG64 output; where Lemire's method tests for a
+    rejection (common for n near 2^31 or 3 x 2^30), or a half is kept, it falls back to the plain pick:
+    the picks and the generator's state are numpy's rng.integers(0, n - pos) for each position."""
+    rng_c, rng_np = np.random.Generator(bit_generator(3)), np.random.Generator(bit_generator(3))
+    if half_kept:
+        rng_c.integers(0, 9), rng_np.integers(0, 9)
+    assert ckernel.shuffle_picks(rng_c, n, t, count) == [int(rng_np.integers(0, n - p)) for p in range(t, t + count)]
+    assert rng_c.integers(0, 2**62, 3).tolist() == rng_np.integers(0, 2**62, 3).tolist()
+
+
 def _args(config: SimConfig, n_shoes: int = 2, **change: object) -> list[object]:
     codes, value_of = config.kernel_cards()
     ptab, btab = config.strategy.float_tables()

@@ -176,49 +176,68 @@ ALWAYS_INLINE int64_t pick(rng_t *r, int64_t m, const int how) {
  * order, with the same picks). With PCG64 inline, two picks come from one output (its low half, then its
  * high half, as numpy's next_uint32 gives them) without a branch on the kept half; where Lemire's method
  * would test for a rejection, or for the last two positions (a pick from one card draws nothing), the
- * plain pick() takes over. */
-ALWAYS_INLINE void shuffle_ahead(rng_t *r, card_t *cards, int64_t t, int64_t ahead, int64_t n, const int how) {
+ * plain pick() takes over. The body is written once, for the kernel (PLACE swaps the card drawn for
+ * position pos, at j, into place) and for the tests (PLACE records j - pos: see shuffle_picks). */
+#if HAVE_PCG64
+#define SHUFFLE_PAIRS(PLACE)                                                                              \
+    do {                                                                                                  \
+        if (how != VIA_BITGEN) {                                                                          \
+            while (r->has_uint32 && t < ahead) { /* till no half is kept (a rejection may keep one) */     \
+                PLACE(t, t + pick(r, n - t, how));                                                        \
+                t++;                                                                                      \
+            }                                                                                             \
+            const int64_t pairs_end = ahead < n - 1 ? ahead : n - 1;                                      \
+            while (t + 1 < pairs_end) {                                                                   \
+                const uint64_t o = pcg64_next64(r);                                                       \
+                const uint32_t m0 = (uint32_t)(n - t), m1 = m0 - 1;                                       \
+                const uint64_t q0 = (uint64_t)(uint32_t)o * m0, q1 = (o >> 32) * m1;                      \
+                r->uinteger = (uint32_t)(o >> 32); /* where numpy leaves the high half, taken or kept */  \
+                if (UNLIKELY(((uint32_t)q0 < m0) | ((uint32_t)q1 < m1))) { /* keep it: pick() decides */ \
+                    r->has_uint32 = 1;                                                                    \
+                    uint64_t p_ = q0;                                                                     \
+                    if ((uint32_t)p_ < m0) {                                                              \
+                        const uint32_t threshold = (uint32_t)(UINT32_MAX - (m0 - 1)) % m0;                \
+                        while ((uint32_t)p_ < threshold)                                                  \
+                            p_ = (uint64_t)next_uint32(r, how) * m0;                                      \
+                    }                                                                                     \
+                    PLACE(t, t + (int64_t)(p_ >> 32));                                                    \
+                    t++;                                                                                  \
+                    break;                                                                                \
+                }                                                                                         \
+                PLACE(t, t + (int64_t)(q0 >> 32));                                                        \
+                PLACE(t + 1, t + 1 + (int64_t)(q1 >> 32));                                                \
+                t += 2;                                                                                   \
+            }                                                                                             \
+        }                                                                                                 \
+    } while (0)
+#else
+#define SHUFFLE_PAIRS(PLACE) ((void)0)
+#endif
+#define SHUFFLE_BODY(PLACE)                                                                               \
+    do {                                                                                                  \
+        SHUFFLE_PAIRS(PLACE);                                                                             \
+        for (; t < ahead; t++)                                                                            \
+            PLACE(t, t + pick(r, n - t, how));                                                            \
+    } while (0)
+
 #define SWAP_TO(pos, j)                                                                                   \
     do {                                                                                                  \
-        const int64_t jj_ = (j);                                                                          \
+        const int64_t jj_ = (j), pp_ = (pos);                                                             \
         const card_t c_ = cards[jj_];                                                                     \
-        cards[jj_] = cards[pos];                                                                          \
-        cards[pos] = c_;                                                                                  \
+        cards[jj_] = cards[pp_];                                                                          \
+        cards[pp_] = c_;                                                                                  \
     } while (0)
-#if HAVE_PCG64
-    if (how != VIA_BITGEN) {
-        if (r->has_uint32 && t < ahead) { /* the half kept first */
-            SWAP_TO(t, t + pick(r, n - t, how));
-            t++;
-        }
-        const int64_t pairs_end = ahead < n - 1 ? ahead : n - 1;
-        while (t + 1 < pairs_end) {
-            const uint64_t o = pcg64_next64(r);
-            const uint32_t m0 = (uint32_t)(n - t), m1 = m0 - 1;
-            const uint64_t q0 = (uint64_t)(uint32_t)o * m0, q1 = (o >> 32) * m1;
-            r->uinteger = (uint32_t)(o >> 32); /* where numpy leaves the high half, taken or kept */
-            if (UNLIKELY(((uint32_t)q0 < m0) | ((uint32_t)q1 < m1))) { /* keep the high half: pick() decides */
-                r->has_uint32 = 1;
-                uint64_t p = q0;
-                if ((uint32_t)p < m0) {
-                    const uint32_t threshold = (uint32_t)(UINT32_MAX - (m0 - 1)) % m0;
-                    while ((uint32_t)p < threshold)
-                        p = (uint64_t)next_uint32(r, how) * m0;
-                }
-                SWAP_TO(t, t + (int64_t)(p >> 32));
-                t++;
-                break;
-            }
-            SWAP_TO(t, t + (int64_t)(q0 >> 32));
-            SWAP_TO(t + 1, t + 1 + (int64_t)(q1 >> 32));
-            t += 2;
-        }
-    }
-#endif
-    for (; t < ahead; t++)
-        SWAP_TO(t, t + pick(r, n - t, how));
-#undef SWAP_TO
+ALWAYS_INLINE void shuffle_ahead(rng_t *r, card_t *cards, int64_t t, int64_t ahead, int64_t n, const int how) {
+    SHUFFLE_BODY(SWAP_TO);
 }
+#undef SWAP_TO
+
+#define RECORD(pos, j) (out[(pos) - t0] = (j) - (pos))
+static void shuffle_picks_into(rng_t *r, int64_t t, int64_t ahead, int64_t n, const int how, int64_t *out) {
+    const int64_t t0 = t;
+    SHUFFLE_BODY(RECORD);
+}
+#undef RECORD
 
 /* The next card of the shuffled run. */
 #define NEXT(out) ((out) = cards[top++])
@@ -712,6 +731,41 @@ static PyObject *card_picks(PyObject *Py_UNUSED(self), PyObject *args) {
     return out;
 }
 
+/* shuffle_picks(rng, n, t, count): the picks the kernel's shuffle ahead makes for positions t..t+count-1
+ * of n cards (as j - pos), for the tests: equal to [rng.integers(0, n - pos) for each pos], rejections
+ * and the kept half included; no cards are needed, so n may be near 2^32, where rejections are common. */
+static PyObject *shuffle_picks(PyObject *Py_UNUSED(self), PyObject *args) {
+    PyObject *rng;
+    long long n, t, count;
+    if (!PyArg_ParseTuple(args, "OLLL:shuffle_picks", &rng, &n, &t, &count))
+        return NULL;
+    if (n < 1 || n > (long long)UINT32_MAX || t < 0 || count < 0 || t + count > n) {
+        PyErr_SetString(PyExc_ValueError, "shuffle_picks: 1 <= n < 2**32 and 0 <= t <= t + count <= n");
+        return NULL;
+    }
+    int64_t *out = PyMem_Malloc((count > 0 ? (size_t)count : 1) * sizeof(int64_t));
+    if (out == NULL)
+        return PyErr_NoMemory();
+    source_t source;
+    rng_t r;
+    if (open_source(rng, &source, &r) < 0) {
+        release_source(&source, &r, 0);
+        PyMem_Free(out);
+        return NULL;
+    }
+#if HAVE_PCG64
+    if (source.pcg64)
+        shuffle_picks_into(&r, t, t + count, n, PCG64_INLINE, out);
+    else
+#endif
+        shuffle_picks_into(&r, t, t + count, n, VIA_BITGEN, out);
+    PyObject *list = release_source(&source, &r, 1) < 0 ? NULL : PyList_New((Py_ssize_t)count);
+    for (Py_ssize_t i = 0; list != NULL && i < (Py_ssize_t)count; i++)
+        PyList_SET_ITEM(list, i, PyLong_FromLongLong(out[i]));
+    PyMem_Free(out);
+    return list;
+}
+
 static PyMethodDef methods[] = {
     {"deal_shoes", deal_shoes, METH_VARARGS,
      "deal_shoes(codes, value_of, n_shoes, max_coups, ptab, btab, burn_mode, burn_count, cut, extra_coup, rng,\n"
@@ -719,6 +773,9 @@ static PyMethodDef methods[] = {
      "           next_vec, next_cc, shoe_counts, comp_len, next_len) -> int\n\n"
      "solver.simulate.kernel.deal_shoes compiled ahead of time: the same uniforms from rng's bit generator\n"
      "in the same order, the same tallies added to; returns the number of coups dealt."},
+    {"shuffle_picks", shuffle_picks, METH_VARARGS,
+     "shuffle_picks(rng, n, t, count) -> list\n\nThe picks the kernel's shuffle ahead makes for positions t..t+count-1 of n "
+     "cards, as\nj - pos: equal to [rng.integers(0, n - pos) for each pos] (for the tests)."},
     {"card_picks", card_picks, METH_VARARGS,
      "card_picks(rng, m, count) -> list\n\nThe kernel's picks from m cards (1 <= m < 2**32), as it draws them inline: "
      "equal to\nrng.integers(0, m, count) (for the tests)."},
