@@ -8,7 +8,6 @@ in ``alpha``, breakpoints as exact algebraic numbers) with decimals where asked 
 from __future__ import annotations
 
 import textwrap
-
 from collections.abc import Sequence
 from fractions import Fraction
 
