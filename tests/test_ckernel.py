@@ -1,6 +1,6 @@
 """The C dealing kernel (solver/simulate/ckernel.c): the same tallies and the same generator state as
-the plain-Python kernel for every numpy bit generator, its integer card index against the float
-expression it replaces, its guards against bad input, and the simulate command without numba."""
+the plain-Python kernel for every numpy bit generator, its card picks against numpy's integers (Lemire's
+method), its guards against bad input, and the simulate command without numba."""
 
 from __future__ import annotations
 
@@ -28,31 +28,52 @@ def _same(a, b) -> bool:  # type: ignore[no-untyped-def]
 
 @pytest.mark.parametrize("bit_generator", [np.random.PCG64, np.random.PCG64DXSM, np.random.Philox, np.random.SFC64,
                                            np.random.MT19937])
-def test_every_bit_generator_gives_the_python_kernels_tallies(bit_generator: type) -> None:
-    """PCG64 is stepped inline; the others are read through numpy's C interface: both the same stream."""
+@pytest.mark.parametrize("half_kept", [False, True], ids=["even", "half-kept"])
+def test_every_bit_generator_gives_the_python_kernels_tallies(bit_generator: type, half_kept: bool) -> None:
+    """PCG64 is stepped inline; the others are read through numpy's C interface: both the same stream,
+    also when the generator starts with the high half of an output kept for the next 32-bit draw."""
     config = SimConfig.chemin(Shoe.decks(2))
     rng_c, rng_py = np.random.Generator(bit_generator(7)), np.random.Generator(bit_generator(7))
+    if half_kept:
+        rng_c.integers(0, 5), rng_py.integers(0, 5)
     assert _same(deal(config, 30, rng_c, engine="c"), deal(config, 30, rng_py, engine="python"))
     assert np.array_equal(rng_c.integers(0, 2**62, 8), rng_py.integers(0, 2**62, 8))  # both left in one state
 
 
-def test_a_shoe_of_more_than_2048_cards_picks_in_floats() -> None:
+def test_a_shoe_of_more_than_2048_cards() -> None:
     config = SimConfig.punto(Shoe.decks(41))  # 2132 cards
     rng_c, rng_py = np.random.default_rng(3), np.random.default_rng(3)
     assert _same(deal(config, 3, rng_c, engine="c"), deal(config, 3, rng_py, engine="python"))
     assert rng_c.bit_generator.state == rng_py.bit_generator.state
 
 
-def test_card_index_in_integers_equals_the_float_expression() -> None:
-    # k = (2^54 - 1) / 3: k * 3 = 2^54 - 1 rounds up to 2^54 in a double, so int(u * 3) is 2, not 1.
-    k = (2**54 - 1) // 3
-    assert (k * 3) >> 53 == 1 and int(k * 2.0**-53 * 3) == 2
-    assert ckernel.card_index(k, 3) == 2
-    rng = np.random.default_rng(0)
-    for m in (1, 2, 3, 7, 52, 311, 416, 2047, 2048):
-        near = [(t << 53) // m + d for t in range(1, m, max(1, m // 50)) for d in (-2, -1, 0, 1)]
-        for k in near + [int(x) for x in rng.integers(0, 2**53, 200)]:
-            assert ckernel.card_index(k, m) == int(k * 2.0**-53 * m), (k, m)
+@pytest.mark.parametrize("bit_generator", [np.random.PCG64, np.random.Philox])
+@pytest.mark.parametrize("m", [1, 2, 3, 416, 2**31 + 1, 3 * 2**30, 2**32 - 1])
+def test_card_picks_are_numpys_integers(bit_generator: type, m: int) -> None:
+    """The kernel's pick is numpy's rng.integers(0, m): Lemire's method on 32-bit halves. Ranges just
+    above 2^31 reject about half the draws, so the rejection loop is exercised too; m = 1 draws nothing."""
+    rng_c, rng_np = np.random.Generator(bit_generator(4)), np.random.Generator(bit_generator(4))
+    rng_c.integers(0, 7), rng_np.integers(0, 7)  # start with a half kept
+    assert ckernel.card_picks(rng_c, m, 1001) == rng_np.integers(0, m, 1001).tolist()
+    assert rng_c.integers(0, 2**62, 4).tolist() == rng_np.integers(0, 2**62, 4).tolist()
+    with pytest.raises(ValueError):
+        ckernel.card_picks(rng_c, 0, 1)
+
+
+@pytest.mark.parametrize("bit_generator", [np.random.PCG64, np.random.Philox])
+@pytest.mark.parametrize("n, t, count", [(416, 0, 416), (416, 9, 407), (2, 0, 2), (1, 0, 1), (2**32 - 1, 0, 3001),
+                                         (2**31 + 5, 7, 2001), (3 * 2**30, 1, 999)])
+@pytest.mark.parametrize("half_kept", [False, True], ids=["even", "half-kept"])
+def test_the_shuffle_ahead_picks_are_numpys_integers(bit_generator: type, n: int, t: int, count: int,
+                                                     half_kept: bool) -> None:
+    """The shuffle ahead takes two picks from one PCG64 output; where Lemire's method tests for a
+    rejection (common for n near 2^31 or 3 x 2^30), or a half is kept, it falls back to the plain pick:
+    the picks and the generator's state are numpy's rng.integers(0, n - pos) for each position."""
+    rng_c, rng_np = np.random.Generator(bit_generator(3)), np.random.Generator(bit_generator(3))
+    if half_kept:
+        rng_c.integers(0, 9), rng_np.integers(0, 9)
+    assert ckernel.shuffle_picks(rng_c, n, t, count) == [int(rng_np.integers(0, n - p)) for p in range(t, t + count)]
+    assert rng_c.integers(0, 2**62, 3).tolist() == rng_np.integers(0, 2**62, 3).tolist()
 
 
 def _args(config: SimConfig, n_shoes: int = 2, **change: object) -> list[object]:

@@ -115,25 +115,26 @@ def test_sequence_bound_bounds_every_sequence() -> None:
 
 
 class ScriptedGenerator:
-    """Stands in for the kernel's generator: each uniform makes the kernel's online Fisher-Yates shuffle
-    take, from the cards it has not dealt, one of the code the script names next (shoe by shoe)."""
+    """Stands in for the kernel's generator: each card pick (``integers(0, m)``: the kernel's Fisher-Yates
+    shuffle placing the card at position ``n - m``) takes, from the cards not yet placed, one of the code
+    the script names next, shoe by shoe (a shoe starts at position 0). Positions the kernel shuffles
+    ahead beyond the cards a shoe dealt take the card already there. The generator keeps its own copy of
+    the kernel's cards, swapped as the kernel swaps them."""
 
     def __init__(self, codes: np.ndarray, shoes: list[list[int]]) -> None:
         self.cards = codes.copy()
         self.script = [list(s) for s in shoes]
-        self.top = 0
+        self.shoe = -1
 
-    def random(self) -> float:
-        while not self.script[0]:
-            self.script.pop(0)
-            self.top = 0
-        want = self.script[0].pop(0)
+    def integers(self, low: int, high: int) -> int:
         n = len(self.cards)
-        j = self.top + int(np.flatnonzero(self.cards[self.top:] == want)[0])
-        u = (j - self.top + 0.5) / (n - self.top)
-        self.cards[[self.top, j]] = self.cards[[j, self.top]]
-        self.top += 1
-        return u
+        top = n - high
+        if top == 0:
+            self.shoe += 1
+        script = self.script[self.shoe]
+        j = top + int(np.flatnonzero(self.cards[top:] == script.pop(0))[0]) if script else top
+        self.cards[[top, j]] = self.cards[[j, top]]
+        return j - top
 
 
 def test_the_kernel_and_a_file_of_the_same_shoes_give_the_same_tallies() -> None:

@@ -7,22 +7,24 @@ decimals. Any error the user can cause is one line on stderr and exit code 2.
 from __future__ import annotations
 
 import argparse
+import importlib
 import shlex
 import sys
 from collections.abc import Sequence
 
 from solver import __version__
-from solver.cli import banque, chemin, count, crosscheck, eor, figures, punto, report, simulate, table, tables
 from solver.cli.common import EXIT_INTERRUPTED, EXIT_REJECT, EXIT_USAGE, Parser, add_message_options, configure_messages
 from solver.cli.output import prepare_streams, silence_stdout
 from solver.errors import BaccaratError
 
-COMMANDS = (report, punto, chemin, banque, tables, figures, simulate, crosscheck, table, eor, count)
-"""The command modules, in the order ``baccarat --help`` lists them; each has ``add_parser(sub)``."""
+COMMANDS = ("report", "punto", "chemin", "banque", "tables", "figures", "simulate", "crosscheck", "table", "eor",
+            "count")
+"""The commands, in the order ``baccarat --help`` lists them; each is the module ``solver.cli.NAME``, with
+``add_parser(sub)``. Only the command being run is imported (a command's imports cost start-up time)."""
 
 
-def build_parser() -> argparse.ArgumentParser:
-    """The ``baccarat`` argument parser with every command."""
+def build_parser(only: str | None = None) -> argparse.ArgumentParser:
+    """The ``baccarat`` argument parser with every command, or with the command ``only`` alone."""
     parser = Parser(
         prog="baccarat",
         description="Exact solver for baccarat: punto banco, chemin de fer, with certificates.",
@@ -31,8 +33,8 @@ def build_parser() -> argparse.ArgumentParser:
     )
     parser.add_argument("--version", action="version", version=f"baccarat {__version__}")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=Parser)
-    for command in COMMANDS:
-        command.add_parser(sub)
+    for name in COMMANDS if only is None else (only,):
+        importlib.import_module(f"solver.cli.{name}").add_parser(sub)
     for p in sub.choices.values():
         add_message_options(p)
     return parser
@@ -46,8 +48,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     """
     prepare_streams()
     install_signal_handlers()
-    parser = build_parser()
     words = list(sys.argv[1:] if argv is None else argv)
+    parser = build_parser(words[0] if words and words[0] in COMMANDS else None)
     args = parser.parse_args(words)
     args.command_line = shlex.join(["baccarat", *words])
     if not getattr(args, "run", None):

@@ -2,7 +2,9 @@
 
 One call deals ``n_shoes`` shoes with the table's procedure, the simulator's conventions
 (:mod:`solver.simulate.kernel`): the shoe shuffled online by Fisher–Yates (the next card drawn
-uniformly from those not yet dealt, index ``top + floor(u (n − top))``, ``u = rng.random()``); the
+uniformly from those not yet dealt, index ``top + floor(u (n − top))``, ``u = rng.random()``: this
+kernel's own random stream, which the simulator's no longer shares, its exact edges costing far more
+than the draws); the
 burn (none, a fixed count, or turn the first card and burn as many more as it counts, a ten burning
 10); coups until the cut card appears, the coup in progress finished, optionally one more. Cards are
 physical: a type per card (its rank, or rank and suit where a bet reads suits).

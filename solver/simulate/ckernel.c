@@ -9,11 +9,13 @@
  * line: the same uniforms in the same order from the same generator, so one seed gives identical
  * tallies; tests/test_simulate.py holds the three (this one, numba's, plain Python) equal bit for bit.
  *
- * Uniforms. ``rng`` is a numpy.random.Generator; its bit generator exposes numpy's C interface
+ * Random numbers. ``rng`` is a numpy.random.Generator; its bit generator exposes numpy's C interface
  * (``bit_generator.capsule``, a PyCapsule named "BitGenerator" holding a bitgen_t, declared in numpy's
- * numpy/random/bitgen.h and repeated below), and a uniform is ``next_double(state)``: exactly what
- * ``rng.random()`` returns, in Python, in Cython and in numba. The generator's lock is held for the
- * whole call and the GIL is released while dealing.
+ * numpy/random/bitgen.h and repeated below). A card is drawn from the m cards not yet placed as
+ * ``rng.integers(0, m)`` (numpy's Lemire method on ``next_uint32``: see pick() and kernel.card_pick),
+ * a mixed decision from ``next_double``, ``rng.random()``: the same numbers in Python, in Cython and
+ * in numba, in the order kernel.py's "random stream" states (the burn, the positions the coups can
+ * reach shuffled ahead, the mixed decisions as they come). The generator's lock is held for the whole call and the GIL is released while dealing.
  *
  * Arrays arrive through the buffer protocol (C-contiguous int64 and float64), so building this needs
  * Python's headers and a C compiler, not numpy's. Every index the loop can form is checked once on
@@ -66,9 +68,10 @@ typedef struct {
  * after the call. PCG64 is O'Neill's PCG XSL-RR 128/64 (M. E. O'Neill, "PCG: A family of simple fast
  * space-efficient statistically good algorithms for random number generation", HMC-CS-2014-0905;
  * numpy/random/src/pcg64/pcg64.h): state <- state * M + inc (mod 2^128), then the output
- * rotr64(high ^ low, high >> 58) of the new state; numpy's double is (output >> 11) * 2^-53. Inline,
- * the state stays in registers instead of going through a call that clobbers them; the stream is the
- * same, and the tests hold both paths to numpy's own. */
+ * rotr64(high ^ low, high >> 58) of the new state; numpy's double is (output >> 11) * 2^-53, its
+ * 32-bit draw the output's low half, the high half kept (``has_uint32``, ``uinteger``, published and
+ * written back too) for the next. Inline, the state stays in registers instead of going through a call
+ * that clobbers them; the stream is the same, and the tests hold both paths to numpy's own. */
 #if defined(__SIZEOF_INT128__)
 #define HAVE_PCG64 1
 typedef __uint128_t u128;
@@ -85,58 +88,77 @@ typedef __uint128_t u128;
 #define UNLIKELY(x) (x)
 #endif
 
-/* How the uniforms come: through the bitgen_t; PCG64 inline with card indices in integers (shoes of
- * up to PICK_INT_MAX cards: 53 + 11 bits for k m); PCG64 inline with indices in floats. */
-enum { VIA_BITGEN = 0, PCG64_INT = 1, PCG64_FLOAT = 2 };
-#define PICK_INT_MAX 2048
+/* How the uniforms come: through the bitgen_t, or PCG64 stepped inline. */
+enum { VIA_BITGEN = 0, PCG64_INLINE = 1 };
 #define TWO_M53 (1.0 / 9007199254740992.0)
-#define MASK53 ((UINT64_C(1) << 53) - 1)
 
 typedef struct {
     bitgen_t *bg;
 #if HAVE_PCG64
     u128 state, inc;
+    uint32_t uinteger; /* numpy's buffered upper half of an output (has_uint32, uinteger) */
+    int has_uint32;
 #endif
 } rng_t;
 
 #if HAVE_PCG64
-/* The next output of PCG64, shifted to the 53 bits that make numpy's double: u = k 2^-53. */
-ALWAYS_INLINE uint64_t pcg64_bits53(rng_t *r) {
+/* The next 64-bit output of PCG64 (numpy's pcg64_next64). */
+ALWAYS_INLINE uint64_t pcg64_next64(rng_t *r) {
     r->state = r->state * PCG64_MULT + r->inc;
     uint64_t hi = (uint64_t)(r->state >> 64), x = hi ^ (uint64_t)r->state;
     unsigned rot = (unsigned)(hi >> 58);
-    return ((x >> rot) | (x << ((-rot) & 63u))) >> 11;
+    return (x >> rot) | (x << ((-rot) & 63u));
 }
 #endif
 
+/* numpy's next_double: (output >> 11) 2^-53, what rng.random() returns. */
 ALWAYS_INLINE double uniform(rng_t *r, const int how) {
 #if HAVE_PCG64
     if (how != VIA_BITGEN)
-        return (double)pcg64_bits53(r) * TWO_M53;
+        return (double)(pcg64_next64(r) >> 11) * TWO_M53;
 #endif
     (void)how;
     return r->bg->next_double(r->bg->state);
 }
 
-/* (int64)(u * (double)m) for u = k 2^-53: the index the Python kernel computes, in floats.
- * In integers: u m = k m 2^-53 exactly, the float product is k m rounded to 53 significant bits
- * (times 2^-53), and since every multiple of 2^53 below 2^64 is a double, that rounding changes the
- * integer part only when k m lies within half a unit in the last place (at most 2^10 for k m < 2^64)
- * below a multiple of 2^53: then, about once in 2^43 draws, the float expression itself is used. */
-ALWAYS_INLINE int64_t index_of(uint64_t k, int64_t m) {
-    uint64_t p = k * (uint64_t)m;
-    if (UNLIKELY((p & MASK53) >= (UINT64_C(1) << 53) - 1024))
-        return (int64_t)((double)k * TWO_M53 * (double)m);
-    return (int64_t)(p >> 53);
+/* numpy's next_uint32: the low half of a 64-bit output, its high half kept for the next call
+ * (numpy/random/src/pcg64/pcg64.h, pcg64_next32); a double in between leaves the half kept. */
+ALWAYS_INLINE uint32_t next_uint32(rng_t *r, const int how) {
+#if HAVE_PCG64
+    if (how != VIA_BITGEN) {
+        if (r->has_uint32) {
+            r->has_uint32 = 0;
+            return r->uinteger;
+        }
+        uint64_t x = pcg64_next64(r);
+        r->has_uint32 = 1;
+        r->uinteger = (uint32_t)(x >> 32);
+        return (uint32_t)x;
+    }
+#endif
+    (void)how;
+    return r->bg->next_uint32(r->bg->state);
 }
 
-/* floor(u m) for the next uniform u, as (int64)(u * (double)m). */
+/* A uniform index in 0..m-1 (1 <= m < 2^32): rng.integers(m), numpy's buffered_bounded_lemire_uint32
+ * (D. Lemire, "Fast random integer generation in an interval", ACM TOMACS 29(1), 2019): the high 32
+ * bits of x m for a 32-bit x, x drawn again while the low 32 bits fall below 2^32 mod m (exactly
+ * uniform; the test ``l < m`` first, so the division runs about m times in 2^32 draws); nothing is
+ * drawn for m = 1, as in numpy. */
 ALWAYS_INLINE int64_t pick(rng_t *r, int64_t m, const int how) {
-#if HAVE_PCG64
-    if (how == PCG64_INT)
-        return index_of(pcg64_bits53(r), m);
-#endif
-    return (int64_t)(uniform(r, how) * (double)m);
+    const uint32_t mm = (uint32_t)m;
+    if (UNLIKELY(mm == 1)) /* numpy draws nothing for a range of one */
+        return 0;
+    uint64_t p = (uint64_t)next_uint32(r, how) * mm;
+    uint32_t low = (uint32_t)p;
+    if (UNLIKELY(low < mm)) {
+        const uint32_t threshold = (uint32_t)(UINT32_MAX - (mm - 1)) % mm;
+        while (low < threshold) {
+            p = (uint64_t)next_uint32(r, how) * mm;
+            low = (uint32_t)p;
+        }
+    }
+    return (int64_t)(p >> 32);
 }
 
 /* One online Fisher-Yates step: a card drawn uniformly from cards[top..n-1], swapped to the top. */
@@ -149,6 +171,76 @@ ALWAYS_INLINE int64_t pick(rng_t *r, int64_t m, const int how) {
         top++;                                                                      \
         (out) = c_;                                                                 \
     } while (0)
+
+/* Shuffle positions t..ahead-1 of cards[0..n-1] (the Fisher-Yates steps DRAW would take there, in the same
+ * order, with the same picks). With PCG64 inline, two picks come from one output (its low half, then its
+ * high half, as numpy's next_uint32 gives them) without a branch on the kept half; where Lemire's method
+ * would test for a rejection, or for the last two positions (a pick from one card draws nothing), the
+ * plain pick() takes over. The body is written once, for the kernel (PLACE swaps the card drawn for
+ * position pos, at j, into place) and for the tests (PLACE records j - pos: see shuffle_picks). */
+#if HAVE_PCG64
+#define SHUFFLE_PAIRS(PLACE)                                                                              \
+    do {                                                                                                  \
+        if (how != VIA_BITGEN) {                                                                          \
+            while (r->has_uint32 && t < ahead) { /* till no half is kept (a rejection may keep one) */     \
+                PLACE(t, t + pick(r, n - t, how));                                                        \
+                t++;                                                                                      \
+            }                                                                                             \
+            const int64_t pairs_end = ahead < n - 1 ? ahead : n - 1;                                      \
+            while (t + 1 < pairs_end) {                                                                   \
+                const uint64_t o = pcg64_next64(r);                                                       \
+                const uint32_t m0 = (uint32_t)(n - t), m1 = m0 - 1;                                       \
+                const uint64_t q0 = (uint64_t)(uint32_t)o * m0, q1 = (o >> 32) * m1;                      \
+                r->uinteger = (uint32_t)(o >> 32); /* where numpy leaves the high half, taken or kept */  \
+                if (UNLIKELY(((uint32_t)q0 < m0) | ((uint32_t)q1 < m1))) { /* keep it: pick() decides */ \
+                    r->has_uint32 = 1;                                                                    \
+                    uint64_t p_ = q0;                                                                     \
+                    if ((uint32_t)p_ < m0) {                                                              \
+                        const uint32_t threshold = (uint32_t)(UINT32_MAX - (m0 - 1)) % m0;                \
+                        while ((uint32_t)p_ < threshold)                                                  \
+                            p_ = (uint64_t)next_uint32(r, how) * m0;                                      \
+                    }                                                                                     \
+                    PLACE(t, t + (int64_t)(p_ >> 32));                                                    \
+                    t++;                                                                                  \
+                    break;                                                                                \
+                }                                                                                         \
+                PLACE(t, t + (int64_t)(q0 >> 32));                                                        \
+                PLACE(t + 1, t + 1 + (int64_t)(q1 >> 32));                                                \
+                t += 2;                                                                                   \
+            }                                                                                             \
+        }                                                                                                 \
+    } while (0)
+#else
+#define SHUFFLE_PAIRS(PLACE) ((void)0)
+#endif
+#define SHUFFLE_BODY(PLACE)                                                                               \
+    do {                                                                                                  \
+        SHUFFLE_PAIRS(PLACE);                                                                             \
+        for (; t < ahead; t++)                                                                            \
+            PLACE(t, t + pick(r, n - t, how));                                                            \
+    } while (0)
+
+#define SWAP_TO(pos, j)                                                                                   \
+    do {                                                                                                  \
+        const int64_t jj_ = (j), pp_ = (pos);                                                             \
+        const card_t c_ = cards[jj_];                                                                     \
+        cards[jj_] = cards[pp_];                                                                          \
+        cards[pp_] = c_;                                                                                  \
+    } while (0)
+ALWAYS_INLINE void shuffle_ahead(rng_t *r, card_t *cards, int64_t t, int64_t ahead, int64_t n, const int how) {
+    SHUFFLE_BODY(SWAP_TO);
+}
+#undef SWAP_TO
+
+#define RECORD(pos, j) (out[(pos) - t0] = (j) - (pos))
+static void shuffle_picks_into(rng_t *r, int64_t t, int64_t ahead, int64_t n, const int how, int64_t *out) {
+    const int64_t t0 = t;
+    SHUFFLE_BODY(RECORD);
+}
+#undef RECORD
+
+/* The next card of the shuffled run. */
+#define NEXT(out) ((out) = cards[top++])
 
 #define MOD10(t) ((t) - 10 * ((t) >= 10)) /* t mod 10 for 0 <= t <= 18 */
 
@@ -205,6 +297,14 @@ ALWAYS_INLINE int64_t deal(const args_t *a, card_t *cards, rng_t *rng, const int
             top--;
             forced = 1;
         }
+        /* the positions the coups can reach (the coup in progress when the cut card appears, one more),
+         * shuffled before the first coup: see kernel.py */
+        int64_t ahead = last + 2 * COUP_CARDS;
+        if (a->max_coups < n && ahead > top + a->max_coups * COUP_CARDS)
+            ahead = top + a->max_coups * COUP_CARDS;
+        if (ahead > n)
+            ahead = n;
+        shuffle_ahead(r, cards, top + forced, ahead, n, how);
         memset(x, 0, sizeof x);
         x[0] = 1;
         int64_t coup = 0;
@@ -216,16 +316,10 @@ ALWAYS_INLINE int64_t deal(const args_t *a, card_t *cards, rng_t *rng, const int
             }
             const int64_t start = top;
             int p1, b1, p2, b2;
-            if (UNLIKELY(forced)) { /* the faulty engine deals the turned card again */
-                forced = 0;
-                p1 = cards[top];
-                top++;
-            } else {
-                DRAW(p1);
-            }
-            DRAW(b1);
-            DRAW(p2);
-            DRAW(b2);
+            NEXT(p1); /* the faulty engine's first coup: the turned card, put back on top */
+            NEXT(b1);
+            NEXT(p2);
+            NEXT(b2);
             const int c1 = p1, c2 = b1, c3 = p2, c4 = b2; /* the codes: for the first coup's pairs */
             p1 = VALUE(p1);
             b1 = VALUE(b1);
@@ -238,14 +332,14 @@ ALWAYS_INLINE int64_t deal(const args_t *a, card_t *cards, rng_t *rng, const int
             if (!natural) {
                 int seen = STOOD;
                 if (decide(r, a->pcode[p1 * 10 + p2], ptab[p1 * 10 + p2], how)) {
-                    DRAW(c);
+                    NEXT(c);
                     seen = VALUE(c);
                     pt = MOD10(pt + seen);
                     p_drew = 1;
                 }
                 const int cell = (b1 * 10 + b2) * 11 + seen;
                 if (decide(r, a->bcode[cell], btab[cell], how)) {
-                    DRAW(c);
+                    NEXT(c);
                     bt = MOD10(bt + VALUE(c));
                     b_drew = 1;
                 }
@@ -326,10 +420,8 @@ typedef int64_t (*dealer_t)(const args_t *, card_t *, rng_t *);
 DEALER(deal_bitgen, VIA_BITGEN, 0)
 DEALER(deal_bitgen_counting, VIA_BITGEN, 1)
 #if HAVE_PCG64
-DEALER(deal_pcg64_int, PCG64_INT, 0)
-DEALER(deal_pcg64_int_counting, PCG64_INT, 1)
-DEALER(deal_pcg64_float, PCG64_FLOAT, 0)
-DEALER(deal_pcg64_float_counting, PCG64_FLOAT, 1)
+DEALER(deal_pcg64, PCG64_INLINE, 0)
+DEALER(deal_pcg64_counting, PCG64_INLINE, 1)
 #endif
 
 /* A C-contiguous buffer of int64 ('i') or float64 ('f') of the given shape (-1: any length). */
@@ -438,6 +530,15 @@ static int open_source(PyObject *rng, source_t *s, rng_t *r) {
         }
         if (u128_of(st, &r->state) < 0 || u128_of(inc, &r->inc) < 0)
             return -1;
+        PyObject *has = PyDict_GetItemString(s->state, "has_uint32"), *half = PyDict_GetItemString(s->state, "uinteger");
+        if (has == NULL || half == NULL) {
+            PyErr_SetString(PyExc_TypeError, "rng: PCG64 published no buffered half (has_uint32, uinteger)");
+            return -1;
+        }
+        r->has_uint32 = PyObject_IsTrue(has);
+        r->uinteger = (uint32_t)PyLong_AsUnsignedLongMask(half);
+        if (r->has_uint32 < 0 || PyErr_Occurred())
+            return -1;
         s->pcg64 = 1;
     }
 #endif
@@ -450,10 +551,15 @@ static int release_source(source_t *s, const rng_t *r, int ok) {
 #if HAVE_PCG64
     if (ok && s->pcg64) {
         PyObject *inner = PyDict_GetItemString(s->state, "state"), *st = long_of(r->state);
-        if (st == NULL || PyDict_SetItemString(inner, "state", st) < 0 ||
+        PyObject *has = PyLong_FromLong(r->has_uint32), *half = PyLong_FromUnsignedLong(r->uinteger);
+        if (st == NULL || has == NULL || half == NULL || PyDict_SetItemString(inner, "state", st) < 0 ||
+            PyDict_SetItemString(s->state, "has_uint32", has) < 0 ||
+            PyDict_SetItemString(s->state, "uinteger", half) < 0 ||
             PyObject_SetAttrString(s->bit_generator, "state", s->state) < 0)
             status = -1;
         Py_XDECREF(st);
+        Py_XDECREF(has);
+        Py_XDECREF(half);
     }
 #else
     (void)r;
@@ -521,6 +627,10 @@ static PyObject *deal_shoes(PyObject *Py_UNUSED(self), PyObject *args) {
         PyErr_SetString(PyExc_ValueError, "deal_shoes: at most 13 card codes");
         goto done;
     }
+    if (n >= (Py_ssize_t)UINT32_MAX) {
+        PyErr_SetString(PyExc_ValueError, "deal_shoes: a shoe of fewer than 2**32 cards");
+        goto done;
+    }
     if (cut > n) {
         PyErr_SetString(PyExc_ValueError, "deal_shoes: the cut card lies outside the shoe");
         goto done;
@@ -563,10 +673,8 @@ static PyObject *deal_shoes(PyObject *Py_UNUSED(self), PyObject *args) {
     const int counting = comp_len > 0 || next_len > 0; /* the shoe tallies asked for */
     dealer_t dealer = counting ? deal_bitgen_counting : deal_bitgen;
 #if HAVE_PCG64
-    if (source.pcg64 && n <= PICK_INT_MAX)
-        dealer = counting ? deal_pcg64_int_counting : deal_pcg64_int;
-    else if (source.pcg64)
-        dealer = counting ? deal_pcg64_float_counting : deal_pcg64_float;
+    if (source.pcg64)
+        dealer = counting ? deal_pcg64_counting : deal_pcg64;
 #endif
     int64_t coups;
     Py_BEGIN_ALLOW_THREADS
@@ -585,16 +693,77 @@ done:
     return result;
 }
 
-static PyObject *card_index(PyObject *Py_UNUSED(self), PyObject *args) {
-    unsigned long long k;
-    long long m;
-    if (!PyArg_ParseTuple(args, "KL:card_index", &k, &m))
+/* card_picks(rng, m, count): ``count`` picks from m cards by the kernel's pick() (PCG64 inline where
+ * rng is PCG64), for the tests: equal to rng.integers(0, m, count), rejections included. */
+static PyObject *card_picks(PyObject *Py_UNUSED(self), PyObject *args) {
+    PyObject *rng;
+    long long m, count;
+    if (!PyArg_ParseTuple(args, "OLL:card_picks", &rng, &m, &count))
         return NULL;
-    if (k > MASK53 || m < 1 || m > PICK_INT_MAX) {
-        PyErr_SetString(PyExc_ValueError, "card_index: k < 2**53 and 1 <= m <= 2048");
+    if (m < 1 || m > (long long)UINT32_MAX || count < 0) {
+        PyErr_SetString(PyExc_ValueError, "card_picks: 1 <= m < 2**32 and count >= 0");
         return NULL;
     }
-    return PyLong_FromLongLong(index_of((uint64_t)k, (int64_t)m));
+    PyObject *out = PyList_New((Py_ssize_t)count);
+    if (out == NULL)
+        return NULL;
+    source_t source;
+    rng_t r;
+    if (open_source(rng, &source, &r) < 0) {
+        release_source(&source, &r, 0);
+        Py_DECREF(out);
+        return NULL;
+    }
+    for (Py_ssize_t i = 0; i < (Py_ssize_t)count; i++) {
+        int64_t k;
+#if HAVE_PCG64
+        if (source.pcg64)
+            k = pick(&r, (int64_t)m, PCG64_INLINE);
+        else
+#endif
+            k = pick(&r, (int64_t)m, VIA_BITGEN);
+        PyList_SET_ITEM(out, i, PyLong_FromLongLong(k));
+    }
+    if (release_source(&source, &r, 1) < 0) {
+        Py_DECREF(out);
+        return NULL;
+    }
+    return out;
+}
+
+/* shuffle_picks(rng, n, t, count): the picks the kernel's shuffle ahead makes for positions t..t+count-1
+ * of n cards (as j - pos), for the tests: equal to [rng.integers(0, n - pos) for each pos], rejections
+ * and the kept half included; no cards are needed, so n may be near 2^32, where rejections are common. */
+static PyObject *shuffle_picks(PyObject *Py_UNUSED(self), PyObject *args) {
+    PyObject *rng;
+    long long n, t, count;
+    if (!PyArg_ParseTuple(args, "OLLL:shuffle_picks", &rng, &n, &t, &count))
+        return NULL;
+    if (n < 1 || n > (long long)UINT32_MAX || t < 0 || count < 0 || t + count > n) {
+        PyErr_SetString(PyExc_ValueError, "shuffle_picks: 1 <= n < 2**32 and 0 <= t <= t + count <= n");
+        return NULL;
+    }
+    int64_t *out = PyMem_Malloc((count > 0 ? (size_t)count : 1) * sizeof(int64_t));
+    if (out == NULL)
+        return PyErr_NoMemory();
+    source_t source;
+    rng_t r;
+    if (open_source(rng, &source, &r) < 0) {
+        release_source(&source, &r, 0);
+        PyMem_Free(out);
+        return NULL;
+    }
+#if HAVE_PCG64
+    if (source.pcg64)
+        shuffle_picks_into(&r, t, t + count, n, PCG64_INLINE, out);
+    else
+#endif
+        shuffle_picks_into(&r, t, t + count, n, VIA_BITGEN, out);
+    PyObject *list = release_source(&source, &r, 1) < 0 ? NULL : PyList_New((Py_ssize_t)count);
+    for (Py_ssize_t i = 0; list != NULL && i < (Py_ssize_t)count; i++)
+        PyList_SET_ITEM(list, i, PyLong_FromLongLong(out[i]));
+    PyMem_Free(out);
+    return list;
 }
 
 static PyMethodDef methods[] = {
@@ -604,9 +773,12 @@ static PyMethodDef methods[] = {
      "           next_vec, next_cc, shoe_counts, comp_len, next_len) -> int\n\n"
      "solver.simulate.kernel.deal_shoes compiled ahead of time: the same uniforms from rng's bit generator\n"
      "in the same order, the same tallies added to; returns the number of coups dealt."},
-    {"card_index", card_index, METH_VARARGS,
-     "card_index(k, m) -> int\n\nThe index the kernel draws from m cards with the uniform u = k 2**-53, computed in integers;\n"
-     "equal to int(u * m) in floats (for the tests)."},
+    {"shuffle_picks", shuffle_picks, METH_VARARGS,
+     "shuffle_picks(rng, n, t, count) -> list\n\nThe picks the kernel's shuffle ahead makes for positions t..t+count-1 of n "
+     "cards, as\nj - pos: equal to [rng.integers(0, n - pos) for each pos] (for the tests)."},
+    {"card_picks", card_picks, METH_VARARGS,
+     "card_picks(rng, m, count) -> list\n\nThe kernel's picks from m cards (1 <= m < 2**32), as it draws them inline: "
+     "equal to\nrng.integers(0, m, count) (for the tests)."},
     {NULL, NULL, 0, NULL},
 };
 

@@ -4,12 +4,15 @@ One call deals ``n_shoes`` shoes from the card codes ``codes`` (ranks 0–12, or
 shoe is known by value only; ``value_of`` maps a code to its point value) and adds every coup into
 integer tallies. It is a plain loop, the way a table deals:
 
-* the shoe is shuffled *online* by Fisher–Yates: the next card is drawn uniformly from the cards not
-  yet dealt (index ``top + floor(u (n − top))`` with ``u = rng.random()``) and swapped to the top.
-  The dealt sequence is a uniformly random arrangement of the shoe whatever order the array was left
-  in by the previous shoe, and cards behind the cut card are never shuffled because no one sees
-  them. ``floor(u m)`` with a 53-bit ``u`` is uniform on ``0..m−1`` up to a relative bias below
-  ``m / 2^53`` (under 10^-13 for 8 decks), far below anything a simulation can see;
+* the shoe is shuffled by Fisher–Yates, one position at a time from the top: the card for position
+  ``t`` is drawn uniformly from the cards not yet placed (index ``t + rng.integers(0, n − t)``,
+  :func:`card_pick`: exactly uniform) and swapped there. The dealt sequence is a uniformly random
+  arrangement of the shoe whatever order the array was left in by the previous shoe. Only the
+  positions the table can reach are shuffled: the burn card by card, then, before the first coup,
+  every position a coup can reach (up to ``2 × COUP_CARDS`` past the cut card, for the coup in
+  progress and one more, and at most ``COUP_CARDS`` per coup allowed); cards further behind the cut
+  card are never shuffled, because no one sees them. The coups then deal the shuffled cards in order;
+  shuffling ahead of the coups keeps the generator out of the chain of decisions the cards make;
 * the burn: none, a fixed count, or the punto banco custom (turn the first card and burn as many
   more as it counts, a ten-valued card burning 10);
 * coups until the cut card appears (the card behind which ``cut`` cards remain): the coup in
@@ -17,7 +20,14 @@ integer tallies. It is a plain loop, the way a table deals:
 * a coup: Player (ponte), Banker, Player, Banker; a natural ends it; otherwise the player draws with
   probability ``ptab[p1, p2]`` and the banker with ``btab[b1, b2, seen]`` (``seen`` the player's
   third card, or 10 when he stood). A uniform is drawn only where the probability lies strictly
-  between 0 and 1, so pure strategies use no randomness beyond the shuffle.
+  between 0 and 1 (``rng.random() < q``), so pure strategies use no randomness beyond the shuffle.
+
+The random stream, the contract a seed keeps: per shoe, the burn's cards (each a
+``rng.integers(0, m)``, ``m`` the cards not yet placed), then the positions shuffled ahead (one
+``rng.integers(0, m)`` each, in order), then each mixed decision's ``rng.random()`` in the order the
+coups meet them. With PCG64 a pick takes half of one 64-bit output. (Before 2026-11-30 each card was
+drawn as the coup dealt it, as ``floor(rng.random() m)``, a whole output each and uniform up to a bias
+below ``m / 2^53``: the same seed dealt other shoes then.)
 
 The function is written here in plain Python (:func:`deal_shoes`, the reference), and runs in one
 of three ways (:data:`ENGINES`), each consuming the same uniforms of the generator in the same order,
@@ -29,7 +39,8 @@ so for one seed all three give identical tallies, which the tests check bit for 
   second and a long one deals faster;
 * ``numba``: this function compiled by numba on first use (cached on disk); what the simulator
   uses, saying so on stderr, where the C kernel was not built;
-* ``python``: this function as it stands (about 150 times slower).
+* ``python``: this function as it stands (some 200 to 400 times slower: ``rng.integers`` is a costly
+  call from Python).
 
 Tallies (int64, added to):
     pos_counts[k, w]: coups at position k in their shoe (0 = first) won by w (0 banker, 1 player/ponte, 2 tie).
@@ -69,6 +80,7 @@ BURN_TURN_REDEAL = 3  # a deliberately faulty engine: the turned card goes back 
 N_MOMENTS = 8
 N_CODES = 13  # the most card codes: 13 ranks (a shoe known by value uses the first 10)
 N_SHOE_COUNTS = 4
+COUP_CARDS = 6  # the most cards one coup deals
 STOOD = 10
 NO_TURN = 10
 
@@ -87,6 +99,24 @@ def shoe_test_lengths(n_cards: int) -> tuple[int, int]:
     """
     half = n_cards // 2
     return half, min(NEXT_SHOE_CARDS, half)
+
+
+def card_pick(rng: Any, m: int) -> int:
+    """A uniform index in ``0..m-1`` (``1 <= m < 2**32``): ``rng.integers(0, m)``.
+
+    numpy draws it by Lemire's method on 32-bit halves of the bit generator's outputs
+    (``buffered_bounded_lemire_uint32``; D. Lemire, "Fast random integer generation in an interval",
+    ACM TOMACS 29(1), 2019): the high 32 bits of ``x m`` for the next 32-bit ``x``, drawn again while
+    the low 32 bits fall below ``2^32 mod m``, so every index has probability exactly ``1/m``. For
+    PCG64 a 32-bit draw is the low half of a 64-bit output, the high half kept for the next one
+    (``rng.random()`` in between leaves it kept): one output serves two cards. The C kernel repeats
+    this inline, numba calls numpy's algorithm as numba ports it (:func:`compiled`).
+
+    >>> rng = np.random.default_rng(5)
+    >>> [card_pick(rng, 416) for _ in range(3)] == list(np.random.default_rng(5).integers(0, 416, 3))
+    True
+    """
+    return int(rng.integers(0, m))
 
 
 # The first coup's detail is tallied by solver.deal.detail_key's code (N_DETAIL of them); the loop
@@ -125,7 +155,7 @@ def deal_shoes(
         if burn_mode == BURN_FIXED:
             n_burn = burn_count
         elif burn_mode == BURN_TURN or burn_mode == BURN_TURN_REDEAL:
-            j = top + int(rng.random() * (n - top))
+            j = top + card_pick(rng, n - top)
             c = cards[j]
             cards[j] = cards[top]
             cards[top] = c
@@ -133,7 +163,7 @@ def deal_shoes(
             turned = value_of[c]
             n_burn = 10 if turned == 0 else turned
         for _b in range(n_burn):
-            j = top + int(rng.random() * (n - top))
+            j = top + card_pick(rng, n - top)
             c = cards[j]
             cards[j] = cards[top]
             cards[top] = c
@@ -144,6 +174,13 @@ def deal_shoes(
             cards[top - 1] = c
             top -= 1
             forced = True
+        # the positions the coups can reach, shuffled before the first coup (see "The random stream")
+        ahead = min(n, last + 2 * COUP_CARDS, top + max_coups * COUP_CARDS)
+        for t in range(top + 1 if forced else top, ahead):
+            j = t + card_pick(rng, n - t)
+            c = cards[j]
+            cards[j] = cards[t]
+            cards[t] = c
         for i in range(N_MOMENTS):
             x[i] = 0
         x[0] = 1
@@ -151,17 +188,9 @@ def deal_shoes(
         stop_after = False
         while coup < max_coups:
             start = top
-            for i in range(4):
-                if forced:
-                    forced = False
-                    c = cards[top]
-                else:
-                    j = top + int(rng.random() * (n - top))
-                    c = cards[j]
-                    cards[j] = cards[top]
-                    cards[top] = c
+            for i in range(4):  # the faulty engine's first coup starts with the turned card, put back on top
+                hand[i] = value_of[cards[top]]
                 top += 1
-                hand[i] = value_of[c]
             p1 = hand[0]
             b1 = hand[1]
             p2 = hand[2]
@@ -175,22 +204,14 @@ def deal_shoes(
                 seen = STOOD
                 q = ptab[p1, p2]
                 if q >= 1.0 or (q > 0.0 and rng.random() < q):
-                    j = top + int(rng.random() * (n - top))
-                    c = cards[j]
-                    cards[j] = cards[top]
-                    cards[top] = c
+                    seen = value_of[cards[top]]
                     top += 1
-                    seen = value_of[c]
                     pt = (pt + seen) % 10
                     p_drew = 1
                 r = btab[b1, b2, seen]
                 if r >= 1.0 or (r > 0.0 and rng.random() < r):
-                    j = top + int(rng.random() * (n - top))
-                    c = cards[j]
-                    cards[j] = cards[top]
-                    cards[top] = c
+                    bt = (bt + value_of[cards[top]]) % 10
                     top += 1
-                    bt = (bt + value_of[c]) % 10
                     b_drew = 1
             w = 0 if bt > pt else (1 if pt > bt else 2)
             pos_counts[coup, w] += 1
@@ -266,6 +287,18 @@ def compiled() -> Callable[..., int]:
     """The numba-compiled :func:`deal_shoes` (compiled on first use, cached on disk)."""
     if not _COMPILED:
         from numba import njit
+        from numba.extending import overload
+        from numba.np.random.random_methods import buffered_bounded_lemire_uint32
+
+        @overload(card_pick)
+        def _card_pick(rng: Any, m: Any) -> Callable[[Any, Any], Any]:
+            # numba's Generator.integers(0, m) draws exactly this, into a new array of one element
+            def pick(rng: Any, m: Any) -> Any:
+                if m == 1:  # numpy draws nothing for a range of one
+                    return 0
+                return np.int64(buffered_bounded_lemire_uint32(rng.bit_generator, np.uint32(m - 1)))
+
+            return pick
 
         _COMPILED.append(njit(cache=True, nogil=True)(deal_shoes))
     return _COMPILED[0]

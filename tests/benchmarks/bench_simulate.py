@@ -5,13 +5,18 @@ Figures are coups per second of wall-clock time for the whole job: shuffling, bu
 the cut card, tallying every coup and every shoe, splitting into chunks and summing the chunks.
 The simple loop is the same dealing code run as plain Python (no compilation). The steady state of
 each kernel (C, numba, plain Python) is measured in CPU time, alternating, on the same shoes.
-Record results in docs/benchmarks.md.
+With ``BENCH_BASELINE=/path/to/an/older/checkout`` (its C kernel built in place) the steady state of
+that kernel is measured alternating with this one. Record results in docs/benchmarks.md.
 """
 
 from __future__ import annotations
 
+import importlib.util
+import os
 import statistics
 import time
+from collections.abc import Callable
+from pathlib import Path
 
 import numpy as np
 import pytest
@@ -19,7 +24,7 @@ import pytest
 from solver.cards import Shoe
 from solver.simulate import KEMENY_SNELL, SimConfig, default_workers, simulate
 from solver.simulate.kernel import ENGINES
-from solver.simulate.run import deal
+from solver.simulate.run import BURN_CODES, Tallies, deal
 
 PUNTO = SimConfig.punto(Shoe.decks(8))
 CHEMIN = SimConfig.chemin(Shoe.decks(6), KEMENY_SNELL)
@@ -50,20 +55,60 @@ def _cpu_rate(config: SimConfig, engine: str, shoes: int, seed: int) -> float:
     return tallies.n_coups / (time.process_time() - t)
 
 
+def _numpy_draws_rate(seed: int) -> float:
+    """The reference: numpy drawing card indices (``rng.integers(0, 416, 4 * 10**6)``, the kernel's own
+    draw, vectorized) per CPU-second; it moves with the machine's load as the kernels do."""
+    rng = np.random.default_rng(seed)
+    t = time.process_time()
+    rng.integers(0, 416, 4 * 10**6)
+    return 4e6 / (time.process_time() - t)
+
+
+def _baseline_kernel() -> Callable[..., int] | None:
+    """The C kernel built in ``$BENCH_BASELINE`` (an older checkout, after its ``setup.py build_ext --inplace``)."""
+    root = os.environ.get("BENCH_BASELINE")
+    if not root:
+        return None
+    path = next(Path(root, "solver", "simulate").glob("ckernel*.so"))
+    spec = importlib.util.spec_from_file_location("ckernel", path)
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module.deal_shoes  # type: ignore[no-any-return]
+
+
+def _baseline_rate(fn: Callable[..., int], config: SimConfig, shoes: int, seed: int) -> float:
+    codes, value_of = config.kernel_cards()
+    t = Tallies.zeros(config.max_coups)
+    ptab, btab = config.strategy.float_tables()
+    start = time.process_time()
+    coups = fn(codes, value_of, shoes, config.max_coups, ptab, btab, BURN_CODES[config.burn.mode], config.burn.count,
+               config.cut, config.extra_coup, np.random.default_rng(seed), *(getattr(t, k) for k in Tallies.ARRAYS), 0, 0)
+    return coups / (time.process_time() - start)
+
+
 @pytest.mark.parametrize("config", [PUNTO, CHEMIN], ids=["punto", "chemin"])
 def test_kernels_steady_state(config: SimConfig) -> None:
     """Coups per CPU-second of each kernel in this process, the same shoes, alternating; medians."""
     for engine in ENGINES[:2]:
         _cpu_rate(config, engine, 10, 0)  # load the compiled kernels
-    rates: dict[str, list[float]] = {e: [] for e in ENGINES}
+    baseline = _baseline_kernel()
+    rates: dict[str, list[float]] = {e: [] for e in (*ENGINES, "numpy")}
     for seed in range(9):
         for engine in ENGINES[:2]:
             rates[engine].append(_cpu_rate(config, engine, 25_000, seed))
+        rates["numpy"].append(_numpy_draws_rate(seed))
+        if baseline is not None:
+            rates.setdefault("baseline", []).append(_baseline_rate(baseline, config, 25_000, seed))
     rates["python"].append(_cpu_rate(config, "python", 100, 0))
     med = {e: statistics.median(r) for e, r in rates.items()}
     print(f"\n{config.game}, steady state per CPU-second: C {med['c']:,.0f}; numba {med['numba']:,.0f} "
           f"(C = {med['c'] / med['numba']:.2f} x numba); plain Python {med['python']:,.0f} "
-          f"(C = {med['c'] / med['python']:,.0f} x); target {TARGET_STEADY:,.0f}")
+          f"(C = {med['c'] / med['python']:,.0f} x); numpy drawing card indices {med['numpy']:,.0f} a CPU-second "
+          f"(C = {med['c'] / med['numpy']:.3f} coups per index numpy draws); target {TARGET_STEADY:,.0f}")
+    if baseline is not None:
+        print(f"the baseline's C kernel (BENCH_BASELINE): {med['baseline']:,.0f}; this one "
+              f"{med['c'] / med['baseline']:.3f} x the baseline")
     assert med["c"] > med["numba"]
 
 

@@ -5,7 +5,9 @@ Run: ``python3 -m pytest tests/benchmarks/bench_startup.py -s -p no:cacheprovide
 test run; figures are recorded in docs/benchmarks.md). Each command runs in a fresh process, several
 times, alternating with the reference; the figure is the median of the CPU time (user + system) of the
 process and every worker it started, so a loaded machine's waiting does not count. Peak memory is
-the largest resident set of any one of those processes. The package runs from this checkout (PYTHONPATH).
+the largest resident set of any one of those processes. The package runs from this checkout (PYTHONPATH),
+with its bytecode compiled as an installed package has it (``PYTHONDONTWRITEBYTECODE`` is dropped for
+the children and each command runs once before it is measured).
 
 With ``BENCH_BASELINE=/path/to/an/older/checkout`` each round also runs the same command from that
 checkout, and the ratio of the two (median over rounds) is printed: on a shared, loaded machine the
@@ -38,7 +40,8 @@ BASELINE = os.environ.get("BENCH_BASELINE")
 
 def measure(args: list[str], root: Path | str = ROOT) -> tuple[float, float]:
     """CPU seconds and peak MiB of ``python3 ARGS`` in a fresh process (cwd outside the checkout)."""
-    env = dict(os.environ, PYTHONPATH=str(root))
+    env = {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"}
+    env["PYTHONPATH"] = str(root)
     with tempfile.TemporaryDirectory() as cwd:
         out = subprocess.run([sys.executable, "-c", WRAP, sys.executable, *args], capture_output=True, text=True,
                              check=True, env=env, cwd=cwd).stdout
@@ -52,6 +55,9 @@ BASE: dict[str, str] = {}  # the baseline's figures, by command, for the report
 def paired(args: list[str], repeat: int = REPEAT) -> tuple[float, float, float]:
     """Median CPU of the command, median CPU of importing numpy (alternating), and the peak MiB."""
     cmd, ref, peaks, base, base_peaks = [], [], [], [], []
+    measure(args)  # writes the bytecode; not counted
+    if BASELINE:
+        measure(args, BASELINE)
     for _ in range(repeat):
         c, p = measure(args)
         r, _ = measure(["-c", "import numpy"])
@@ -71,7 +77,7 @@ def paired(args: list[str], repeat: int = REPEAT) -> tuple[float, float, float]:
 def report(name: str, cpu: float, numpy_cpu: float, peak: float, target: str) -> None:
     base = next(iter(BASE.values()), "") if BASE else ""
     BASE.clear()
-    print(f"\n{name}: {cpu:.2f} s CPU ({cpu / numpy_cpu:.1f} x importing numpy, {numpy_cpu:.2f} s, same run); "
+    print(f"\n{name}: {cpu:.2f} s CPU ({cpu / numpy_cpu:.2f} x importing numpy, {numpy_cpu:.2f} s, same run); "
           f"peak {peak:.0f} MiB; target {target}{base}")
 
 
