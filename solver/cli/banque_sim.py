@@ -1,0 +1,118 @@
+"""``baccarat simulate --game banque`` and ``baccarat crosscheck --game banque``: the banque solver's
+strategies dealt from real shoes, and held against the exact law."""
+
+from __future__ import annotations
+
+import argparse
+from fractions import Fraction
+from typing import TYPE_CHECKING
+
+from solver.cli.common import EXIT_OK, EXIT_REJECT, Progress, emit, emit_json, one_shoe, write_csv
+from solver.errors import InputError
+
+if TYPE_CHECKING:
+    from solver.banque import BanqueSolution
+    from solver.crosscheck.banque import BanqueLaw
+    from solver.simulate.banque import BanqueSimResult, BanqueTable
+
+BANQUE_EPILOG = """\
+baccara banque (--game banque): the banque solver's strategies (--strategy solved, the only one), solved
+  for the shoe under --information (default 1), --second-player (default blind), --freedom (default
+  casino), --theta and --tax, for the --concept: nash (each player draws on his own) or correlated
+  (the two players' choices drawn jointly from the team's shared random device); independent where it
+  exists. The banker's result per unit of total stake is theta R1 + (1 - theta) R2 less the tax on his
+  net win of the coup; no burn by default, cut card 10 cards from the end
+"""
+
+
+def add_banque_options(p: argparse.ArgumentParser) -> None:
+    """The options of a banque table (shared by ``simulate`` and ``crosscheck``)."""
+    b = p.add_argument_group("baccara banque (--game banque)")
+    b.add_argument("--theta", default="1/2", metavar="T", help="tableau 1's share of the stake (default 1/2)")
+    b.add_argument("--second-player", choices=("blind", "sees-first"), default="blind",
+                   help="whether Player 2's choice at 5 may depend on what tableau 1 showed (default blind)")
+    b.add_argument("--concept", choices=("nash", "correlated", "independent"), default="nash",
+                   help="the solution dealt (default nash)")
+    b.add_argument("--tax", default="0", metavar="RATE", help="cagnotte on the banker's net win of a coup, 0 to 1/10 "
+                   "(default 0)")
+
+
+def _check_options(args: argparse.Namespace) -> None:
+    if args.strategy not in (None, "solved") or args.draw:
+        raise InputError("baccara banque deals the banque solver's strategies: --strategy solved (the default), no --draw")
+    if args.commission is not None or getattr(args, "tableau", None):
+        raise InputError("baccara banque takes its tax with --tax (the cagnotte on the banker's net win), not "
+                         "--commission or --tableau")
+    if getattr(args, "extra_coup", False):
+        raise InputError("--extra-coup is a punto banco custom; baccara banque deals to the cut card")
+
+
+def solved(args: argparse.Namespace) -> BanqueSolution:
+    """The solution the options name, solved exactly and certified."""
+    from solver.banque import BanqueModel, solve_banque
+    from solver.numbers import exact
+
+    _check_options(args)
+    info = args.information if args.information is not None else 1
+    freedom = args.freedom or "casino"
+    model = BanqueModel(info, args.second_player, freedom, exact(args.tax, "the tax"))
+    return solve_banque(one_shoe(args), model, args.theta, args.concept)
+
+
+def table_from_args(args: argparse.Namespace, solution: BanqueSolution, first_coup_only: bool) -> tuple[BanqueTable, BanqueLaw]:
+    """The simulated table and the exact first-coup law of its strategies."""
+    from solver.crosscheck.banque import banque_law, draws_of, solution_tables
+    from solver.simulate import parse_burn
+    from solver.simulate.banque import DEFAULT_CUT, BanqueTable
+
+    tables = solution_tables(solution)
+    burn = parse_burn(args.burn if args.burn is not None else "none")
+    table = BanqueTable(solution.shoe, draws_of(solution, tables), solution.theta, solution.model.tax, burn=burn,
+                        cut=getattr(args, "cut", None) or DEFAULT_CUT, first_coup_only=first_coup_only)
+    return table, banque_law(solution, tables)
+
+
+def deal(table: BanqueTable, args: argparse.Namespace, shoes: int | None, coups: int,
+         law: BanqueLaw) -> BanqueSimResult:
+    """Deal with a progress line on stderr."""
+    from solver.simulate.banque import shoes_for_coups, simulate_banque
+
+    n = shoes if shoes is not None else shoes_for_coups(table, coups)
+    with Progress(n, "shoes") as progress:
+        return simulate_banque(table, shoes=n, seed=args.seed, workers=args.workers, scheduler=args.scheduler,
+                               progress=progress.update, exact=law.reference())
+
+
+def simulate(args: argparse.Namespace) -> int:
+    """``baccarat simulate --game banque``."""
+    from solver.report.banque_sim import banque_simulate_csv_rows, banque_simulate_dict, banque_simulate_text
+    from solver.report.simulate import SIM_CSV_HEADER
+
+    table, law = table_from_args(args, solved(args), args.first_coup)
+    result = deal(table, args, args.shoes, args.coups, law)
+    if args.format == "json":
+        emit_json([banque_simulate_dict(result, args.digits)], args)
+    elif args.format == "csv":
+        write_csv(SIM_CSV_HEADER, banque_simulate_csv_rows(result, args.digits))
+    else:
+        emit([banque_simulate_text(result, args.digits)])
+    return 0
+
+
+def crosscheck(args: argparse.Namespace, alpha: Fraction, coups: int) -> int:
+    """``baccarat crosscheck --game banque --simulate N``, at false-alarm rate ``alpha``."""
+    from solver.crosscheck.banque import crosscheck_banque
+    from solver.report.banque_sim import banque_crosscheck_csv_rows, banque_crosscheck_dict, banque_crosscheck_text
+    from solver.report.simulate import CC_CSV_HEADER
+
+    if args.coups is not None:
+        raise InputError("a file of baccara banque coups is not read yet: check our simulator with --simulate N")
+    table, law = table_from_args(args, solved(args), first_coup_only=not args.whole_shoes)
+    cc = crosscheck_banque(deal(table, args, None, coups, law), law, alpha)
+    if args.format == "json":
+        emit_json([banque_crosscheck_dict(cc)], args)
+    elif args.format == "csv":
+        write_csv(CC_CSV_HEADER, banque_crosscheck_csv_rows(cc))
+    else:
+        emit([banque_crosscheck_text(cc)])
+    return EXIT_OK if cc.passed else EXIT_REJECT
