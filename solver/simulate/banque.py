@@ -140,6 +140,8 @@ class BanqueTable:
     def __post_init__(self) -> None:
         if self.shoe.is_infinite:
             raise ModelError("the simulator deals physical shoes: give a finite shoe (an infinite deck has no cut card)")
+        if self.burn.mode not in ("none", "fixed", "turn"):
+            raise ModelError(f"baccara banque deals with no burn, a fixed burn or a turned card, not {self.burn.mode!r}")
         if self.shoe.size > MAX_CARDS:
             raise ModelError(f"the simulator deals shoes of at most {MAX_CARDS:,} cards (1,000 decks)")
         theta, tax = exact(self.theta, "theta"), exact(self.tax, "the tax")
@@ -210,8 +212,6 @@ class BanqueTallies:
 
 def deal_banque(table: BanqueTable, n_shoes: int, rng: np.random.Generator, engine: str | None = None) -> BanqueTallies:
     """Deal ``n_shoes`` shoes with one generator, in this process (``engine``: numba or python)."""
-    if table.burn.mode not in ("none", "fixed", "turn"):
-        raise ModelError(f"baccara banque deals with no burn, a fixed burn or a turned card, not {table.burn.mode!r}")
     values = np.repeat(np.arange(10, dtype=np.int64), table.shoe.values)
     t = BanqueTallies.zeros(table.max_coups)
     coups = bk.engine(engine)(values, n_shoes, table.max_coups, *table.draws.kernel_arrays(),
