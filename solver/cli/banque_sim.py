@@ -12,6 +12,7 @@ from solver.errors import InputError
 
 if TYPE_CHECKING:
     from solver.banque import BanqueSolution
+    from solver.banque.deal import Enumeration
     from solver.crosscheck.banque import BanqueLaw
     from solver.simulate.banque import BanqueSimResult, BanqueTable
 
@@ -47,29 +48,33 @@ def _check_options(args: argparse.Namespace) -> None:
         raise InputError("--extra-coup is a punto banco custom; baccara banque deals to the cut card")
 
 
-def solved(args: argparse.Namespace) -> BanqueSolution:
-    """The solution the options name, solved exactly and certified."""
+def solved(args: argparse.Namespace) -> tuple[BanqueSolution, Enumeration]:
+    """The solution the options name, solved exactly and certified, and the enumeration it came from."""
     from solver.banque import BanqueModel, solve_banque
+    from solver.banque.deal import enumerate_coup
     from solver.numbers import exact
 
     _check_options(args)
     info = args.information if args.information is not None else 1
     freedom = args.freedom or "casino"
     model = BanqueModel(info, args.second_player, freedom, exact(args.tax, "the tax"))
-    return solve_banque(one_shoe(args), model, args.theta, args.concept)
+    shoe = one_shoe(args)
+    enumeration = enumerate_coup(shoe, info)
+    return solve_banque(shoe, model, args.theta, args.concept, enumeration=enumeration), enumeration
 
 
-def table_from_args(args: argparse.Namespace, solution: BanqueSolution, first_coup_only: bool) -> tuple[BanqueTable, BanqueLaw]:
-    """The simulated table and the exact first-coup law of its strategies."""
+def table_from_args(args: argparse.Namespace, first_coup_only: bool) -> tuple[BanqueTable, BanqueLaw]:
+    """The simulated table the options name, and the exact first-coup law of its strategies."""
     from solver.crosscheck.banque import banque_law, draws_of, solution_tables
     from solver.simulate import parse_burn
     from solver.simulate.banque import DEFAULT_CUT, BanqueTable
 
+    solution, enumeration = solved(args)
     tables = solution_tables(solution)
     burn = parse_burn(args.burn if args.burn is not None else "none")
     table = BanqueTable(solution.shoe, draws_of(solution, tables), solution.theta, solution.model.tax, burn=burn,
                         cut=getattr(args, "cut", None) or DEFAULT_CUT, first_coup_only=first_coup_only)
-    return table, banque_law(solution, tables)
+    return table, banque_law(solution, tables, enumeration)
 
 
 def deal(table: BanqueTable, args: argparse.Namespace, shoes: int | None, coups: int,
@@ -88,7 +93,7 @@ def simulate(args: argparse.Namespace) -> int:
     from solver.report.banque_sim import banque_simulate_csv_rows, banque_simulate_dict, banque_simulate_text
     from solver.report.simulate import SIM_CSV_HEADER
 
-    table, law = table_from_args(args, solved(args), args.first_coup)
+    table, law = table_from_args(args, args.first_coup)
     result = deal(table, args, args.shoes, args.coups, law)
     if args.format == "json":
         emit_json([banque_simulate_dict(result, args.digits)], args)
@@ -107,7 +112,7 @@ def crosscheck(args: argparse.Namespace, alpha: Fraction, coups: int) -> int:
 
     if args.coups is not None:
         raise InputError("a file of baccara banque coups is not read yet: check our simulator with --simulate N")
-    table, law = table_from_args(args, solved(args), first_coup_only=not args.whole_shoes)
+    table, law = table_from_args(args, first_coup_only=not args.whole_shoes)
     cc = crosscheck_banque(deal(table, args, None, coups, law), law, alpha)
     if args.format == "json":
         emit_json([banque_crosscheck_dict(cc)], args)

@@ -36,7 +36,7 @@ from typing import Any
 
 import numpy as np
 
-from solver.banque.deal import FIVES, LIVE_COMPOSITIONS, OUTCOMES, enumerate_coup
+from solver.banque.deal import FIVES, LIVE_COMPOSITIONS, OUTCOMES, Enumeration, enumerate_coup
 from solver.banque.game import RESULT_1, RESULT_2, banker_payoff
 from solver.banque.solve import BanqueSolution
 from solver.cards import Shoe
@@ -169,11 +169,16 @@ def _branch(q: Fraction, branch: int) -> Fraction:
     return q if branch == 1 else (1 - q if branch == 0 else Fraction(1))
 
 
-def banque_law(solution: BanqueSolution, tables: list[tuple[Fraction, ExactTables]] | None = None) -> BanqueLaw:
-    """The exact first-coup law of a solution's strategies as dealt (see the module docstring)."""
+def banque_law(solution: BanqueSolution, tables: list[tuple[Fraction, ExactTables]] | None = None,
+               enumeration: Enumeration | None = None) -> BanqueLaw:
+    """The exact first-coup law of a solution's strategies as dealt (see the module docstring);
+    ``tables`` (:func:`solution_tables`) and ``enumeration`` (of the solution's shoe and information
+    model, e.g. the one it was solved from) are reused when given."""
     shoe, info = solution.shoe, solution.model.information
     tabs = tables if tables is not None else solution_tables(solution)
-    e = enumerate_coup(shoe, info)
+    e = enumeration if enumeration is not None else enumerate_coup(shoe, info)
+    if e.shoe != shoe or e.information != info:
+        raise ModelError("the enumeration given was made for another shoe or information model")
     s1, s2, own = e.cell // SIGHTS % SIGHTS, e.cell % SIGHTS, e.cell // (SIGHTS * SIGHTS)
     live_cards = LIVE_COMPOSITIONS if info >= 2 else tuple((0, t) for t in range(8))
     bt = np.array([sum(c) % 10 for c in live_cards], dtype=np.int64)[own]
