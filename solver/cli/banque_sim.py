@@ -17,12 +17,13 @@ if TYPE_CHECKING:
     from solver.simulate.banque import BanqueSimResult, BanqueTable
 
 BANQUE_EPILOG = """\
-baccara banque (--game banque): the banque solver's strategies (--strategy solved, the only one), solved
-  for the shoe under --information (default 1), --second-player (default blind), --freedom (default
-  casino), --theta and --tax, for the --concept: nash (each player draws on his own) or correlated
-  (the two players' choices drawn jointly from the team's shared random device); independent where it
-  exists. The banker's result per unit of total stake is theta R1 + (1 - theta) R2 less the tax on his
-  net win of the coup; no burn by default, cut card 10 cards from the end
+baccara banque (--game banque): the banque solver's strategies (--strategy solved, the only one),
+  solved for the shoe under --information (default 1), --second-player (default blind), --freedom
+  (default casino), --theta and --tax, for the --concept: nash (each player draws on his own) or
+  correlated (the two players' choices drawn jointly from the team's shared random device);
+  independent where it exists. The banker's result per unit of total stake is
+  theta R1 + (1 - theta) R2 less the tax on his net win of the coup; no burn by default, cut card
+  10 cards from the end
 """
 
 

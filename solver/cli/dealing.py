@@ -75,7 +75,8 @@ def add_table_options(p: argparse.ArgumentParser, simulate: bool) -> None:
     add_tableau_option(g)  # type: ignore[arg-type]
     add_banque_options(p)
     t = p.add_argument_group("dealing")
-    t.add_argument("--burn", metavar="B", help="none, a number of cards, or turn (default: turn for punto, none for chemin)")
+    t.add_argument("--burn", metavar="B", help="none, a number of cards, or turn (default: turn for punto, none for chemin "
+                   "and banque)")
     if simulate:
         t.add_argument("--cut", type=positive_count, metavar="N",
                        help="cards behind the cut card (default 14 for punto, 7 for chemin, 10 for banque)")
