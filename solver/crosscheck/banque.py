@@ -25,6 +25,12 @@ banker's result as the engine settled it (a z-score against the exact mean with 
 it sees a wrong settlement, e.g. a cagnotte not taken). Only the first coup of each shoe is held to
 the law: a later coup of a shoe comes from a depleted shoe whose composition depends on the coups
 before, so its law is not the enumerator's (as for the other games, :mod:`solver.crosscheck`).
+
+>>> from solver.banque import BanqueModel, solve_banque
+>>> s = solve_banque(Shoe.infinite(), BanqueModel(1, "blind", "casino"), Fraction(1, 2), "correlated")
+>>> law = banque_law(s)
+>>> law.reference()["banker"] == s.value, sum(law.detail.values()), len(team_plays(s))
+(True, Fraction(1, 1), 2)
 """
 
 from __future__ import annotations
