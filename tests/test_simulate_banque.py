@@ -222,3 +222,8 @@ def test_crosscheck_game_banque_passes_with_exit_0(cli) -> None:  # type: ignore
 def test_bad_banque_options_are_one_line_errors(cli, extra, message) -> None:  # type: ignore[no-untyped-def]
     run = cli(["crosscheck", "--game", "banque", "--decks", "6", "--simulate", "1000", *extra])
     assert run.code == 2 and message in run.err and len(run.err.strip().splitlines()) == 1, run.err
+
+
+def test_banque_options_are_refused_for_another_game(cli) -> None:  # type: ignore[no-untyped-def]
+    run = cli(["simulate", "--game", "chemin", "--tax", "1/50", "--shoes", "10"])
+    assert run.code == 2 and "--tax is for --game banque" in run.err

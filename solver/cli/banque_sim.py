@@ -30,13 +30,28 @@ baccara banque (--game banque): the banque solver's strategies (--strategy solve
 def add_banque_options(p: argparse.ArgumentParser) -> None:
     """The options of a banque table (shared by ``simulate`` and ``crosscheck``)."""
     b = p.add_argument_group("baccara banque (--game banque)")
-    b.add_argument("--theta", default="1/2", metavar="T", help="tableau 1's share of the stake (default 1/2)")
-    b.add_argument("--second-player", choices=("blind", "sees-first"), default="blind",
+    b.add_argument("--theta", metavar="T", help="tableau 1's share of the stake (default 1/2)")
+    b.add_argument("--second-player", choices=("blind", "sees-first"),
                    help="whether Player 2's choice at 5 may depend on what tableau 1 showed (default blind)")
-    b.add_argument("--concept", choices=("nash", "correlated", "independent"), default="nash",
-                   help="the solution dealt (default nash)")
-    b.add_argument("--tax", default="0", metavar="RATE", help="cagnotte on the banker's net win of a coup, 0 to 1/10 "
-                   "(default 0)")
+    b.add_argument("--concept", choices=("nash", "correlated", "independent"), help="the solution dealt (default nash)")
+    b.add_argument("--tax", metavar="RATE", help="cagnotte on the banker's net win of a coup, 0 to 1/10 (default 0)")
+
+
+BANQUE_DEFAULTS = {"theta": "1/2", "second_player": "blind", "concept": "nash", "tax": "0"}
+
+
+def check_game_options(args: argparse.Namespace) -> None:
+    """Refuse the banque options for another game (they would be ignored), and fill in their defaults
+    for baccara banque."""
+    given = [name for name in BANQUE_DEFAULTS if getattr(args, name, None) is not None]
+    if args.game != "banque":
+        if given:
+            options = ", ".join("--" + name.replace("_", "-") for name in given)
+            raise InputError(f"{options} {'is' if len(given) == 1 else 'are'} for --game banque")
+        return
+    for name, default in BANQUE_DEFAULTS.items():
+        if getattr(args, name, None) is None:
+            setattr(args, name, default)
 
 
 def _check_options(args: argparse.Namespace) -> None:
@@ -56,6 +71,7 @@ def solved(args: argparse.Namespace) -> tuple[BanqueSolution, Enumeration]:
     from solver.numbers import exact
 
     _check_options(args)
+    check_game_options(args)
     info = args.information if args.information is not None else 1
     freedom = args.freedom or "casino"
     model = BanqueModel(info, args.second_player, freedom, exact(args.tax, "the tax"))
@@ -113,6 +129,8 @@ def crosscheck(args: argparse.Namespace, alpha: Fraction, coups: int) -> int:
 
     if args.coups is not None:
         raise InputError("a file of baccara banque coups is not read yet: check our simulator with --simulate N")
+    if args.whole_shoes and args.simulate is None:
+        raise InputError("--whole-shoes goes with --simulate N")
     table, law = table_from_args(args, first_coup_only=not args.whole_shoes)
     cc = crosscheck_banque(deal(table, args, None, coups, law), law, alpha)
     if args.format == "json":

@@ -6,7 +6,8 @@ import argparse
 import sys
 from dataclasses import replace
 
-from solver.cli.banque_sim import BANQUE_EPILOG
+from solver.cli.banque_sim import BANQUE_EPILOG, check_game_options
+from solver.cli.banque_sim import crosscheck as crosscheck_banque
 from solver.cli.common import (
     EXIT_OK,
     EXIT_REJECT,
@@ -46,9 +47,8 @@ def run(args: argparse.Namespace) -> int:
     if not 0 < alpha < 1:
         raise InputError(f"--alpha must lie strictly between 0 and 1, got {alpha}")
     if args.game == "banque":
-        from solver.cli.banque_sim import crosscheck as crosscheck_banque
-
         return crosscheck_banque(args, alpha, args.simulate or DEFAULT_SIM_COUPS)
+    check_game_options(args)
     house = house_from_args(args)
     commission = exact(commission_text(args, house, "1/20"), "--commission")
     payouts = house_payouts(args.game, commission, house)

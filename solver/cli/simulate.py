@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import argparse
 
-from solver.cli.banque_sim import BANQUE_EPILOG
+from solver.cli.banque_sim import BANQUE_EPILOG, check_game_options
+from solver.cli.banque_sim import simulate as simulate_banque
 from solver.cli.common import SHOE_HELP, add_format_options, add_shoe_options, emit, emit_json, write_csv
 from solver.cli.dealing import SIM_EPILOG, add_table_options, config_from_args, exact_reference, positive_count, run_simulation
 
@@ -13,9 +14,8 @@ def run(args: argparse.Namespace) -> int:
     from solver.report.simulate import SIM_CSV_HEADER, simulate_csv_rows, simulate_dict, simulate_text
 
     if args.game == "banque":
-        from solver.cli.banque_sim import simulate
-
-        return simulate(args)
+        return simulate_banque(args)
+    check_game_options(args)
     config = config_from_args(args, args.first_coup)
     law = exact_reference(config)
     exact_values = law.reference(config.payouts) if law is not None else None
