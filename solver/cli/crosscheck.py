@@ -6,7 +6,7 @@ import argparse
 import sys
 from dataclasses import replace
 
-from solver.cli.banque_sim import BANQUE_EPILOG, check_game_options
+from solver.cli.banque_sim import BANQUE_EPILOG, add_banque_options, check_game_options
 from solver.cli.banque_sim import crosscheck as crosscheck_banque
 from solver.cli.common import (
     EXIT_OK,
@@ -107,6 +107,7 @@ def add_parser(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-ar
     add_shoe_options(p)
     p.add_argument("--format", choices=("text", "json", "csv"), default="text", help="output format (default text)")
     add_table_options(p, simulate=False)
+    add_banque_options(p)
     p.add_argument("--coups", metavar="FILE", help="a file of dealt coups, '-' for standard input")
     p.add_argument("--simulate", type=positive_count, metavar="N",
                    help="check our own simulator on N coups, each from a freshly shuffled shoe (default 1e6)")

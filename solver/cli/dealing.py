@@ -10,7 +10,6 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from solver.cards import Shoe
-from solver.cli.banque_sim import add_banque_options
 from solver.cli.common import (
     Progress,
     add_tableau_option,
@@ -73,7 +72,6 @@ def add_table_options(p: argparse.ArgumentParser, simulate: bool) -> None:
     g.add_argument("--draw", action="append", metavar="CELL=P", help="set one tableau cell, e.g. P5=9/11 or B3/9=D (repeatable)")
     g.add_argument("--commission", metavar="ALPHA", help="commission on banker wins (default 1/20, or the --tableau sheet's)")
     add_tableau_option(g)  # type: ignore[arg-type]
-    add_banque_options(p)
     t = p.add_argument_group("dealing")
     t.add_argument("--burn", metavar="B", help="none, a number of cards, or turn (default: turn for punto, none for chemin "
                    "and banque)")

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import argparse
 
-from solver.cli.banque_sim import BANQUE_EPILOG, check_game_options
+from solver.cli.banque_sim import BANQUE_EPILOG, add_banque_options, check_game_options
 from solver.cli.banque_sim import simulate as simulate_banque
 from solver.cli.common import SHOE_HELP, add_format_options, add_shoe_options, emit, emit_json, write_csv
 from solver.cli.dealing import SIM_EPILOG, add_table_options, config_from_args, exact_reference, positive_count, run_simulation
@@ -46,6 +46,7 @@ def add_parser(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-ar
     add_shoe_options(p)
     add_format_options(p)
     add_table_options(p, simulate=True)
+    add_banque_options(p)
     size = p.add_mutually_exclusive_group()
     size.add_argument("--coups", type=positive_count, default=10**6, metavar="N",
                       help="about N coups, in whole shoes (default 1e6)")

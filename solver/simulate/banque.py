@@ -257,6 +257,8 @@ def simulate_banque(table: BanqueTable, shoes: int | None = None, coups: int | N
     n_shoes = shoes if shoes is not None else shoes_for_coups(table, coups or 0)
     if n_shoes < 1:
         raise InputError("deal at least one shoe")
+    if workers is not None and workers < 1:
+        raise InputError(f"--workers must be at least 1, got {workers}")
     start = time.perf_counter()
     bk.engine()  # compile (or load) once, before any worker forks
     sizes = list(_chunks(table, n_shoes))
