@@ -6,6 +6,8 @@ import argparse
 import sys
 from dataclasses import replace
 
+from solver.cli.banque_sim import BANQUE_EPILOG, add_banque_options, check_game_options
+from solver.cli.banque_sim import crosscheck as crosscheck_banque
 from solver.cli.common import (
     EXIT_OK,
     EXIT_REJECT,
@@ -44,6 +46,9 @@ def run(args: argparse.Namespace) -> int:
     alpha = exact(args.alpha, "--alpha")
     if not 0 < alpha < 1:
         raise InputError(f"--alpha must lie strictly between 0 and 1, got {alpha}")
+    if args.game == "banque":
+        return crosscheck_banque(args, alpha, args.simulate or DEFAULT_SIM_COUPS)
+    check_game_options(args)
     house = house_from_args(args)
     commission = exact(commission_text(args, house, "1/20"), "--commission")
     payouts = house_payouts(args.game, commission, house)
@@ -86,7 +91,8 @@ def add_parser(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-ar
         "dependence, shoes' composition, the next shoe, repeats) and of the settlements reported, at a stated "
         "false-alarm rate, with the smallest deviation the sample could detect. Exit code 0 pass, 1 reject, "
         "2 unusable input.",
-        epilog=SHOE_HELP + "\n\n" + SIM_EPILOG + "\ncoup file: one coup per line, the cards in deal order separated by "
+        epilog=SHOE_HELP + "\n\n" + SIM_EPILOG + BANQUE_EPILOG
+        + "\ncoup file: one coup per line, the cards in deal order separated by "
         "commas (A, 2-9, T or 10,\n  J, Q, K; 1 is an ace, 0 a ten-valued card), optionally ';' and the outcome "
         "reported (B, P\n  or T), and ';' and the settlements (bet=net result per unit); a line 'shoe' starts a\n"
         "  freshly shuffled shoe (mark every shoe of a file of whole shoes); '#' starts a comment;\n"
@@ -95,11 +101,13 @@ def add_parser(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-ar
         "  baccarat crosscheck --game punto --decks 8 --coups dealt.txt\n"
         "  engine | baccarat crosscheck --coups -\n"
         "  baccarat crosscheck --simulate 1e7 --seed 1                our own simulator\n"
-        "  baccarat crosscheck --simulate 1e7 --whole-shoes           ... dealing whole shoes\n",
+        "  baccarat crosscheck --simulate 1e7 --whole-shoes           ... dealing whole shoes\n"
+        "  baccarat crosscheck --game banque --simulate 1e6           baccara banque, Nash strategies\n",
     )
     add_shoe_options(p)
     p.add_argument("--format", choices=("text", "json", "csv"), default="text", help="output format (default text)")
     add_table_options(p, simulate=False)
+    add_banque_options(p)
     p.add_argument("--coups", metavar="FILE", help="a file of dealt coups, '-' for standard input")
     p.add_argument("--simulate", type=positive_count, metavar="N",
                    help="check our own simulator on N coups, each from a freshly shuffled shoe (default 1e6)")

@@ -61,21 +61,23 @@ def positive_count(text: str) -> int:
 def add_table_options(p: argparse.ArgumentParser, simulate: bool) -> None:
     """The game, strategy, dealing and run options."""
     g = p.add_argument_group("game")
-    g.add_argument("--game", choices=("punto", "chemin"), default="punto", help="punto banco or chemin de fer (default punto)")
+    g.add_argument("--game", choices=("punto", "chemin", "banque"), default="punto",
+                   help="punto banco, chemin de fer or baccara banque (default punto)")
     g.add_argument("--strategy", metavar="S", help="chemin de fer strategy: kemeny-snell (default), solved, casino, "
                    "parlor, or a JSON file of draw tables")
-    g.add_argument("--information", type=int, choices=(1, 2, 3), default=3,
-                   help="with --strategy solved: the information model solved for (default 3)")
-    g.add_argument("--freedom", choices=("casino", "parlor"), default="parlor",
-                   help="with --strategy solved: which banker decisions are free (default parlor)")
+    g.add_argument("--information", type=int, choices=(1, 2, 3),
+                   help="with --strategy solved: the information model solved for (default 3; banque 1)")
+    g.add_argument("--freedom", choices=("casino", "parlor"),
+                   help="with --strategy solved: which banker decisions are free (default parlor; banque casino)")
     g.add_argument("--draw", action="append", metavar="CELL=P", help="set one tableau cell, e.g. P5=9/11 or B3/9=D (repeatable)")
     g.add_argument("--commission", metavar="ALPHA", help="commission on banker wins (default 1/20, or the --tableau sheet's)")
     add_tableau_option(g)  # type: ignore[arg-type]
     t = p.add_argument_group("dealing")
-    t.add_argument("--burn", metavar="B", help="none, a number of cards, or turn (default: turn for punto, none for chemin)")
+    t.add_argument("--burn", metavar="B", help="none, a number of cards, or turn (default: turn for punto, none for chemin "
+                   "and banque)")
     if simulate:
         t.add_argument("--cut", type=positive_count, metavar="N",
-                       help="cards behind the cut card (default 14 for punto, 7 for chemin)")
+                       help="cards behind the cut card (default 14 for punto, 7 for chemin, 10 for banque)")
         t.add_argument("--extra-coup", action="store_true", help="deal one more coup after the cut card appears")
     r = p.add_argument_group("run")
     r.add_argument("--seed", type=seed_option, default=0, help="seed of the run (default 0); same seed, same result")
@@ -120,9 +122,10 @@ def solved_strategy(args: argparse.Namespace, shoe: Shoe) -> Strategy:
     from solver.game import build_game
 
     house = house_from_args(args)
-    freedom = house.tableau if house is not None else args.freedom
+    freedom = house.tableau if house is not None else (args.freedom or "parlor")
     alpha = exact(commission_text(args, house, "1/20"), "--commission")
-    return solve(build_game(shoe, args.information, freedom, alpha)).strategy
+    information = args.information if args.information is not None else 3
+    return solve(build_game(shoe, information, freedom, alpha)).strategy
 
 
 def strategy_from_args(args: argparse.Namespace, shoe: Shoe) -> Strategy:

@@ -1,0 +1,191 @@
+"""Renderers of baccara banque simulations and cross-checks: text, JSON-ready dicts, CSV rows.
+
+Simulated numbers are estimates with their standard errors; exact numbers (the first-coup values
+from the enumeration) are printed beside them, as fractions in JSON and CSV.
+"""
+
+from __future__ import annotations
+
+import math
+
+from solver.banque.deal import OUTCOMES
+from solver.crosscheck.banque import BanqueCrossCheck
+from solver.report import decimal_str, fraction_str
+from solver.simulate.banque import BanqueSimResult
+from solver.simulate.stats import Estimate
+
+LABELS = {"banker": "banker's net per unit stake", "tableau1": "banker's result v tableau 1",
+          "tableau2": "banker's result v tableau 2"}
+
+
+def _pm(e: Estimate, digits: int) -> str:
+    value = f"{e.value:+.{digits}f}"
+    return f"{value} ± {e.se:.{digits}f}" if e.has_error else f"{value} ± ?"
+
+
+def outcome_name(o: tuple[int, int]) -> str:
+    """A joint outcome as a JSON key: the banker's result against tableau 1 and 2, e.g. ``"+1/-1"``.
+
+    >>> outcome_name((1, -1)), outcome_name((0, 0))
+    ('+1/-1', '0/0')
+    """
+    return "/".join(f"{r:+d}" if r else "0" for r in o)
+
+
+def banque_simulate_text(r: BanqueSimResult, digits: int | None = None) -> str:
+    """A human report of a banque simulation: estimates ± SE beside the exact first-coup values."""
+    dg = 6 if digits is None else digits
+    t = r.table
+    rate = r.n_coups / r.elapsed if r.elapsed > 0 else math.inf
+    per_shoe = _pm(r.coups_per_shoe(), 2).lstrip("+")
+    lines = [f"Simulation of baccara banque, {t.shoe.label()} ({t.shoe.size} cards): ESTIMATES, each ± its standard error",
+             f"  table: {t.burn.label()}; " + ("one coup per freshly shuffled shoe" if t.first_coup_only
+                                               else f"cut card with {t.cut} cards behind it"),
+             f"  strategy: {t.draws.name}; {len(t.draws.lam)} atom{'s' if len(t.draws.lam) > 1 else ''}",
+             f"  theta {fraction_str(t.theta)} (tableau 1's share of the stake); tax {fraction_str(t.tax)} of the "
+             "banker's net win of each coup",
+             f"  dealt {r.n_shoes:,} shoes, {r.n_coups:,} coups ({per_shoe} a shoe); seed {r.seed}; "
+             f"workers {r.workers}; {r.elapsed:.1f} s ({rate / 1e6:.1f} million coups/s)", ""]
+    first, whole, effect = r.first_coup(), r.whole_shoe(), r.cut_card_effect()
+    exact = r.exact or {}
+    width = max(len(v) for v in LABELS.values()) + 2
+    lines.append(f"  {'':{width}} {'exact first coup':>18}  {'first coup of the shoe':>24}  {'every coup (whole shoe)':>24}")
+    for key, label in LABELS.items():
+        ex = decimal_str(exact[key], dg) if key in exact else "-"
+        lines.append(f"  {label:{width}} {ex:>18}  {_pm(first[key], dg):>24}  {_pm(whole[key], dg):>24}")
+    if not t.first_coup_only:
+        lines.append("")
+        ref = "the exact first-coup value" if r.exact is not None else "the simulated first coups (paired)"
+        lines.append(f"  cut-card effect, whole shoe minus first coup (against {ref}), "
+                     f"with {round(r.level * 100)}% confidence interval:")
+        for key, label in LABELS.items():
+            e = effect[key]
+            if not e.has_error:
+                lines.append(f"  {label:{width}} {e.value:+.{dg + 1}f} ± ?")
+                continue
+            lo, hi = e.ci(r.level)
+            lines.append(f"  {label:{width}} {e.value:+.{dg + 1}f} ± {e.se:.{dg + 1}f}   [{lo:+.{dg + 1}f}, {hi:+.{dg + 1}f}]")
+    return "\n".join(lines)
+
+
+def banque_simulate_dict(r: BanqueSimResult, digits: int | None = None) -> dict[str, object]:
+    """JSON-ready dict of a banque simulation (estimates as floats with their SEs; exact values as fractions)."""
+    del digits
+    first, whole, effect = r.first_coup(), r.whole_shoe(), r.cut_card_effect()
+    exact = r.exact or {}
+    counts = r.tallies.pos_counts
+    return {
+        "kind": "simulation",
+        "exact": False,
+        "method": r.method,
+        "table": r.table.describe(),
+        "seed": r.seed,
+        "workers": r.workers,
+        "shoes": r.n_shoes,
+        "coups": r.n_coups,
+        "seconds": r.elapsed,
+        "confidence_level": r.level,
+        "coups_per_shoe": r.coups_per_shoe().as_dict(r.level),
+        "counts": {
+            "first_coup": {outcome_name(o): int(c) for o, c in zip(OUTCOMES, counts[0])},
+            "whole_shoe": {outcome_name(o): int(c) for o, c in zip(OUTCOMES, counts.sum(axis=0))},
+        },
+        "items": [
+            {
+                "item": key,
+                "exact_first_coup": fraction_str(exact[key]) if key in exact else None,
+                "first_coup": first[key].as_dict(r.level),
+                "whole_shoe": whole[key].as_dict(r.level),
+                "cut_card_effect": None if r.table.first_coup_only else effect[key].as_dict(r.level),
+            }
+            for key in LABELS
+        ],
+    }
+
+
+def banque_simulate_csv_rows(r: BanqueSimResult, digits: int | None = None) -> list[tuple[str, ...]]:
+    """Long-format rows (the header of :data:`solver.report.simulate.SIM_CSV_HEADER`)."""
+    del digits
+    exact = r.exact or {}
+    rows: list[tuple[str, ...]] = []
+    sections = [("first_coup", r.first_coup()), ("whole_shoe", r.whole_shoe())]
+    if not r.table.first_coup_only:
+        sections.append(("cut_card_effect", r.cut_card_effect()))
+    for section, values in sections:
+        for key, e in values.items():
+            lo, hi = e.ci(r.level)
+            se = (repr(e.se), repr(lo), repr(hi)) if e.has_error else ("", "", "")
+            ex = fraction_str(exact[key]) if section == "first_coup" and key in exact else ""
+            rows.append((section, key, repr(e.value), *se, str(e.units), ex))
+    return rows
+
+
+def banque_crosscheck_text(cc: BanqueCrossCheck) -> str:
+    """The verdict, every test, and what the sample size could detect."""
+    m = len(cc.tests)
+    r, law = cc.result, cc.law
+    mode = "one coup per freshly shuffled shoe" if r.table.first_coup_only else "whole shoes"
+    value = law.reference()["banker"]
+    lines = [
+        f"Cross-check of simulation ({r.table.draws.name}; {r.table.burn.label()}; {mode}; seed {r.seed})",
+        f"  against the exact law of baccara banque, {law.shoe.label()}: {law.method}",
+        f"  {cc.n:,} first coups held to the exact law; banker's exact value per unit stake {fraction_str(value)} "
+        f"({decimal_str(value, 6)})",
+        f"  false-alarm rate {fraction_str(cc.alpha)} for the whole cross-check "
+        f"(each of the {m} tests at {fraction_str(cc.alpha / m)}, Bonferroni)",
+        "",
+        f"  {'test':16} {'statistic':>10} {'df':>4} {'p-value':>10}  {'result':7} smallest deviation detected (power 0.8)",
+    ]
+    for t in cc.tests:
+        df = str(t.df) if t.kind == "chi2" else "z"
+        det = "-" if not math.isfinite(t.detectable) or t.detectable == 0 else f"{t.detectable:.3g}  {t.detectable_what}"
+        stat = "inf" if math.isinf(t.statistic) else f"{t.statistic:.2f}"
+        pv = f"{t.p_value:.3g}" if t.p_value > 0 else "< 1e-300"
+        lines.append(f"  {t.name:16} {stat:>10} {df:>4} {pv:>10}  {'REJECT' if t.rejected else 'ok':7} {det}")
+        if t.note:
+            lines.append(f"  {'':16}   {t.note}")
+    lines.append("")
+    lines += [f"  note: {note}" for note in cc.notes]
+    lines.append(f"verdict: {cc.verdict}")
+    return "\n".join(lines)
+
+
+def banque_crosscheck_dict(cc: BanqueCrossCheck) -> dict[str, object]:
+    """JSON-ready dict of a banque cross-check (the fields of the other games' cross-check, joint outcomes
+    keyed by :func:`outcome_name`)."""
+    r, law = cc.result, cc.law
+    return {
+        "kind": "crosscheck",
+        "verdict": "pass" if cc.passed else "reject",
+        "source": f"simulation ({r.table.draws.name}; seed {r.seed})",
+        "coups": r.n_coups,
+        "shoes": 0 if r.table.first_coup_only else r.n_shoes,
+        "held_coups": cc.n,
+        "game": "banque",
+        "shoe": law.shoe.spec(),
+        "theta": fraction_str(law.theta),
+        "tax": fraction_str(law.tax),
+        "exact_law": {outcome_name(o): fraction_str(p) for o, p in law.outcome.items()},
+        "exact_value": fraction_str(law.reference()["banker"]),
+        "exact_method": law.method,
+        "false_alarm_rate": fraction_str(cc.alpha),
+        "per_test_rate": fraction_str(cc.alpha / len(cc.tests)),
+        "power_for_detectable": 0.8,
+        "observed": {outcome_name(o): int(c) for o, c in zip(OUTCOMES, r.tallies.pos_counts[0])},
+        "tests": [
+            {"name": t.name, "kind": t.kind, "statistic": None if math.isinf(t.statistic) else t.statistic,
+             "df": t.df, "p_value": t.p_value, "rejected": t.rejected,
+             "detectable": t.detectable if math.isfinite(t.detectable) else None,
+             "detectable_what": t.detectable_what, "note": t.note}
+            for t in cc.tests
+        ],
+        "notes": list(cc.notes),
+    }
+
+
+def banque_crosscheck_csv_rows(cc: BanqueCrossCheck) -> list[tuple[str, ...]]:
+    """One row per test, then a verdict row (the header of :data:`solver.report.simulate.CC_CSV_HEADER`)."""
+    rows: list[tuple[str, ...]] = [(t.name, t.kind, repr(t.statistic), str(t.df), repr(t.p_value), str(t.rejected).lower(),
+                                    repr(t.detectable), t.detectable_what) for t in cc.tests]
+    rows.append(("verdict", "", "", "", "", str(not cc.passed).lower(), "", "pass" if cc.passed else "reject"))
+    return rows
