@@ -30,7 +30,7 @@ from __future__ import annotations
 import importlib
 from typing import TYPE_CHECKING, Any
 
-__version__ = "0.2.0"
+__version__ = "0.3.0"
 
 _WHERE: dict[str, str] = {
     "Shoe": "solver.cards", "parse_shoe": "solver.cards",
