@@ -21,9 +21,11 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 
-from solver.bets import STANDARD_COMMISSION, PuntoResult, punto_banco
+from solver.banque_results import BanqueEntry, banque_entries, banque_steps
+from solver.bets import STANDARD_COMMISSION, PuntoResult, catalogue, punto_banco
 from solver.cards import Shoe
 from solver.equilibrium import Solution, solve
+from solver.errors import ModelError
 from solver.game import build_game
 from solver.house import HouseRules
 from solver.numbers import exact
@@ -52,6 +54,8 @@ class FullReport:
         kemeny_snell: Kemeny and Snell's game (A1 parlor: an infinite deck, information 1, every banker
             decision free, no commission), the reference the headline quotes.
         method: how the numbers were obtained.
+        banque: baccara banque on the chemin de fer shoe and the infinite deck, θ = 1/2, the rule sheets'
+            model (:data:`solver.banque_results.RULE_SHEET_MODEL`), every concept (empty if not asked for).
     """
 
     punto: PuntoResult
@@ -59,6 +63,7 @@ class FullReport:
     commission: tuple[Solution, ...] = ()
     kemeny_snell: Solution | None = None
     method: str = "exact enumeration of every coup; each chemin de fer game solved exactly and certified in rationals"
+    banque: tuple[BanqueEntry, ...] = ()
 
     @property
     def chemin_shoe(self) -> Shoe:
@@ -66,8 +71,8 @@ class FullReport:
 
     @property
     def certified(self) -> bool:
-        """Every game's answer certified in exact rationals."""
-        return all(s.certified for s in self.chemin + self.commission)
+        """Every game's answer certified in exact rationals (baccara banque's too)."""
+        return all(s.certified for s in self.chemin + self.commission) and all(e.certified for e in self.banque)
 
     def model(self, freedom: str, information: int, commission: bool = False) -> Solution | None:
         """The solved game of one model on the chemin de fer shoe (with the commission, if asked)."""
@@ -75,6 +80,18 @@ class FullReport:
             if (s.game.model.freedom, s.game.model.information) == (freedom, information):
                 return s
         return None
+
+    def chemin_beside(self, shoe: Shoe) -> Solution | None:
+        """Chemin de fer's parlor game of information 1 on ``shoe`` (the chemin de fer shoe's, or Kemeny and
+        Snell's on the infinite deck): the game baccara banque's rule-sheet model extends to two tableaux."""
+        if shoe == self.chemin_shoe:
+            return self.model("parlor", 1)
+        ks = self.kemeny_snell
+        return ks if ks is not None and shoe == ks.game.shoe else None
+
+    def banque_shoes(self) -> tuple[Shoe, ...]:
+        """The shoes of the banque section, in order."""
+        return tuple(dict.fromkeys(e.shoe for e in self.banque))
 
 
 @dataclass(frozen=True)
@@ -87,6 +104,8 @@ class Headline:
             (parlor) and the rule sheet's (casino); ``parlor`` is None when it is Kemeny and Snell's own game.
         taxed: the parlor game of information 1 on that shoe with the casino's commission (None without).
         punto: punto banco, whose Banker and Player edges the headline quotes.
+        banque: baccara banque on the infinite deck under the rule sheets' model (the Nash equilibrium and the
+            correlated cooperative solution), beside Kemeny and Snell's value; empty without the banque section.
     """
 
     kemeny_snell: Solution
@@ -94,6 +113,7 @@ class Headline:
     casino: Solution
     taxed: Solution | None
     punto: PuntoResult
+    banque: tuple[BanqueEntry, ...] = ()
 
 
 def headline(rep: FullReport) -> Headline | None:
@@ -108,13 +128,26 @@ def headline(rep: FullReport) -> Headline | None:
     parlor, casino = rep.model("parlor", 1), rep.model("casino", 1)
     if ks is None or parlor is None or casino is None:
         return None
+    banque = tuple(e for e in rep.banque if e.shoe == ks.game.shoe and e.exists and e.concept in ("nash", "correlated")
+                   and isinstance(e.value, Fraction))
     return Headline(ks, None if parlor.game == ks.game else parlor, casino, rep.model("parlor", 1, commission=True),
-                    rep.punto)
+                    rep.punto, banque)
 
 
-def report_steps(commission: Fraction | int | str = REPORT_COMMISSION) -> int:
+BANQUE_SOURCES = ("certificates", "solve", "off")
+"""How the report obtains its baccara banque section (:func:`full_report`'s ``banque``)."""
+
+
+def report_banque_shoes(chemin_shoe: Shoe) -> tuple[Shoe, ...]:
+    """The shoes of the report's banque section: the chemin de fer shoe and the infinite deck."""
+    return tuple(dict.fromkeys((chemin_shoe, Shoe.infinite())))
+
+
+def report_steps(commission: Fraction | int | str = REPORT_COMMISSION, chemin_shoe: Shoe | None = None,
+                 banque: str = "certificates") -> int:
     """How many units of work :func:`full_report` reports to its ``progress`` callback."""
-    return 2 + len(MODELS) * (2 if exact(commission, "commission") else 1)
+    more = banque_steps(report_banque_shoes(chemin_shoe or CHEMIN_SHOE)) if banque != "off" else 0
+    return 2 + len(MODELS) * (2 if exact(commission, "commission") else 1) + more
 
 
 def full_report(
@@ -123,6 +156,7 @@ def full_report(
     commission: Fraction | int | str = REPORT_COMMISSION,
     progress: Callable[[int], None] | None = None,
     house: HouseRules | None = None,
+    banque: str = "certificates",
 ) -> FullReport:
     """Compute the full report.
 
@@ -133,11 +167,17 @@ def full_report(
         progress: called with the number of steps done (out of :func:`report_steps`).
         house: a house's rule sheet (solver.house): its tableau replaces the casino sheet in the chemin
             de fer games, and, when it fixes every cell, punto banco's (with its Tie pay).
+        banque: the baccara banque section (:data:`BANQUE_SOURCES`): ``certificates`` reads each answer
+            from the committed certificate that states it where there is one and solves the others
+            (:func:`solver.banque_results.banque_entries`), ``solve`` solves and certifies every one now
+            (some seconds), ``off`` leaves the section out.
 
     Raises:
         SolverError: a game could not be solved and certified exactly.
     """
     alpha = exact(commission, "commission")
+    if banque not in BANQUE_SOURCES:
+        raise ModelError(f"unknown banque source {banque!r} (choose from {', '.join(BANQUE_SOURCES)})")
     done = 0
 
     def step() -> None:
@@ -151,7 +191,7 @@ def full_report(
         ties = (8, 9) if house.tie_pays is None else (int(house.tie_pays),)
         punto = punto_banco(punto_shoe, alpha or REPORT_COMMISSION, tableau=house.tableau, tie_pays=ties)
     else:
-        punto = punto_banco(punto_shoe)
+        punto = punto_banco(punto_shoe, bets=catalogue(), skip_unsettled=True)  # the side-bet catalogue too
     step()
     models = [(house.tableau if house is not None and f == "casino" else f, i) for f, i in MODELS]
     chemin = []
@@ -165,7 +205,17 @@ def full_report(
             step()
     ks = chemin[MODELS.index(("parlor", 1))] if chemin_shoe.is_infinite else solve(build_game(Shoe.infinite(), 1, "parlor"))
     step()
-    return FullReport(punto=punto, chemin=tuple(chemin), commission=tuple(with_commission), kemeny_snell=ks)
+    entries: tuple[BanqueEntry, ...] = ()
+    if banque != "off":
+        start = done
+
+        def banque_step(n: int) -> None:
+            if progress is not None:
+                progress(start + n)
+
+        entries = banque_entries(report_banque_shoes(chemin_shoe), source=banque, progress=banque_step)
+    return FullReport(punto=punto, chemin=tuple(chemin), commission=tuple(with_commission), kemeny_snell=ks,
+                      banque=entries)
 
 
 @dataclass(frozen=True)
