@@ -53,16 +53,16 @@ def answers(h: Headline | None) -> list[Answer]:
         out.append(Answer(f"With the casino's {fraction_str(alpha * 100)} % tax on the banker's wins, each side's "
                           f"payoff at equilibrium{lose}", (("banker", t.banker_payoff), ("ponte", t.ponte_payoff)),
                           f"model {t.game.label} on {shoe_words(t.game.shoe)}"))
+    p = h.punto
+    out.append(Answer(f"Punto banco on {shoe_words(p.shoe)}, the house edge",
+                      (("Banker bet", p.bet("banker").edge), ("Player bet", p.bet("player").edge)),
+                      f"its fixed drawing rules, one coup from the shoe; {p.bet('banker').description}"))
     if h.banque:
         names = {"nash": "Nash equilibrium", "correlated": "correlated cooperative"}
         out.append(Answer("Baccara banque (one banker against two tableaux, balanced stakes), the banker's advantage",
                           tuple((names[e.concept], e.value) for e in h.banque),
                           f"the same game as Kemeny and Snell's on two tableaux (model {h.banque[0].label}), against "
                           f"{percent_str(ks.value, 2)} % in chemin de fer"))
-    p = h.punto
-    out.append(Answer(f"Punto banco on {shoe_words(p.shoe)}, the house edge",
-                      (("Banker bet", p.bet("banker").edge), ("Player bet", p.bet("player").edge)),
-                      f"its fixed drawing rules, one coup from the shoe; {p.bet('banker').description}"))
     return out
 
 
