@@ -43,6 +43,16 @@ REPORT_THETA = Fraction(1, 2)
 CERTIFICATES = Path(__file__).resolve().parent.parent / "proofs" / "certificates" / "banque"
 """The committed banque certificates (checked by proofs/check.py in the test suite)."""
 
+STANDARD_MODELS: tuple[tuple[Shoe, BanqueModel], ...] = tuple(
+    (shoe, BanqueModel(1, second, freedom)) for shoe in (Shoe.infinite(), Shoe.decks(6))
+    for second in ("blind", "sees-first") for freedom in ("parlor", "casino"))
+"""The models of the committed certificates (θ = 1/2): the infinite deck and six decks, information 1, a blind
+or a seeing second player, parlor or casino freedom; the paper's by-model table shows them."""
+
+THETA_SWEEP = "1/10..9/10/8"
+"""The values of θ of the by-θ table and figure unless the command says otherwise (θ and 1 − θ mirror each
+other: the players trade places)."""
+
 SOURCES = ("certificates", "solve")
 """Where :func:`banque_entries` takes its answers: committed certificates where they match (else solved),
 or always solved now."""

@@ -54,7 +54,7 @@ def pdf_text(pdf: Path) -> str | None:
 def build_report(cli, directory: Path, figure_options: tuple[str, ...] = ("--decks", "1,inf", "--coups", "2e4")) -> Path:
     """docs/report.tex compiled in ``directory`` over fresh tables and figures; returns the PDF."""
     shutil.copy(ROOT / "docs" / "report.tex", directory / "report.tex")
-    r = cli(["tables", "--out", str(directory / "tables"), "--force"])
+    r = cli(["tables", "--out", str(directory / "tables"), "--force", "--thetas", "1/4,1/2"])
     assert r.code == 0, r.err
     r = cli(["figures", "--out", str(directory / "figures"), "--force", *figure_options])
     assert r.code == 0, r.err

@@ -9,7 +9,6 @@ rounded from them; each entry says whether it is certified and where its numbers
 from __future__ import annotations
 
 from collections.abc import Sequence
-from fractions import Fraction
 from typing import Any
 
 from solver.banque.algebraic import decimal_of
@@ -215,7 +214,7 @@ def banque_models_table(entries: Sequence[BanqueEntry], digits: int, command: st
                f"cells where the banker mixes. Decimals, {rounding(digits)}. Where the independent cooperative "
                "solution does not exist (proved), the team's best guarantee found.")
     note = _tex("Source: " + sources(entries) + ".")
-    return table(caption=caption, label="tab:banque-models", colspec="llrrrp{3.2cm}",
+    return table(caption=caption, label="tab:banque-models", colspec="llrrrp{2.9cm}",
                  head=[["Model", "Concept", "Banker \\%", "P1 at 5", "P2 at 5", "Banker mixes at"]], body=body,
                  command=command, note=note, rules_before=rules, size=r"\footnotesize")
 
@@ -245,6 +244,12 @@ def banque_theta_table(entries: Sequence[BanqueEntry], digits: int, command: str
                  command=command, groups=groups, note=note, size=r"\footnotesize")
 
 
-def advantage_rows(entries: Sequence[BanqueEntry]) -> list[tuple[Fraction, str, Any]]:
-    """(θ, concept, value) of every entry where the concept has a solution (for the figure)."""
-    return [(e.theta, e.concept, e.value) for e in entries if _exists(e)]
+BANQUE_TABLE_NAMES = ("banque-models", "banque-theta")
+"""The files :func:`banque_tables` makes (without ``.tex``)."""
+
+
+def banque_tables(models: Sequence[BanqueEntry], thetas: Sequence[BanqueEntry], digits: int,
+                  command: str) -> dict[str, str]:
+    """The banque tables of ``baccarat tables``: by model at θ = 1/2, and the rule sheets' model by θ."""
+    return {"banque-models": banque_models_table(models, digits, command),
+            "banque-theta": banque_theta_table(thetas, digits, command)}
