@@ -132,11 +132,11 @@ def test_tables_never_overwrite_without_force(tmp_path: Path) -> None:
     out = tmp_path / "t"
     out.mkdir()
     (out / "chemin-values.tex").write_text("mine\n")
-    r = run_cli(["tables", "--out", str(out), "--decks", "1"])
+    r = run_cli(["tables", "--out", str(out), "--decks", "1", "--thetas", "1/2"])
     assert r.code == 2 and "pass --force" in r.err
     assert (out / "chemin-values.tex").read_text() == "mine\n"
     assert sorted(p.name for p in out.iterdir()) == ["chemin-values.tex"]  # nothing else written either
-    r = run_cli(["tables", "--out", str(out), "--decks", "1", "--force"])
+    r = run_cli(["tables", "--out", str(out), "--decks", "1", "--thetas", "1/2", "--force"])
     assert r.code == 0, r.err
     assert (out / "chemin-values.tex").read_text() != "mine\n"
 

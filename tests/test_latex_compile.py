@@ -51,7 +51,8 @@ def pdf_text(pdf: Path) -> str | None:
     return subprocess.run(["pdftotext", "-layout", str(pdf), "-"], capture_output=True, text=True, check=True).stdout
 
 
-def build_report(cli, directory: Path, figure_options: tuple[str, ...] = ("--decks", "1,inf", "--coups", "2e4")) -> Path:
+def build_report(cli, directory: Path, figure_options: tuple[str, ...] = ("--decks", "1,inf", "--coups", "2e4", "--thetas",
+                                                                           "1/4,1/2", "--count-shoes", "100")) -> Path:
     """docs/report.tex compiled in ``directory`` over fresh tables and figures; returns the PDF."""
     shutil.copy(ROOT / "docs" / "report.tex", directory / "report.tex")
     r = cli(["tables", "--out", str(directory / "tables"), "--force", "--thetas", "1/4,1/2"])
