@@ -18,9 +18,9 @@ model on a list of shoes, and each game on its usual shoe.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from typing import TYPE_CHECKING
 from dataclasses import dataclass
 from fractions import Fraction
+from typing import TYPE_CHECKING
 
 from solver.banque_results import STANDARD_MODELS, BanqueEntry, banque_entries, banque_steps
 from solver.bets import STANDARD_COMMISSION, PuntoResult, catalogue, punto_banco

@@ -18,6 +18,7 @@ import pytest
 from solver.banque_results import CERTIFICATES, RULE_SHEET_MODEL, banque_entries, entry_from_certificate
 from solver.cards import Shoe
 
+
 def _lines(out: str) -> list[dict]:
     return [json.loads(line) for line in out.splitlines() if line.strip()]
 

@@ -9,8 +9,8 @@ from pathlib import Path
 
 from solver.banque_results import THETA_SWEEP
 from solver.cards import parse_decks
-from solver.curves_extra import COUNT_SHOES
 from solver.cli.common import Progress, parse_count, seed_option
+from solver.curves_extra import COUNT_SHOES
 from solver.errors import InputError
 from solver.files import check_writable, write_files
 

@@ -174,7 +174,8 @@ def banque_report_table(entries: Sequence[BanqueEntry], beside: dict[Shoe, Solut
                         command: str) -> str:
     """One row per shoe and concept, and chemin de fer's value on the same shoe: the banker's advantage in
     %, the players' draws at 5, certified."""
-    body, rules = [], []
+    body: list[list[str]] = []
+    rules: list[int] = []
     for shoe in dict.fromkeys(e.shoe for e in entries):
         rules.append(len(body))
         for e in (x for x in entries if x.shoe == shoe):
@@ -199,7 +200,9 @@ def banque_report_table(entries: Sequence[BanqueEntry], beside: dict[Shoe, Solut
 def banque_models_table(entries: Sequence[BanqueEntry], digits: int, command: str) -> str:
     """θ = 1/2, every standard model (shoe, second player, freedom) and concept: the banker's advantage and
     the players' draws at 5."""
-    body, rules, last = [], [], None
+    body: list[list[str]] = []
+    rules: list[int] = []
+    last = None
     for e in entries:
         key = (e.shoe, e.model)
         if key != last:
@@ -234,7 +237,8 @@ def banque_theta_table(entries: Sequence[BanqueEntry], digits: int, command: str
     first = entries[0]
     groups = [("", 1)] + [(escape(CONCEPT_NAMES[c]), 3) for c in concepts]
     head = [["$\\theta$"] + ["Banker \\%", "P1", "P2"] * len(concepts)]
-    caption = (f"Baccara banque on {shoe_tex(first.shoe)} ({escape(first.label)}: {_tex(MODEL_WORDS.rsplit(', balanced', 1)[0])}) "
+    words = _tex(MODEL_WORDS.rsplit(", balanced", 1)[0])
+    caption = (f"Baccara banque on {shoe_tex(first.shoe)} ({escape(first.label)}: {words}) "
                "against Player 1's share $\\theta$ of the total stake: the banker's advantage (\\%) and each player's "
                "probability of drawing at 5 by solution concept (``none'': the independent cooperative solution is "
                f"proved not to exist there). Decimals, {rounding(digits)}; irrational values rounded from their exact "

@@ -15,8 +15,7 @@ from typing import Any
 
 from solver.curves import CUT_CARD_RUNS, FigureInputs
 from solver.equilibrium import Solution
-from solver.report import decimal_str, fraction_str
-from solver.report import figures_extra
+from solver.report import decimal_str, figures_extra, fraction_str
 from solver.report.chemin import can_be_dealt
 from solver.report.plot import (
     PNG_DPI,

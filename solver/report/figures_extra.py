@@ -50,7 +50,8 @@ def banque_theta(inputs: FigureInputs) -> Figure:
                "against Player 1's share θ of the stake, for each solution concept: the Nash equilibrium, the "
                "correlated cooperative solution (the players as a team with a shared random device) and the "
                "independent cooperative one, drawn only where it exists (elsewhere proved not to). Every point is exact "
-               "and certified (an irrational one drawn from its exact bounds; the CSV says where its exact form is); at θ = 1/2 the rule sheets' 0.87 %.")
+               "and certified (an irrational one drawn from its exact bounds; the CSV says where its exact form is); "
+               "at θ = 1/2 the rule sheets' 0.87 %.")
     return Figure("banque-theta", caption, ("theta", "concept", "exists", "value_exact", "value_rounded", "certified"),
                   rows, draw, height=3.0)
 

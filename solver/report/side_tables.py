@@ -52,7 +52,8 @@ def pay_tables_table(r: PuntoResult, part: int, digits: int, command: str) -> st
     """Part ``part`` (1-based) of every bet's pay table: each line's payout, exact probability and return."""
     per = -(-len(r.bets) // PAY_TABLE_PARTS)
     bets = r.bets[(part - 1) * per: part * per]
-    body, rules = [], []
+    body: list[list[str]] = []
+    rules: list[int] = []
     for b in bets:
         rules.append(len(body))
         for k, t in enumerate(b.tiers):
