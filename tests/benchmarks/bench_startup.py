@@ -111,3 +111,13 @@ def test_certificates() -> None:
 def test_report() -> None:
     cpu, ref, peak = paired(["-m", "solver.cli", "report"], 3)
     report("baccarat report", cpu, ref, peak, "<= 1 s")
+
+
+def test_report_without_banque() -> None:
+    cpu, ref, peak = paired(["-m", "solver.cli", "report", "--banque", "off"], 3)
+    report("baccarat report --banque off", cpu, ref, peak, "(the report less its banque section)")
+
+
+def test_report_banque_solved() -> None:
+    cpu, ref, peak = paired(["-m", "solver.cli", "report", "--banque", "solve"], 3)
+    report("baccarat report --banque solve", cpu, ref, peak, "(opt-in: banque solved now, not read from certificates)")
