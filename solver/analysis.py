@@ -1,11 +1,13 @@
 """The analyses behind the report and the paper's tables: computed here, rendered in solver/report/.
 
-:func:`full_report` computes a :class:`FullReport`: punto banco's exact outcome law and bet edges on
-one shoe, and chemin de fer's casino and parlor games under information 1, 2 and 3 on another
-(by default each game's shoe as it is played: 8 decks and 6), solved exactly and certified, both
-without commission (the zero-sum game) and with the casino's commission on the banker's wins.
-:func:`paper_results` computes what ``baccarat tables`` prints: punto banco and every chemin de fer
-model on a list of shoes, and each game on its usual shoe.
+:func:`full_report` computes a :class:`FullReport`: punto banco's exact outcome law and the edges of
+the whole side-bet catalogue on one shoe, and chemin de fer's casino and parlor games under
+information 1, 2 and 3 on another (by default each game's shoe as it is played: 8 decks and 6),
+solved exactly and certified, both without commission (the zero-sum game) and with the casino's
+commission on the banker's wins; and baccara banque beside chemin de fer on that shoe and the infinite
+deck (:mod:`solver.banque_results`). :func:`paper_results` computes what ``baccarat tables`` prints:
+punto banco and every chemin de fer model on a list of shoes, each game on its usual shoe, the
+side-bet catalogue with its effects of removal, and baccara banque by model and by θ.
 
 >>> from solver.cards import Shoe
 >>> rep = full_report(Shoe.infinite(), Shoe.infinite(), commission=0)
@@ -52,7 +54,8 @@ class FullReport:
     """The whole exact analysis of a shoe.
 
     Attributes:
-        punto: punto banco on the punto banco shoe.
+        punto: punto banco on the punto banco shoe, every bet of the side-bet catalogue that shoe can settle
+            (with a house's fixed sheet, its default bets and Tie pay).
         chemin: chemin de fer without commission, one certified solution per model in :data:`MODELS` order.
         commission: the same models with the commission on the banker's wins (empty if not asked for).
         kemeny_snell: Kemeny and Snell's game (A1 parlor: an infinite deck, information 1, every banker

@@ -187,9 +187,9 @@ def test_a_full_device_is_one_line() -> None:
 
 
 def test_a_closed_pipe_ends_quietly(tmp_path: Path) -> None:
-    r = _run(f"baccarat tables --out {tmp_path}/t --decks 1 | head -1; echo \"status ${{PIPESTATUS[0]}}\"")
+    r = _run(f"baccarat tables --out {tmp_path}/t --decks 1 --thetas 1/2 | head -1; echo \"status ${{PIPESTATUS[0]}}\"")
     assert r.stderr == "" and r.stdout.endswith("status 0\n"), r.stdout + r.stderr
-    assert len(list((tmp_path / "t").iterdir())) == 25  # the files are whole: only stdout was closed
+    assert len(list((tmp_path / "t").iterdir())) == 31  # the files are whole: only stdout was closed
 
 
 def test_an_ascii_terminal_gets_stand_ins() -> None:
