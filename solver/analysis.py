@@ -63,6 +63,8 @@ class FullReport:
         method: how the numbers were obtained.
         banque: baccara banque on the chemin de fer shoe and the infinite deck, θ = 1/2, the rule sheets'
             model (:data:`solver.banque_results.RULE_SHEET_MODEL`), every concept (empty if not asked for).
+        banque_left_out: the shoes of the banque section that no committed certificate states, left out
+            unless the report was asked to solve them (``banque="solve"``).
     """
 
     punto: PuntoResult
@@ -71,6 +73,7 @@ class FullReport:
     kemeny_snell: Solution | None = None
     method: str = "exact enumeration of every coup; each chemin de fer game solved exactly and certified in rationals"
     banque: tuple[BanqueEntry, ...] = ()
+    banque_left_out: tuple[Shoe, ...] = ()
 
     @property
     def chemin_shoe(self) -> Shoe:
@@ -152,7 +155,8 @@ def report_banque_shoes(chemin_shoe: Shoe) -> tuple[Shoe, ...]:
 
 def report_steps(commission: Fraction | int | str = REPORT_COMMISSION, chemin_shoe: Shoe | None = None,
                  banque: str = "certificates") -> int:
-    """How many units of work :func:`full_report` reports to its ``progress`` callback."""
+    """How many units of work :func:`full_report` reports to its ``progress`` callback (at most: the banque
+    answers no certificate states are left out unless solved)."""
     more = banque_steps(report_banque_shoes(chemin_shoe or CHEMIN_SHOE)) if banque != "off" else 0
     return 2 + len(MODELS) * (2 if exact(commission, "commission") else 1) + more
 
@@ -175,9 +179,9 @@ def full_report(
         house: a house's rule sheet (solver.house): its tableau replaces the casino sheet in the chemin
             de fer games, and, when it fixes every cell, punto banco's (with its Tie pay).
         banque: the baccara banque section (:data:`BANQUE_SOURCES`): ``certificates`` reads each answer
-            from the committed certificate that states it where there is one and solves the others
-            (:func:`solver.banque_results.banque_entries`), ``solve`` solves and certifies every one now
-            (some seconds), ``off`` leaves the section out.
+            from the committed certificate that states it (:func:`solver.banque_results.banque_entries`) and
+            leaves out a shoe none states (listed in ``banque_left_out``), ``solve`` solves and certifies
+            every one now (some seconds on the usual shoes, longer on odd ones), ``off`` leaves the section out.
 
     Raises:
         SolverError: a game could not be solved and certified exactly.
@@ -220,9 +224,11 @@ def full_report(
             if progress is not None:
                 progress(start + n)
 
-        entries = banque_entries(report_banque_shoes(chemin_shoe), source=banque, progress=banque_step)
+        entries = banque_entries(report_banque_shoes(chemin_shoe), source=banque, progress=banque_step,
+                                 solve_missing=banque == "solve")
+    left_out = tuple(s for s in report_banque_shoes(chemin_shoe) if banque != "off" and s not in {e.shoe for e in entries})
     return FullReport(punto=punto, chemin=tuple(chemin), commission=tuple(with_commission), kemeny_snell=ks,
-                      banque=entries)
+                      banque=entries, banque_left_out=left_out)
 
 
 @dataclass(frozen=True)

@@ -182,9 +182,10 @@ def _matches(cert: dict[str, Any], shoe: Shoe, model: BanqueModel, theta: Fracti
 def banque_entries(shoes: Sequence[Shoe], model: BanqueModel = RULE_SHEET_MODEL,
                    thetas: Sequence[Fraction] = (REPORT_THETA,), concepts: Sequence[str] = CONCEPTS,
                    source: str = "certificates", progress: Callable[[int], None] | None = None,
-                   directory: Path = CERTIFICATES) -> tuple[BanqueEntry, ...]:
+                   directory: Path = CERTIFICATES, solve_missing: bool = True) -> tuple[BanqueEntry, ...]:
     """Every concept at every θ on each shoe (in that order: shoe, θ, concept), from a matching committed
-    certificate when ``source`` is ``"certificates"`` and solved otherwise (one enumeration per shoe).
+    certificate when ``source`` is ``"certificates"`` and solved otherwise (one enumeration per shoe);
+    without ``solve_missing``, a shoe and θ that lack a certificate for some concept are left out.
 
     ``progress`` is called with the number of answers done.
     """
@@ -202,6 +203,10 @@ def banque_entries(shoes: Sequence[Shoe], model: BanqueModel = RULE_SHEET_MODEL,
                             break
         missing = [t for t in thetas if any((t, c) not in found for c in concepts)]
         done = len(out)
+        if missing and not solve_missing:
+            thetas_here = [t for t in thetas if t not in missing]
+            out += [found[(t, c)] for t in thetas_here for c in concepts]
+            continue
         if missing:
             def tick(n: int, done: int = done) -> None:
                 if progress is not None:

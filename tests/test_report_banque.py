@@ -85,13 +85,21 @@ def test_solved_now_equals_the_certificates() -> None:
             b.concept, b.exists, b.value, b.player1, b.player2, b.banker, b.certified)
 
 
-def test_a_shoe_without_certificate_is_solved(cli) -> None:
+def test_a_shoe_without_certificate_is_left_out_unless_solved(cli) -> None:
     r = cli(["report", "--decks", "1", "--commission", "0", "--format", "json"])
+    assert r.code == 0, r.err
+    section = json.loads(r.out)["baccara_banque"]
+    assert [s["shoe"]["dealing"] for s in section["shoes"]] == ["A"]
+    assert [x["shoe"]["decks"] for x in section["left_out"]] == [1]
+    assert "--banque solve" in section["left_out"][0]["reason"]
+    text = cli(["report", "--decks", "1", "--commission", "0"]).out
+    assert "On 1 deck no committed certificate states these answers" in text.replace("\n  ", " ")
+    r = cli(["report", "--decks", "1", "--commission", "0", "--banque", "solve", "--format", "json"])
     assert r.code == 0, r.err
     shoes = json.loads(r.out)["baccara_banque"]["shoes"]
     assert [s["shoe"]["dealing"] for s in shoes] == ["B", "A"]
     assert all(x["source"].startswith("solved") for x in shoes[0]["solutions"])
-    assert all(x["source"].startswith("certificate") for x in shoes[1]["solutions"])
+    assert all(x["source"].startswith("solved") for x in shoes[1]["solutions"])  # --banque solve: every one
     solved = _lines(cli(["banque", "--decks", "1", "--freedom", "parlor", "--format", "json"]).out)
     for mine, theirs in zip(shoes[0]["solutions"], solved):
         assert {k: mine[k] for k in BANQUE_FIELDS} == {k: theirs[k] for k in BANQUE_FIELDS}

@@ -106,6 +106,7 @@ def add_parser(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-ar
     add_tableau_option(p)
     p.add_argument("--banque", choices=("certificates", "solve", "off"), default="certificates",
                    help="the baccara banque section: read each answer from the committed certificate that states "
-                   "it (checked by proofs/check.py) and solve the others (default), solve and certify all now "
-                   "(some seconds), or leave the section out")
+                   "it (checked by proofs/check.py), leaving out a shoe none states (default: the infinite deck and "
+                   "6 decks have them), solve and certify all now (some seconds, longer on an odd shoe), or leave "
+                   "the section out")
     p.set_defaults(run=run)

@@ -57,10 +57,20 @@ def sources(entries: Sequence[BanqueEntry]) -> str:
 # -- text ---------------------------------------------------------------------------------------------
 
 
+def left_out_words(shoe: Shoe) -> str:
+    """Why a shoe of the banque section is left out, and how to have it."""
+    spec = "--decks inf" if shoe.is_infinite else (f"--decks {shoe.full_decks}" if shoe.full_decks
+                                                   else "with the report's shoe options")
+    return (f"On {shoe_words(shoe)} no committed certificate states these answers: baccarat report --banque solve "
+            f"solves and certifies them (some seconds, longer on an odd shoe), as does baccarat banque --freedom "
+            f"parlor {spec}.")
+
+
 def banque_section_text(entries: Sequence[BanqueEntry], beside: dict[Shoe, Solution | None],
-                        digits: int | None = None) -> str:
+                        digits: int | None = None, left_out: Sequence[Shoe] = ()) -> str:
     """The report's banque section: per shoe, each concept's value (exact and in %), the players' draws at 5,
-    the banker's mixed cells, certified; then chemin de fer's value on the same shoe and model."""
+    the banker's mixed cells, certified; then chemin de fer's value on the same shoe and model; and a note
+    for each shoe ``left_out`` (no certificate states it)."""
     d = DEFAULT_TEXT_DIGITS if digits is None else digits
     lines = ["  Model (the one that reproduces the rule sheets' 0.87 % against 1.28 %, docs/howto-banque.md):",
              *_wrapped(MODEL_WORDS + "."), ""]
@@ -90,6 +100,8 @@ def banque_section_text(entries: Sequence[BanqueEntry], beside: dict[Shoe, Solut
                     f"in baccara banque (Nash equilibrium): one decision against two tableaux costs him "
                     f"{pct(c.value - nash.value, 2)} % of the stake.", "    ")
         lines.append("")
+    for shoe in left_out:
+        lines += [*_wrapped(left_out_words(shoe)), ""]
     lines += _wrapped("P1, P2 at 5: each player's probability of drawing at 5 (the correlated solution's marginals; "
                       "exact in --format json). Banker cells: his total / what tableau 1 showed / tableau 2 (a third "
                       "card, S stood, N natural). Source: " + sources(entries) + ". Every model, θ and concept: "
@@ -143,8 +155,9 @@ def entry_dict(e: BanqueEntry, digits: int | None = None) -> dict[str, object]:
 
 
 def banque_section_dict(entries: Sequence[BanqueEntry], beside: dict[Shoe, Solution | None],
-                        digits: int | None = None) -> dict[str, object]:
-    """JSON-ready: ``{"model", "theta", "shoes": [{"shoe", "solutions": [...], "chemin_de_fer": {...}}]}``."""
+                        digits: int | None = None, left_out: Sequence[Shoe] = ()) -> dict[str, object]:
+    """JSON-ready: ``{"model", "theta", "shoes": [{"shoe", "solutions": [...], "chemin_de_fer": {...}}]}``, and
+    ``left_out`` (``[{"shoe", "reason"}]``) for the shoes no certificate states, when there are any."""
     shoes = []
     for shoe in dict.fromkeys(e.shoe for e in entries):
         item: dict[str, object] = {"shoe": shoe.spec(), "solutions": [entry_dict(e, digits) for e in entries
@@ -155,7 +168,11 @@ def banque_section_dict(entries: Sequence[BanqueEntry], beside: dict[Shoe, Solut
             if digits is not None:
                 item["chemin_de_fer"]["value_decimal"] = decimal_of(c.value, digits)  # type: ignore[index]
         shoes.append(item)
-    return {"model": MODEL_WORDS, "theta": fraction_str(entries[0].theta) if entries else None, "shoes": shoes}
+    out: dict[str, object] = {"model": MODEL_WORDS, "theta": "1/2" if not entries else fraction_str(entries[0].theta),
+                              "shoes": shoes}
+    if left_out:
+        out["left_out"] = [{"shoe": shoe.spec(), "reason": left_out_words(shoe)} for shoe in left_out]
+    return out
 
 
 # -- LaTeX --------------------------------------------------------------------------------------------
@@ -171,7 +188,7 @@ def _tex_draw(values: dict[str, Any], digits: int) -> str:
 
 
 def banque_report_table(entries: Sequence[BanqueEntry], beside: dict[Shoe, Solution | None], digits: int,
-                        command: str) -> str:
+                        command: str, left_out: Sequence[Shoe] = ()) -> str:
     """One row per shoe and concept, and chemin de fer's value on the same shoe: the banker's advantage in
     %, the players' draws at 5, certified."""
     body: list[list[str]] = []
@@ -191,7 +208,7 @@ def banque_report_table(entries: Sequence[BanqueEntry], beside: dict[Shoe, Solut
                f"{_tex(MODEL_WORDS)}; chemin de fer's parlor game of information 1 on the same shoe. All columns "
                f"are decimals, {rounding(digits)}; the exact fractions are in the JSON report. Where the independent "
                "cooperative solution does not exist (proved), the team's best guarantee found is shown.")
-    note = _tex("Source: " + sources(entries) + ".")
+    note = _tex(" ".join(["Source: " + sources(entries) + ".", *(left_out_words(x) for x in left_out)]))
     return table(caption=caption, label="tab:banque-report", colspec="llrrrc",
                  head=[["Shoe", "Concept", "Banker \\%", "P1 at 5", "P2 at 5", "Certified"]], body=body,
                  command=command, note=note, rules_before=rules)

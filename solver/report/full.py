@@ -164,9 +164,9 @@ def full_text(rep: FullReport, digits: int | None = None) -> str:
     else:
         lines += ["", "  The casino game with its 5 % commission: baccarat chemin --commission 0.05"]
     section = 4 if rep.commission else 3
-    if rep.banque:
+    if rep.banque or rep.banque_left_out:
         lines += ["", f"{section}. Baccara banque beside chemin de fer: one banker against two tableaux", "",
-                  banque_section_text(rep.banque, _beside(rep), digits)]
+                  banque_section_text(rep.banque, _beside(rep), digits, rep.banque_left_out)]
         section += 1
     lines += ["", f"{section}. Chemin de fer without commission: each game in full"]
     for s in rep.chemin:
@@ -201,8 +201,8 @@ def full_dict(rep: FullReport, digits: int | None = None) -> dict[str, object]:
                            for a in answers(headline(rep))]
     out["punto_banco"] = punto_dict(rep.punto, digits)
     out["chemin_de_fer"] = [chemin_dict(s, digits) for s in rep.chemin + rep.commission]
-    if rep.banque:
-        out["baccara_banque"] = banque_section_dict(rep.banque, _beside(rep), digits)
+    if rep.banque or rep.banque_left_out:
+        out["baccara_banque"] = banque_section_dict(rep.banque, _beside(rep), digits, rep.banque_left_out)
     return out
 
 
@@ -238,7 +238,8 @@ def full_latex(rep: FullReport, digits: int | None = None, command: str = "bacca
         parts.append(paper.chemin_summary_table(rep.commission, d, command))
     parts.append(paper.chemin_exact_table(rep.chemin, d, command))
     if rep.banque:
-        parts += ["\\subsection*{Baccara banque}", banque_report_table(rep.banque, _beside(rep), d, command)]
+        parts += ["\\subsection*{Baccara banque}",
+                  banque_report_table(rep.banque, _beside(rep), d, command, rep.banque_left_out)]
     parts.append("\\clearpage")
     parts += [paper.banker_tableau_table(s, d, command) for s in rep.chemin]
     intro = (
