@@ -66,9 +66,11 @@ def build_report(cli, directory: Path, figure_options: tuple[str, ...] = ("--dec
 def test_report_tex_compiles(cli, tmp_path: Path) -> None:
     text = pdf_text(build_report(cli, tmp_path))
     if text is not None:
-        for needle in ("Table 1: Punto banco", "45.8597", "Table 3: Chemin de fer", "1.2916", "Exact values",
+        for needle in ("Table 1: Punto banco", "45.8597", "Table 7: Chemin de fer", "Table 3: The side-bet catalogue",
+                       "Effects of removal on 8 decks", "Baccara banque at", "0.8680", "1.2916", "Exact values",
                        "8954111587648/19524993263685", "banker’s optimal tableau", "Figure 1: Punto banco",
-                       "Figure 5: The cut-card effect", "Made by baccarat figures"):
+                       "Figure 8: The cut-card effect", "Figure 7: Baccara banque", "Figure 2: Side bets",
+                       "Made by baccarat figures"):
             assert needle in text.replace("'", "’"), f"{needle!r} is not in the PDF"
 
 
