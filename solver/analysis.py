@@ -1,11 +1,13 @@
 """The analyses behind the report and the paper's tables: computed here, rendered in solver/report/.
 
-:func:`full_report` computes a :class:`FullReport`: punto banco's exact outcome law and bet edges on
-one shoe, and chemin de fer's casino and parlor games under information 1, 2 and 3 on another
-(by default each game's shoe as it is played: 8 decks and 6), solved exactly and certified, both
-without commission (the zero-sum game) and with the casino's commission on the banker's wins.
-:func:`paper_results` computes what ``baccarat tables`` prints: punto banco and every chemin de fer
-model on a list of shoes, and each game on its usual shoe.
+:func:`full_report` computes a :class:`FullReport`: punto banco's exact outcome law and the edges of
+the whole side-bet catalogue on one shoe, and chemin de fer's casino and parlor games under
+information 1, 2 and 3 on another (by default each game's shoe as it is played: 8 decks and 6),
+solved exactly and certified, both without commission (the zero-sum game) and with the casino's
+commission on the banker's wins; and baccara banque beside chemin de fer on that shoe and the infinite
+deck (:mod:`solver.banque_results`). :func:`paper_results` computes what ``baccarat tables`` prints:
+punto banco and every chemin de fer model on a list of shoes, each game on its usual shoe, the
+side-bet catalogue with its effects of removal, and baccara banque by model and by θ.
 
 >>> from solver.cards import Shoe
 >>> rep = full_report(Shoe.infinite(), Shoe.infinite(), commission=0)
@@ -20,13 +22,19 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
+from typing import TYPE_CHECKING
 
-from solver.bets import STANDARD_COMMISSION, PuntoResult, punto_banco
+from solver.banque_results import STANDARD_MODELS, BanqueEntry, banque_entries, banque_steps
+from solver.bets import STANDARD_COMMISSION, PuntoResult, catalogue, punto_banco
 from solver.cards import Shoe
 from solver.equilibrium import Solution, solve
+from solver.errors import ModelError
 from solver.game import build_game
 from solver.house import HouseRules
 from solver.numbers import exact
+
+if TYPE_CHECKING:
+    from solver.count.eor import EorResult
 
 REPORT_COMMISSION = STANDARD_COMMISSION
 """The casino's commission on the banker's wins in the report's second set of games (5 %)."""
@@ -46,12 +54,17 @@ class FullReport:
     """The whole exact analysis of a shoe.
 
     Attributes:
-        punto: punto banco on the punto banco shoe.
+        punto: punto banco on the punto banco shoe, every bet of the side-bet catalogue that shoe can settle
+            (with a house's fixed sheet, its default bets and Tie pay).
         chemin: chemin de fer without commission, one certified solution per model in :data:`MODELS` order.
         commission: the same models with the commission on the banker's wins (empty if not asked for).
         kemeny_snell: Kemeny and Snell's game (A1 parlor: an infinite deck, information 1, every banker
             decision free, no commission), the reference the headline quotes.
         method: how the numbers were obtained.
+        banque: baccara banque on the chemin de fer shoe and the infinite deck, θ = 1/2, the rule sheets'
+            model (:data:`solver.banque_results.RULE_SHEET_MODEL`), every concept (empty if not asked for).
+        banque_left_out: the shoes of the banque section that no committed certificate states, left out
+            unless the report was asked to solve them (``banque="solve"``).
     """
 
     punto: PuntoResult
@@ -59,6 +72,8 @@ class FullReport:
     commission: tuple[Solution, ...] = ()
     kemeny_snell: Solution | None = None
     method: str = "exact enumeration of every coup; each chemin de fer game solved exactly and certified in rationals"
+    banque: tuple[BanqueEntry, ...] = ()
+    banque_left_out: tuple[Shoe, ...] = ()
 
     @property
     def chemin_shoe(self) -> Shoe:
@@ -66,8 +81,8 @@ class FullReport:
 
     @property
     def certified(self) -> bool:
-        """Every game's answer certified in exact rationals."""
-        return all(s.certified for s in self.chemin + self.commission)
+        """Every game's answer certified in exact rationals (baccara banque's too)."""
+        return all(s.certified for s in self.chemin + self.commission) and all(e.certified for e in self.banque)
 
     def model(self, freedom: str, information: int, commission: bool = False) -> Solution | None:
         """The solved game of one model on the chemin de fer shoe (with the commission, if asked)."""
@@ -75,6 +90,18 @@ class FullReport:
             if (s.game.model.freedom, s.game.model.information) == (freedom, information):
                 return s
         return None
+
+    def chemin_beside(self, shoe: Shoe) -> Solution | None:
+        """Chemin de fer's parlor game of information 1 on ``shoe`` (the chemin de fer shoe's, or Kemeny and
+        Snell's on the infinite deck): the game baccara banque's rule-sheet model extends to two tableaux."""
+        if shoe == self.chemin_shoe:
+            return self.model("parlor", 1)
+        ks = self.kemeny_snell
+        return ks if ks is not None and shoe == ks.game.shoe else None
+
+    def banque_shoes(self) -> tuple[Shoe, ...]:
+        """The shoes of the banque section, in order."""
+        return tuple(dict.fromkeys(e.shoe for e in self.banque))
 
 
 @dataclass(frozen=True)
@@ -87,6 +114,8 @@ class Headline:
             (parlor) and the rule sheet's (casino); ``parlor`` is None when it is Kemeny and Snell's own game.
         taxed: the parlor game of information 1 on that shoe with the casino's commission (None without).
         punto: punto banco, whose Banker and Player edges the headline quotes.
+        banque: baccara banque on the infinite deck under the rule sheets' model (the Nash equilibrium and the
+            correlated cooperative solution), beside Kemeny and Snell's value; empty without the banque section.
     """
 
     kemeny_snell: Solution
@@ -94,6 +123,7 @@ class Headline:
     casino: Solution
     taxed: Solution | None
     punto: PuntoResult
+    banque: tuple[BanqueEntry, ...] = ()
 
 
 def headline(rep: FullReport) -> Headline | None:
@@ -108,13 +138,27 @@ def headline(rep: FullReport) -> Headline | None:
     parlor, casino = rep.model("parlor", 1), rep.model("casino", 1)
     if ks is None or parlor is None or casino is None:
         return None
+    banque = tuple(e for e in rep.banque if e.shoe == ks.game.shoe and e.exists and e.concept in ("nash", "correlated")
+                   and isinstance(e.value, Fraction))
     return Headline(ks, None if parlor.game == ks.game else parlor, casino, rep.model("parlor", 1, commission=True),
-                    rep.punto)
+                    rep.punto, banque)
 
 
-def report_steps(commission: Fraction | int | str = REPORT_COMMISSION) -> int:
-    """How many units of work :func:`full_report` reports to its ``progress`` callback."""
-    return 2 + len(MODELS) * (2 if exact(commission, "commission") else 1)
+BANQUE_SOURCES = ("certificates", "solve", "off")
+"""How the report obtains its baccara banque section (:func:`full_report`'s ``banque``)."""
+
+
+def report_banque_shoes(chemin_shoe: Shoe) -> tuple[Shoe, ...]:
+    """The shoes of the report's banque section: the chemin de fer shoe and the infinite deck."""
+    return tuple(dict.fromkeys((chemin_shoe, Shoe.infinite())))
+
+
+def report_steps(commission: Fraction | int | str = REPORT_COMMISSION, chemin_shoe: Shoe | None = None,
+                 banque: str = "certificates") -> int:
+    """How many units of work :func:`full_report` reports to its ``progress`` callback (at most: the banque
+    answers no certificate states are left out unless solved)."""
+    more = banque_steps(report_banque_shoes(chemin_shoe or CHEMIN_SHOE)) if banque != "off" else 0
+    return 2 + len(MODELS) * (2 if exact(commission, "commission") else 1) + more
 
 
 def full_report(
@@ -123,6 +167,7 @@ def full_report(
     commission: Fraction | int | str = REPORT_COMMISSION,
     progress: Callable[[int], None] | None = None,
     house: HouseRules | None = None,
+    banque: str = "certificates",
 ) -> FullReport:
     """Compute the full report.
 
@@ -133,11 +178,17 @@ def full_report(
         progress: called with the number of steps done (out of :func:`report_steps`).
         house: a house's rule sheet (solver.house): its tableau replaces the casino sheet in the chemin
             de fer games, and, when it fixes every cell, punto banco's (with its Tie pay).
+        banque: the baccara banque section (:data:`BANQUE_SOURCES`): ``certificates`` reads each answer
+            from the committed certificate that states it (:func:`solver.banque_results.banque_entries`) and
+            leaves out a shoe none states (listed in ``banque_left_out``), ``solve`` solves and certifies
+            every one now (some seconds on the usual shoes, longer on odd ones), ``off`` leaves the section out.
 
     Raises:
         SolverError: a game could not be solved and certified exactly.
     """
     alpha = exact(commission, "commission")
+    if banque not in BANQUE_SOURCES:
+        raise ModelError(f"unknown banque source {banque!r} (choose from {', '.join(BANQUE_SOURCES)})")
     done = 0
 
     def step() -> None:
@@ -151,7 +202,7 @@ def full_report(
         ties = (8, 9) if house.tie_pays is None else (int(house.tie_pays),)
         punto = punto_banco(punto_shoe, alpha or REPORT_COMMISSION, tableau=house.tableau, tie_pays=ties)
     else:
-        punto = punto_banco(punto_shoe)
+        punto = punto_banco(punto_shoe, bets=catalogue(), skip_unsettled=True)  # the side-bet catalogue too
     step()
     models = [(house.tableau if house is not None and f == "casino" else f, i) for f, i in MODELS]
     chemin = []
@@ -165,7 +216,19 @@ def full_report(
             step()
     ks = chemin[MODELS.index(("parlor", 1))] if chemin_shoe.is_infinite else solve(build_game(Shoe.infinite(), 1, "parlor"))
     step()
-    return FullReport(punto=punto, chemin=tuple(chemin), commission=tuple(with_commission), kemeny_snell=ks)
+    entries: tuple[BanqueEntry, ...] = ()
+    if banque != "off":
+        start = done
+
+        def banque_step(n: int) -> None:
+            if progress is not None:
+                progress(start + n)
+
+        entries = banque_entries(report_banque_shoes(chemin_shoe), source=banque, progress=banque_step,
+                                 solve_missing=banque == "solve")
+    left_out = tuple(s for s in report_banque_shoes(chemin_shoe) if banque != "off" and s not in {e.shoe for e in entries})
+    return FullReport(punto=punto, chemin=tuple(chemin), commission=tuple(with_commission), kemeny_snell=ks,
+                      banque=entries, banque_left_out=left_out)
 
 
 @dataclass(frozen=True)
@@ -179,6 +242,14 @@ class PaperResults:
         standard_chemin: chemin de fer's models on its usual shoe (the tableaux and the exact appendix).
         commission: chemin de fer with the casino's commission (:data:`REPORT_COMMISSION`), every model
             on each shoe of the list (empty when not asked for).
+        banque_models: baccara banque at θ = 1/2, every concept, under each model of
+            :data:`solver.banque_results.STANDARD_MODELS` (empty when not asked for).
+        banque_thetas: baccara banque under the rule sheets' model on the infinite deck, every concept, at each
+            θ asked for (empty when none).
+        catalogue: every bet of the side-bet catalogue (:func:`solver.bets.catalogue`) on punto banco's
+            shoe, with its breakdown and risk (None when not asked for).
+        removal: the catalogue's exact effects of removal of one card of each point value on that shoe
+            (:func:`solver.count.eor.effects_of_removal`; None when not asked for).
     """
 
     puntos: tuple[PuntoResult, ...]
@@ -186,19 +257,30 @@ class PaperResults:
     standard_punto: PuntoResult
     standard_chemin: tuple[Solution, ...]
     commission: tuple[Solution, ...] = ()
+    banque_models: tuple[BanqueEntry, ...] = ()
+    banque_thetas: tuple[BanqueEntry, ...] = ()
+    catalogue: PuntoResult | None = None
+    removal: EorResult | None = None
 
 
-def paper_steps(shoes: Sequence[Shoe], commission: bool = False) -> int:
+def paper_steps(shoes: Sequence[Shoe], commission: bool = False, banque: bool = False,
+                thetas: Sequence[Fraction] = ()) -> int:
     """How many units of work :func:`paper_results` reports to its ``progress`` callback."""
     punto = len(shoes) + (PUNTO_SHOE not in shoes)
     chemin = len(shoes) + (CHEMIN_SHOE not in shoes)
-    return punto + chemin * len(MODELS) + (len(shoes) * len(MODELS) if commission else 0)
+    more = (len(STANDARD_MODELS) * 3 if banque else 0) + banque_steps([Shoe.infinite()], thetas)
+    return punto + chemin * len(MODELS) + (len(shoes) * len(MODELS) if commission else 0) + more
 
 
 def paper_results(shoes: Sequence[Shoe], progress: Callable[[int], None] | None = None,
-                  commission: bool = False) -> PaperResults:
+                  commission: bool = False, banque: bool = False, thetas: Sequence[Fraction] = (),
+                  side_bets: bool = False) -> PaperResults:
     """Punto banco and every chemin de fer model on each shoe, and each game on its usual shoe; with
-    ``commission``, every model on each shoe with the casino's commission too."""
+    ``commission``, every model on each shoe with the casino's commission too; with ``banque``, baccara
+    banque under every standard model at θ = 1/2 (from the committed certificates, solved where none
+    matches); with ``thetas``, baccara banque under the rule sheets' model on the infinite deck at each θ
+    (θ = 1/2 read from its certificates, the others solved); with ``side_bets``, the side-bet catalogue and
+    its effects of removal on punto banco's shoe."""
     shoes = list(shoes)
     chemin_shoes = shoes + ([CHEMIN_SHOE] if CHEMIN_SHOE not in shoes else [])
     punto_shoes = shoes + ([PUNTO_SHOE] if PUNTO_SHOE not in shoes else [])
@@ -224,10 +306,27 @@ def paper_results(shoes: Sequence[Shoe], progress: Callable[[int], None] | None 
         for freedom, information in MODELS:
             with_commission.append(solve(build_game(shoe, information, freedom, REPORT_COMMISSION)))
             step()
+    by_model: list[BanqueEntry] = []
+    for shoe, model in STANDARD_MODELS if banque else ():
+        by_model += banque_entries([shoe], model)
+        for _ in range(banque_steps([shoe])):
+            step()
+    start = done
+
+    def banque_step(n: int) -> None:
+        if progress is not None:
+            progress(start + n)
+
+    by_theta = banque_entries([Shoe.infinite()], thetas=thetas, progress=banque_step) if thetas else ()
+    from solver.count.eor import effects_of_removal  # here: the report does not need it
     return PaperResults(
         puntos=tuple(puntos[s] for s in shoes),
         solutions=tuple(x for x in solutions if x.game.shoe in shoes),
         standard_punto=puntos[PUNTO_SHOE],
         standard_chemin=tuple(x for x in solutions if x.game.shoe == CHEMIN_SHOE),
         commission=tuple(with_commission),
+        banque_models=tuple(by_model),
+        banque_thetas=tuple(by_theta),
+        catalogue=punto_banco(PUNTO_SHOE, bets=catalogue(), skip_unsettled=True) if side_bets else None,
+        removal=effects_of_removal(PUNTO_SHOE, catalogue(), by="value") if side_bets else None,
     )

@@ -22,8 +22,11 @@ from fractions import Fraction
 from functools import cached_property
 
 from solver.analysis import MODELS, REPORT_COMMISSION
-from solver.bets import PuntoResult, punto_banco
+from solver.banque import parse_thetas
+from solver.banque_results import THETA_SWEEP, BanqueEntry, banque_entries
+from solver.bets import PuntoResult, bets_from_names, punto_banco
 from solver.cards import Shoe
+from solver.curves_extra import COUNT_SHOES, FIGURE_BETS, EdgeDistribution, RemovalPoint, edge_distribution, removal_curves
 from solver.equilibrium import Solution, solve
 from solver.game import build_game
 
@@ -191,14 +194,19 @@ class FigureInputs:
         shoes: the shoes of the by-deck figures (e.g. 1–8 decks and the infinite deck).
         coups, seed: the size and seed of the convergence simulation (on 8 decks).
         progress: called with a short message as each family of results is computed.
+        thetas: the values of θ of the banque figure (default :data:`~solver.banque_results.THETA_SWEEP`).
+        count_shoes: the shoes dealt for the edge's distribution (seeded with ``seed``).
     """
 
     def __init__(self, shoes: Sequence[Shoe], coups: int = 10**6, seed: int = 1,
-                 progress: Callable[[str], None] | None = None) -> None:
+                 progress: Callable[[str], None] | None = None, thetas: Sequence[Fraction] | None = None,
+                 count_shoes: int = COUNT_SHOES) -> None:
         self.shoes = tuple(shoes)
         self.coups, self.seed = coups, seed
         self.commission = REPORT_COMMISSION
         self._progress = progress
+        self.thetas = tuple(parse_thetas(THETA_SWEEP) if thetas is None else thetas)
+        self.count_shoes = count_shoes
 
     def _say(self, what: str) -> None:
         if self._progress is not None:
@@ -226,3 +234,21 @@ class FigureInputs:
         """The seeded first-coup simulation on 8 decks."""
         self._say(f"simulation of {self.coups} first coups")
         return convergence(Shoe.decks(8), self.coups, self.seed)
+
+    @cached_property
+    def banque(self) -> tuple[BanqueEntry, ...]:
+        """Baccara banque under the rule sheets' model on the infinite deck, every concept, at each θ."""
+        self._say(f"baccara banque at {len(self.thetas)} values of theta")
+        return banque_entries([Shoe.infinite()], thetas=self.thetas)
+
+    @cached_property
+    def removal(self) -> tuple[RemovalPoint, ...]:
+        """The side bets' exact edges on 8 decks as cards of each value leave the shoe."""
+        self._say("side bets on depleted shoes")
+        return removal_curves(Shoe.decks(8), bets_from_names(FIGURE_BETS))
+
+    @cached_property
+    def distribution(self) -> EdgeDistribution:
+        """The side bets' exact edges before every coup of seeded 8-deck shoes."""
+        self._say(f"exact edges over {self.count_shoes} simulated shoes")
+        return edge_distribution(Shoe.decks(8), bets_from_names(FIGURE_BETS), self.count_shoes, self.seed)

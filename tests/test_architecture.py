@@ -28,7 +28,7 @@ LAYERS: dict[str, int] = {
     "game": 5,
     "equilibrium": 6,
     "certificate": 7, "simulate": 7,
-    "crosscheck": 8, "analysis": 8, "curves": 8, "table": 8, "count": 8,
+    "crosscheck": 8, "analysis": 8, "curves": 8, "table": 8, "count": 8, "banque_results": 8, "curves_extra": 8,
     "report": 9,
     "cli": 10, "certificate.__main__": 10, "entry": 10,
     # baccara banque: its enumeration beside deal/strategy, its game and exact numbers beside game, its

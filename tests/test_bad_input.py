@@ -132,11 +132,11 @@ def test_tables_never_overwrite_without_force(tmp_path: Path) -> None:
     out = tmp_path / "t"
     out.mkdir()
     (out / "chemin-values.tex").write_text("mine\n")
-    r = run_cli(["tables", "--out", str(out), "--decks", "1"])
+    r = run_cli(["tables", "--out", str(out), "--decks", "1", "--thetas", "1/2"])
     assert r.code == 2 and "pass --force" in r.err
     assert (out / "chemin-values.tex").read_text() == "mine\n"
     assert sorted(p.name for p in out.iterdir()) == ["chemin-values.tex"]  # nothing else written either
-    r = run_cli(["tables", "--out", str(out), "--decks", "1", "--force"])
+    r = run_cli(["tables", "--out", str(out), "--decks", "1", "--thetas", "1/2", "--force"])
     assert r.code == 0, r.err
     assert (out / "chemin-values.tex").read_text() != "mine\n"
 
@@ -187,9 +187,9 @@ def test_a_full_device_is_one_line() -> None:
 
 
 def test_a_closed_pipe_ends_quietly(tmp_path: Path) -> None:
-    r = _run(f"baccarat tables --out {tmp_path}/t --decks 1 | head -1; echo \"status ${{PIPESTATUS[0]}}\"")
+    r = _run(f"baccarat tables --out {tmp_path}/t --decks 1 --thetas 1/2 | head -1; echo \"status ${{PIPESTATUS[0]}}\"")
     assert r.stderr == "" and r.stdout.endswith("status 0\n"), r.stdout + r.stderr
-    assert len(list((tmp_path / "t").iterdir())) == 25  # the files are whole: only stdout was closed
+    assert len(list((tmp_path / "t").iterdir())) == 31  # the files are whole: only stdout was closed
 
 
 def test_an_ascii_terminal_gets_stand_ins() -> None:

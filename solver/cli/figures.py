@@ -7,8 +7,10 @@ import shlex
 import sys
 from pathlib import Path
 
+from solver.banque_results import THETA_SWEEP
 from solver.cards import parse_decks
 from solver.cli.common import Progress, parse_count, seed_option
+from solver.curves_extra import COUNT_SHOES
 from solver.errors import InputError
 from solver.files import check_writable, write_files
 
@@ -27,7 +29,11 @@ caption names this command), and prints their paths. docs/report.tex inputs them
 
 figures: punto-edges, chemin-values, ponte-draw-at-5, banker-mixed-cell (exact, by deck count);
 cut-card-effect (recorded long simulations, estimates); convergence (a short seeded simulation of
---coups first coups on 8 decks, estimates, against the exact value).
+--coups first coups on 8 decks, estimates, against the exact value); edge-vs-removed (side bets'
+exact edges as cards of one value leave 8 decks); edge-distribution (the exact edge before every
+coup of --count-shoes seeded shoes, a simulated distribution); banque-theta (baccara banque's
+banker's advantage against --thetas for each concept, exact; theta 1/2 read from the committed
+certificates, the others solved, about a second each).
 
 examples:
   baccarat figures --out docs/figures
@@ -44,12 +50,17 @@ def command_words(args: argparse.Namespace) -> list[str]:
         words += ["--coups", str(args.coups)]
     if args.seed != DEFAULT_SEED:
         words += ["--seed", str(args.seed)]
+    if args.thetas != THETA_SWEEP:
+        words += ["--thetas", args.thetas]
+    if args.count_shoes != COUNT_SHOES:
+        words += ["--count-shoes", str(args.count_shoes)]
     if args.only:
         words += ["--only", args.only]
     return words  # --force changes what is overwritten, not what is drawn
 
 
 def run(args: argparse.Namespace) -> int:
+    from solver.banque import parse_thetas
     from solver.curves import FigureInputs
     from solver.report.figures import FIGURES, figure_csv, figure_tex, images
 
@@ -65,7 +76,8 @@ def run(args: argparse.Namespace) -> int:
         raise InputError(f"--out {args.out}: not a directory")
     check_writable([out / f"{name}.{ext}" for name in names for ext in EXTENSIONS], args.force)
     command = shlex.join(command_words(args))
-    inputs = FigureInputs(shoes, coups=args.coups, seed=args.seed)
+    inputs = FigureInputs(shoes, coups=args.coups, seed=args.seed, thetas=parse_thetas(args.thetas),
+                          count_shoes=args.count_shoes)
     with Progress(len(names), "figures") as progress:
         for k, name in enumerate(names):
             fig = FIGURES[name](inputs)
@@ -83,7 +95,8 @@ def add_parser(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-ar
         "figures",
         help="write the figures (PDF, PNG) with the CSV of the numbers they draw",
         description="Draw punto banco's edges and chemin de fer's values and optimal strategies against the number "
-        "of decks, the cut-card effect, and a simulation converging on the exact value; each figure as PDF and PNG "
+        "of decks, the cut-card effect, a simulation converging on the exact value, side bets' exact edges as the "
+        "shoe is depleted and over real shoes, and baccara banque's value against theta; each figure as PDF and PNG "
         "beside the CSV of exactly the numbers it draws and a LaTeX float whose caption names this command.",
         epilog=EPILOG,
     )
@@ -93,6 +106,10 @@ def add_parser(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-ar
     p.add_argument("--coups", type=parse_count, default=DEFAULT_COUPS, metavar="N",
                    help="first coups in the convergence figure's simulation (default 1e6)")
     p.add_argument("--seed", type=seed_option, default=DEFAULT_SEED, help=f"seed of that simulation (default {DEFAULT_SEED})")
+    p.add_argument("--thetas", default=THETA_SWEEP, metavar="T",
+                   help=f"values of theta of the banque-theta figure: a list or a sweep LO..HI/STEPS (default {THETA_SWEEP})")
+    p.add_argument("--count-shoes", type=parse_count, default=COUNT_SHOES, metavar="N",
+                   help=f"shoes dealt for the edge-distribution figure (default {COUNT_SHOES})")
     p.add_argument("--only", metavar="NAMES", help="write only these figures, comma-separated")
     p.add_argument("--force", action="store_true", help="overwrite figure files that already exist in DIR")
     p.set_defaults(run=run)

@@ -26,6 +26,7 @@ examples:
   baccarat report --format latex > r.tex    a LaTeX document (pdflatex r.tex)
   baccarat report --commission 0            leave out the games with commission
   baccarat report --tableau simplified      a house's sheet in place of the casino sheet
+  baccarat report --banque solve            solve baccara banque now rather than read its certificates
 """
 
 
@@ -49,6 +50,8 @@ def report_command(args: argparse.Namespace) -> str:
         words += ["--commission", args.commission]
     if args.tableau is not None:
         words += ["--tableau", args.tableau]
+    if args.banque != "certificates":
+        words += ["--banque", args.banque]
     words += ["--format", args.format]
     if args.digits is not None:
         words += ["--digits", str(args.digits)]
@@ -67,8 +70,8 @@ def run(args: argparse.Namespace) -> int:
     alpha = exact(given, "commission")
     if not 0 <= alpha <= MAX_COMMISSION:  # checked before any work
         raise InputError(f"the commission must lie in [0, 1/10], got {given}")
-    progress = Progress(report_steps(alpha), "report")
-    rep = full_report(punto_shoe, chemin_shoe, alpha, progress=progress.update, house=house)
+    progress = Progress(report_steps(alpha, chemin_shoe, args.banque), "report")
+    rep = full_report(punto_shoe, chemin_shoe, alpha, progress=progress.update, house=house, banque=args.banque)
     progress.close()
     if args.format == "json":
         emit_json([full_dict(rep, args.digits)], args)
@@ -85,7 +88,8 @@ def add_parser(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-ar
         help="the full report on a shoe (the main job)",
         description="The full exact report: punto banco's outcome law and bet edges; chemin de fer's casino and "
         "parlor games under information 1, 2 and 3, without commission and with the casino's commission, with "
-        "values, optimal strategies, the banker's tableau, certification and uniqueness.",
+        "values, optimal strategies, the banker's tableau, certification and uniqueness; the side-bet catalogue; "
+        "baccara banque beside chemin de fer (theta 1/2, the chemin de fer shoe and the infinite deck).",
         epilog=EPILOG,
     )
     g = p.add_argument_group("shoe")
@@ -100,4 +104,9 @@ def add_parser(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-ar
                    help="house share of the banker's wins in the second set of chemin de fer games, "
                    "0 to 1/10 (default 1/20, or the --tableau sheet's; 0 leaves them out)")
     add_tableau_option(p)
+    p.add_argument("--banque", choices=("certificates", "solve", "off"), default="certificates",
+                   help="the baccara banque section: read each answer from the committed certificate that states "
+                   "it (checked by proofs/check.py), leaving out a shoe none states (default: the infinite deck and "
+                   "6 decks have them), solve and certify all now (some seconds, longer on an odd shoe), or leave "
+                   "the section out")
     p.set_defaults(run=run)

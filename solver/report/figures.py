@@ -15,7 +15,7 @@ from typing import Any
 
 from solver.curves import CUT_CARD_RUNS, FigureInputs
 from solver.equilibrium import Solution
-from solver.report import decimal_str, fraction_str
+from solver.report import decimal_str, figures_extra, fraction_str
 from solver.report.chemin import can_be_dealt
 from solver.report.plot import (
     PNG_DPI,
@@ -265,5 +265,8 @@ FIGURES: dict[str, Callable[[FigureInputs], Figure]] = {
     "banker-mixed-cell": banker_mixed_cell,
     "cut-card-effect": cut_card_effect,
     "convergence": convergence,
+    "edge-vs-removed": figures_extra.edge_vs_removed,
+    "edge-distribution": figures_extra.edge_distribution,
+    "banque-theta": figures_extra.banque_theta,
 }
 """Every figure ``baccarat figures`` writes, by file name, in the order docs/report.tex shows them."""

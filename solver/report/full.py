@@ -11,9 +11,11 @@ from dataclasses import dataclass
 from fractions import Fraction
 
 from solver.analysis import FullReport, Headline, headline
+from solver.cards import Shoe
 from solver.equilibrium import Solution
 from solver.report import DEFAULT_TEXT_DIGITS, TEXT_WIDTH, decimal_str, fraction_str, paper, percent_str, shoe_words
 from solver.report import latex as tex
+from solver.report.banque_section import banque_report_table, banque_section_dict, banque_section_text
 from solver.report.chemin import can_be_dealt, chemin_dict, chemin_text, uniqueness_words
 from solver.report.punto import punto_dict, punto_text
 from solver.strategy import format_infoset
@@ -55,6 +57,12 @@ def answers(h: Headline | None) -> list[Answer]:
     out.append(Answer(f"Punto banco on {shoe_words(p.shoe)}, the house edge",
                       (("Banker bet", p.bet("banker").edge), ("Player bet", p.bet("player").edge)),
                       f"its fixed drawing rules, one coup from the shoe; {p.bet('banker').description}"))
+    if h.banque:
+        names = {"nash": "Nash equilibrium", "correlated": "correlated cooperative"}
+        out.append(Answer("Baccara banque (one banker against two tableaux, balanced stakes), the banker's advantage",
+                          tuple((names[e.concept], e.value) for e in h.banque),
+                          f"the same game as Kemeny and Snell's on two tableaux (model {h.banque[0].label}), against "
+                          f"{percent_str(ks.value, 2)} % in chemin de fer"))
     return out
 
 
@@ -129,9 +137,9 @@ def full_text(rep: FullReport, digits: int | None = None) -> str:
         f"  Fractions are exact; percentages and decimals are rounded to {d} places from them.",
         "",
         *([headline_text(rep, digits), ""] if headline(rep) is not None else []),
-        "1. Punto banco",
+        "1. Punto banco: the outcome law, the main bets and the side-bet catalogue",
         "",
-        punto_text(rep.punto, digits),
+        punto_text(rep.punto, digits, wrap=True),
         "",
         "2. Chemin de fer without commission (zero-sum): the banker's value and the ponte's optimal play",
         "",
@@ -155,12 +163,23 @@ def full_text(rep: FullReport, digits: int | None = None) -> str:
         ]
     else:
         lines += ["", "  The casino game with its 5 % commission: baccarat chemin --commission 0.05"]
-    lines += ["", f"{4 if rep.commission else 3}. Chemin de fer without commission: each game in full"]
+    section = 4 if rep.commission else 3
+    if rep.banque or rep.banque_left_out:
+        lines += ["", f"{section}. Baccara banque beside chemin de fer: one banker against two tableaux", "",
+                  banque_section_text(rep.banque, _beside(rep), digits, rep.banque_left_out)]
+        section += 1
+    lines += ["", f"{section}. Chemin de fer without commission: each game in full"]
     for s in rep.chemin:
         lines += ["", chemin_text(s, digits)]
     n_ok = sum(s.certified for s in games)
     lines += ["", f"Certified: {n_ok} of {len(games)} chemin de fer games, in exact rationals."]
+    if rep.banque:
+        lines.append(f"Certified: {sum(e.certified for e in rep.banque)} of {len(rep.banque)} baccara banque answers.")
     return "\n".join(lines)
+
+
+def _beside(rep: FullReport) -> dict[Shoe, Solution | None]:
+    return {shoe: rep.chemin_beside(shoe) for shoe in rep.banque_shoes()}
 
 
 # -- JSON -------------------------------------------------------------------------------------------
@@ -172,7 +191,8 @@ def full_dict(rep: FullReport, digits: int | None = None) -> dict[str, object]:
     ``headline`` lists :func:`answers` (``what``, ``model``, ``values``: name → exact fraction; an
     unnamed value is keyed ``value``); ``punto_banco`` is :func:`~solver.report.punto.punto_dict`;
     ``chemin_de_fer`` lists :func:`~solver.report.chemin.chemin_dict` of every game, the zero-sum ones
-    first, then those with commission (each says its ``model.commission``).
+    first, then those with commission (each says its ``model.commission``); ``baccara_banque`` (with the
+    banque section) is :func:`~solver.report.banque_section.banque_section_dict`.
     """
     out: dict[str, object] = {}
     if headline(rep) is not None:
@@ -181,6 +201,8 @@ def full_dict(rep: FullReport, digits: int | None = None) -> dict[str, object]:
                            for a in answers(headline(rep))]
     out["punto_banco"] = punto_dict(rep.punto, digits)
     out["chemin_de_fer"] = [chemin_dict(s, digits) for s in rep.chemin + rep.commission]
+    if rep.banque or rep.banque_left_out:
+        out["baccara_banque"] = banque_section_dict(rep.banque, _beside(rep), digits, rep.banque_left_out)
     return out
 
 
@@ -215,6 +237,9 @@ def full_latex(rep: FullReport, digits: int | None = None, command: str = "bacca
     if rep.commission:
         parts.append(paper.chemin_summary_table(rep.commission, d, command))
     parts.append(paper.chemin_exact_table(rep.chemin, d, command))
+    if rep.banque:
+        parts += ["\\subsection*{Baccara banque}",
+                  banque_report_table(rep.banque, _beside(rep), d, command, rep.banque_left_out)]
     parts.append("\\clearpage")
     parts += [paper.banker_tableau_table(s, d, command) for s in rep.chemin]
     intro = (

@@ -110,6 +110,7 @@ def figure_csv(f: Figure) -> str:
 def figure_tex(f: Figure, command: str) -> str:
     """A LaTeX figure float that includes the PDF (found on the document's ``\\graphicspath``)."""
     caption = escape(f.caption).replace("∞", "$\\infty$").replace("≈", "$\\approx$").replace("±", "$\\pm$")
+    caption = caption.replace("θ", "$\\theta$")
     caption = caption.replace("--", "-{}-")  # options stay two hyphens, not a dash
     return "\n".join([
         generated_comment(command).rstrip("\n"),

@@ -93,10 +93,12 @@ def _wrap(text: str, indent: str = "  ") -> list[str]:
     return textwrap.wrap(text, TEXT_WIDTH, initial_indent=indent, subsequent_indent=indent)
 
 
-def punto_text(r: PuntoResult, digits: int | None = None, detail: bool = False, pay_tables: bool = False) -> str:
+def punto_text(r: PuntoResult, digits: int | None = None, detail: bool = False, pay_tables: bool = False,
+               wrap: bool = False) -> str:
     """A human report: exact fractions, and percentages rounded to ``digits`` (default 4) places; what
     each bet is, below its table; one plain sentence under each table. With ``detail``, the risk table,
-    and with ``pay_tables`` every bet's pay table (:func:`solver.report.bets.breakdown_text`)."""
+    and with ``pay_tables`` every bet's pay table (:func:`solver.report.bets.breakdown_text`). With
+    ``wrap``, the bets' descriptions are wrapped within :data:`~solver.report.TEXT_WIDTH` columns."""
     d = DEFAULT_TEXT_DIGITS if digits is None else digits
     pw = d + 5
     lines = [
@@ -117,7 +119,10 @@ def punto_text(r: PuntoResult, digits: int | None = None, detail: bool = False, 
         lines.append(f"  {b.name:<{nw}}  {fraction_str(b.edge):<{fw}} {percent_str(b.edge, d):>{pw}}")
     lines.append("    What each bet loses on average per unit staked (pushes count as stakes).")
     lines += ["", "  the bets:"]
-    lines += [f"    {b.name:<{nw}}  {b.description}" for b in r.bets]
+    for b in r.bets:
+        first = f"    {b.name:<{nw}}  "
+        lines += (textwrap.wrap(b.description, TEXT_WIDTH, initial_indent=first, subsequent_indent=" " * len(first))
+                  if wrap else [first + b.description])
     for note in left_out_notes(r):
         lines += _wrap(note, "    ")
     if detail:

@@ -52,8 +52,9 @@ def measure(args: list[str], root: Path | str = ROOT) -> tuple[float, float]:
 BASE: dict[str, str] = {}  # the baseline's figures, by command, for the report
 
 
-def paired(args: list[str], repeat: int = REPEAT) -> tuple[float, float, float]:
-    """Median CPU of the command, median CPU of importing numpy (alternating), and the peak MiB."""
+def paired(args: list[str], repeat: int = REPEAT, baseline: bool = True) -> tuple[float, float, float]:
+    """Median CPU of the command, median CPU of importing numpy (alternating), and the peak MiB; with
+    ``baseline`` (and ``BENCH_BASELINE`` set), the baseline's too (a command it does not have: False)."""
     cmd, ref, peaks, base, base_peaks = [], [], [], [], []
     measure(args)  # writes the bytecode; not counted
     if BASELINE:
@@ -64,11 +65,11 @@ def paired(args: list[str], repeat: int = REPEAT) -> tuple[float, float, float]:
         cmd.append(c)
         ref.append(r)
         peaks.append(p)
-        if BASELINE:
+        if BASELINE and baseline:
             b, bp = measure(args, BASELINE)
             base.append(b / c)
             base_peaks.append(bp)
-    if BASELINE:
+    if BASELINE and baseline:
         BASE[" ".join(args)] = (f"; the baseline {BASELINE} took {statistics.median(base):.2f} x this CPU "
                                 f"(median of paired rounds), peak {max(base_peaks):.0f} MiB")
     return statistics.median(cmd), statistics.median(ref), max(peaks)
@@ -109,5 +110,15 @@ def test_certificates() -> None:
 
 
 def test_report() -> None:
-    cpu, ref, peak = paired(["-m", "solver.cli", "report"], 3)
+    cpu, ref, peak = paired(["-m", "solver.cli", "report"], 5)
     report("baccarat report", cpu, ref, peak, "<= 1 s")
+
+
+def test_report_without_banque() -> None:
+    cpu, ref, peak = paired(["-m", "solver.cli", "report", "--banque", "off"], 3, baseline=False)
+    report("baccarat report --banque off", cpu, ref, peak, "(the report less its banque section)")
+
+
+def test_report_banque_solved() -> None:
+    cpu, ref, peak = paired(["-m", "solver.cli", "report", "--banque", "solve"], 3, baseline=False)
+    report("baccarat report --banque solve", cpu, ref, peak, "(opt-in: banque solved now, not read from certificates)")

@@ -1,0 +1,136 @@
+"""`baccarat report`'s baccara banque section and side-bet catalogue (issue 12 item 5, issue 13 item 6).
+
+The banque section's numbers are those of `baccarat banque` on the same shoe, θ and model, whether
+read from the committed certificates (the default) or solved now; the values the rule sheets quote
+(0.87 % in banque against 1.28 % in chemin de fer) come out of the section rounded to two places.
+The catalogue the report lists is `baccarat punto`'s, bet for bet.
+"""
+
+from __future__ import annotations
+
+import json
+import shutil
+from fractions import Fraction
+from pathlib import Path
+
+import pytest
+
+from solver.banque_results import CERTIFICATES, RULE_SHEET_MODEL, banque_entries, entry_from_certificate
+from solver.cards import Shoe
+
+
+def _lines(out: str) -> list[dict]:
+    return [json.loads(line) for line in out.splitlines() if line.strip()]
+
+
+BANQUE_FIELDS = ("concept", "exists", "value", "player1_draw_at_5", "player2_draw_at_5", "banker", "certified", "theta")
+
+
+@pytest.fixture(scope="module")
+def report(request) -> dict:
+    from tests.conftest import run_cli
+
+    r = run_cli(["report", "--format", "json"])
+    assert r.code == 0, r.err
+    return json.loads(r.out)
+
+
+def _section(data: dict, dealing: str) -> dict:
+    return next(s for s in data["baccara_banque"]["shoes"] if s["shoe"]["dealing"] == dealing)
+
+
+@pytest.mark.parametrize(("decks", "dealing"), [("inf", "A"), ("6", "B")])
+def test_the_report_equals_baccarat_banque(report, cli, decks: str, dealing: str) -> None:
+    # `baccarat banque` solves now; the report reads the committed certificates: every shown number agrees.
+    solved = _lines(cli(["banque", "--decks", decks, "--freedom", "parlor", "--theta", "1/2", "--information", "1",
+                         "--second-player", "blind", "--format", "json"]).out)
+    shown = _section(report, dealing)["solutions"]
+    assert [s["concept"] for s in shown] == ["nash", "correlated", "independent"]
+    for mine, theirs in zip(shown, solved):
+        assert {k: mine[k] for k in BANQUE_FIELDS} == {k: theirs[k] for k in BANQUE_FIELDS}
+        assert mine.get("guarantee") == theirs.get("guarantee")
+        assert mine["source"].startswith("certificate proofs/certificates/banque/")
+
+
+def test_the_rule_sheets_numbers(report) -> None:
+    # The rule sheets (issue 12): about 0.87 % in baccara banque against 1.28 % in chemin de fer, on the
+    # model docs/howto-banque.md names (the infinite deck, information 1, blind, parlor, theta 1/2).
+    inf = _section(report, "A")
+    nash = next(s for s in inf["solutions"] if s["concept"] == "nash")
+    assert round(100 * Fraction(nash["value"]), 2) == Fraction(87, 100)
+    assert round(100 * Fraction(inf["chemin_de_fer"]["value"]), 2) == Fraction(128, 100)
+    assert inf["chemin_de_fer"]["model"] == "A1 parlor"
+    six = _section(report, "B")
+    assert six["chemin_de_fer"]["model"] == "B1 parlor"
+    assert six["chemin_de_fer"]["value"] == next(c for c in report["chemin_de_fer"] if c["model"]["name"] == "B1"
+                                                 and c["model"]["freedom"] == "parlor"
+                                                 and c["model"]["commission"] == "0")["value"]
+
+
+def test_the_headline_quotes_the_infinite_deck(report) -> None:
+    last = report["headline"][-1]
+    assert last["what"].startswith("Baccara banque")
+    cert = json.loads((CERTIFICATES / "A1-blind-parlor-inf-t1_2-nash.json").read_text())
+    corr = json.loads((CERTIFICATES / "A1-blind-parlor-inf-t1_2-correlated.json").read_text())
+    assert last["values"] == {"Nash equilibrium": cert["value"], "correlated cooperative": corr["value"]}
+
+
+def test_solved_now_equals_the_certificates() -> None:
+    # The cheap path (certificates) and the costly one (solve, certify) give the same entries.
+    read = banque_entries([Shoe.infinite()])
+    solved = banque_entries([Shoe.infinite()], source="solve")
+    assert all(e.source.startswith("certificate") for e in read) and all(e.source.startswith("solved") for e in solved)
+    for a, b in zip(read, solved):
+        assert (a.concept, a.exists, a.value, a.player1, a.player2, a.banker, a.certified) == (
+            b.concept, b.exists, b.value, b.player1, b.player2, b.banker, b.certified)
+
+
+def test_a_shoe_without_certificate_is_left_out_unless_solved(cli) -> None:
+    r = cli(["report", "--decks", "1", "--commission", "0", "--format", "json"])
+    assert r.code == 0, r.err
+    section = json.loads(r.out)["baccara_banque"]
+    assert [s["shoe"]["dealing"] for s in section["shoes"]] == ["A"]
+    assert [x["shoe"]["decks"] for x in section["left_out"]] == [1]
+    assert "--banque solve" in section["left_out"][0]["reason"]
+    text = cli(["report", "--decks", "1", "--commission", "0"]).out
+    assert "On 1 deck no committed certificate states these answers" in text.replace("\n  ", " ")
+    r = cli(["report", "--decks", "1", "--commission", "0", "--banque", "solve", "--format", "json"])
+    assert r.code == 0, r.err
+    shoes = json.loads(r.out)["baccara_banque"]["shoes"]
+    assert [s["shoe"]["dealing"] for s in shoes] == ["B", "A"]
+    assert all(x["source"].startswith("solved") for x in shoes[0]["solutions"])
+    assert all(x["source"].startswith("solved") for x in shoes[1]["solutions"])  # --banque solve: every one
+    solved = _lines(cli(["banque", "--decks", "1", "--freedom", "parlor", "--format", "json"]).out)
+    for mine, theirs in zip(shoes[0]["solutions"], solved):
+        assert {k: mine[k] for k in BANQUE_FIELDS} == {k: theirs[k] for k in BANQUE_FIELDS}
+
+
+def test_banque_off_and_text(cli) -> None:
+    off = json.loads(cli(["report", "--decks", "inf", "--banque", "off", "--format", "json"]).out)
+    assert "baccara_banque" not in off and not off["headline"][-1]["what"].startswith("Baccara")
+    text = cli(["report", "--decks", "inf"]).out
+    section = text.split("Baccara banque beside chemin de fer")[1].split("\n5. ")[0]
+    assert "0.8680" in section and "1.2799" in section and "exact: 11138203216/1283144424133" in section
+    assert "falls from 1.28 % in chemin de fer to 0.87 %" in section.replace("\n    ", " ")
+    assert cli(["report", "--banque", "sometimes"]).code == 2
+
+
+def test_certificates_the_reader_cannot_use_are_solved(tmp_path: Path) -> None:
+    # A certificate with an irrational number, or for another theta, is not taken for the answer asked for.
+    name = "A1-blind-parlor-inf-t1_2-correlated.json"
+    cert = json.loads((CERTIFICATES / name).read_text())
+    assert entry_from_certificate(cert, Shoe.infinite(), "x") is not None
+    assert entry_from_certificate({**cert, "field": {"minimal_polynomial": ["-2", "0", "1"], "interval": ["1", "2"]}},
+                                  Shoe.infinite(), "x") is None
+    (tmp_path / name).write_text(json.dumps({**cert, "theta": "1/3"}))
+    shutil.copy(CERTIFICATES / "A1-blind-parlor-inf-t1_2-nash.json", tmp_path)
+    got = banque_entries([Shoe.infinite()], RULE_SHEET_MODEL, concepts=["nash", "correlated"], directory=tmp_path)
+    assert [e.source.split()[0] for e in got] == ["certificate", "solved"]
+
+
+def test_the_report_lists_the_catalogue(report, cli) -> None:
+    # Every catalogued bet `baccarat punto` prices on 8 decks is in the report, with the same exact edge.
+    punto = json.loads(cli(["punto", "--decks", "8", "--format", "json"]).out)
+    assert [(b["name"], b["edge"]) for b in report["punto_banco"]["bets"]] == [
+        (b["name"], b["edge"]) for b in punto["bets"]]
+    assert len(punto["bets"]) >= 30
