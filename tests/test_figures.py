@@ -255,3 +255,15 @@ def test_edge_distribution_csv(out: Path) -> None:
         house = punto_banco(Shoe.decks(8), bets=bets_from_names(name)).bets[0].edge
         assert {Fraction(r["full_shoe_edge_exact"]) for r in mine} == {-house}
     assert 200 * 70 < d.n_coups < 200 * 90  # about 80 coups a shoe of 8 decks with the cut card at 14
+
+
+def test_bets_with_the_same_edges_share_one_named_line() -> None:
+    # Issue 16: player_pair's points lay hidden under banker_pair's (equal edges on every shoe).
+    from matplotlib.figure import Figure as MplFigure
+
+    from solver.curves import FigureInputs
+
+    fig = MplFigure()
+    figs.punto_edges(FigureInputs((Shoe.decks(1), Shoe.decks(8)))).draw(fig)
+    labels = [t.get_text() for t in fig.axes[1].get_legend().get_texts()]
+    assert "player_pair = banker_pair" in labels and "player_pair" not in labels and "banker_pair" not in labels

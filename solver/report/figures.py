@@ -9,6 +9,7 @@ one entry in :data:`FIGURES` (a family of figures may live in a module of its ow
 
 from __future__ import annotations
 
+import textwrap
 from collections.abc import Callable
 from fractions import Fraction
 from typing import Any
@@ -54,8 +55,15 @@ def punto_edges(inputs: FigureInputs) -> Figure:
     def draw(fig: Any) -> None:
         axes = fig.subplots(1, 2)
         for ax, group, title in zip(axes, (main, side), ("even-money bets", "side bets")):
+            drawn: dict[tuple[Fraction, ...], int] = {}
             for n in group:
-                ys = [pct(r.bet(n).edge) for r in results]
+                edges = tuple(r.bet(n).edge for r in results)
+                if edges in drawn:  # exactly the same edges (the two pair bets): one line, both names
+                    line = ax.get_lines()[drawn[edges]]
+                    line.set_label(f"{line.get_label()} = {n}")
+                    continue
+                drawn[edges] = len(ax.get_lines())
+                ys = [pct(e) for e in edges]
                 plot_series(ax, inputs.shoes, ys, [True] * len(ys), n)
             deck_axis(ax, inputs.shoes)
             ax.set_title(title, fontsize=9)
@@ -210,7 +218,7 @@ def cut_card_effect(inputs: FigureInputs) -> Figure:
                 ax.errorbar([e], [y], xerr=[[e - lo], [hi - e]], fmt="o", ms=3.5, capsize=2.5, color="C0")
             ax.axvline(0, color="0.3", lw=0.8)
             ax.set_yticks(ys, [it.item for it in run.items], fontsize=7)
-            ax.set_title(run.label, fontsize=7.5)
+            ax.set_title("\n".join(textwrap.wrap(run.label, 40)), fontsize=7.5)  # two lines rather than clipped
             ax.grid(True, axis="x", color="0.88", lw=0.6)
         fig.supxlabel("cut-card effect: whole shoe minus first coup, per coup (units of $10^{-6}$), with 95 % interval",
                       fontsize=8)

@@ -126,7 +126,7 @@ def figure_tex(f: Figure, command: str) -> str:
 
 def images(f: Figure, command: str) -> dict[str, bytes]:
     """The figure as PDF and PNG bytes (Agg backend; no dates in the files, so the same input gives the
-    same bytes). The PNG, read on screens without the caption, names the command at its foot."""
+    same bytes). The PNG, read on screens without the caption, names the command above the plot."""
     import matplotlib
 
     matplotlib.use("Agg")
@@ -139,8 +139,10 @@ def images(f: Figure, command: str) -> dict[str, bytes]:
     buf = io.BytesIO()
     fig.savefig(buf, format="pdf", metadata={"CreationDate": None, "Creator": None, "Producer": None})
     out["pdf"] = buf.getvalue()
-    fig.set_layout_engine(ConstrainedLayoutEngine(rect=(0, 0.035, 1, 0.965)))
-    fig.text(0.995, 0.004, f"{command}   (numbers: {f.name}.csv)", ha="right", va="bottom", fontsize=5.5, color="0.45")
+    # The command in a strip above the plot (at the foot it met a figure-wide x label, which the layout
+    # engine leaves at the figure's bottom edge whatever its rect).
+    fig.set_layout_engine(ConstrainedLayoutEngine(rect=(0, 0, 1, 0.965)))
+    fig.text(0.995, 0.996, f"{command}   (numbers: {f.name}.csv)", ha="right", va="top", fontsize=5.5, color="0.45")
     buf = io.BytesIO()
     fig.savefig(buf, format="png", dpi=PNG_DPI, metadata={"Software": None})
     out["png"] = buf.getvalue()
