@@ -45,7 +45,7 @@ from solver.simulate import banque_kernel as bk
 from solver.simulate.config import BURN_CODES, MAX_CARDS, Burn
 from solver.simulate.executor import map_chunks
 from solver.simulate.run import CHUNK_COUPS, MIN_CHUNKS_PER_PROCESS, chunk_seeds, default_workers
-from solver.simulate.stats import DEFAULT_LEVEL, Estimate
+from solver.simulate.stats import DEFAULT_LEVEL, Estimate, ShoeMoments
 
 DEFAULT_CUT = 10
 """Cards behind the cut card at baccara banque (the seed's rule sheet: before the tenth card from the end)."""
@@ -274,13 +274,6 @@ def simulate_banque(table: BanqueTable, shoes: int | None = None, coups: int | N
     return BanqueSimResult(table, seed, total, time.perf_counter() - start, where, exact)
 
 
-_ONE, _X, _C, _Y = 0, 1, 10, 11
-
-
-def _se(variance_sum: float, divisor: float, units: float) -> float:
-    return math.nan if units < 2 else math.sqrt(max(variance_sum, 0.0) / divisor)
-
-
 @dataclass(frozen=True, eq=False)
 class BanqueSimResult:
     """Tallies of a banque simulation with everything needed to say what they estimate."""
@@ -302,64 +295,28 @@ class BanqueSimResult:
     def n_coups(self) -> int:
         return self.tallies.n_coups
 
-    def _moments(self) -> tuple[np.ndarray, np.ndarray]:
-        u = self.tallies.moments.astype(np.float64)
-        m = u + u.T - np.diag(np.diag(u))
-        return m, m[0]
+    @property
+    def moments(self) -> ShoeMoments:
+        """The per-shoe moments behind every estimate (nine joint outcomes)."""
+        return ShoeMoments(self.tallies.moments, 9)
 
     def _vectors(self) -> list[tuple[str, np.ndarray]]:
         return [(name, np.array([float(v) for v in self.table.vector(name)])) for name in FUNCTIONALS]
 
     def first_coup(self) -> dict[str, Estimate]:
         """Each functional's mean on the first coup of a shoe."""
-        m, s = self._moments()
-        n = s[_ONE]
-        out = {}
-        for name, a in self._vectors():
-            u = np.zeros(len(s))
-            u[_Y:_Y + 9] = a
-            mean = float(u @ s / n)
-            out[name] = Estimate(mean, _se(float(u @ m @ u / n) - mean**2, n - 1, n), int(n))
-        return out
+        return self.moments.first_coup(self._vectors())
 
     def whole_shoe(self) -> dict[str, Estimate]:
         """Each functional's mean over every coup dealt (the ratio estimator over shoes)."""
-        m, s = self._moments()
-        n, coups = s[_ONE], s[_C]
-        out = {}
-        for name, a in self._vectors():
-            u = np.zeros(len(s))
-            u[_X:_X + 9] = a
-            r = float(u @ s / coups)
-            w = (u - r * np.eye(len(s))[_C]) / (coups / n)
-            out[name] = Estimate(r, _se(float(w @ m @ w), n * (n - 1), n), int(n))
-        return out
+        return self.moments.whole_shoe(self._vectors())
 
     def cut_card_effect(self) -> dict[str, Estimate]:
         """Whole-shoe mean minus the first-coup value: against the exact value when given, else paired."""
-        m, s = self._moments()
-        n, coups = s[_ONE], s[_C]
-        whole = self.whole_shoe()
-        out = {}
-        for name, a in self._vectors():
-            if self.exact is not None and name in self.exact:
-                w = whole[name]
-                out[name] = Estimate(w.value - float(self.exact[name]), w.se, w.units)
-                continue
-            u, v = np.zeros(len(s)), np.zeros(len(s))
-            u[_X:_X + 9] = a
-            v[_Y:_Y + 9] = a
-            r, f = float(u @ s / coups), float(v @ s / n)
-            e = np.eye(len(s))
-            z = (u - r * e[_C]) / (coups / n) - (v - f * e[_ONE])
-            out[name] = Estimate(r - f, _se(float(z @ m @ z), n * (n - 1), n), int(n))
-        return out
+        return self.moments.cut_card_effect(self._vectors(), self.exact)
 
     def coups_per_shoe(self) -> Estimate:
-        m, s = self._moments()
-        n = s[_ONE]
-        mean = s[_C] / n
-        return Estimate(float(mean), _se(m[_C, _C] / n - mean**2, n - 1, n), int(n))
+        return self.moments.coups_per_shoe()
 
     def outcome_shares(self) -> dict[tuple[int, int], float]:
         """The first coups' shares of each joint outcome (R1, R2)."""

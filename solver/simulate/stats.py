@@ -33,7 +33,6 @@ from solver.simulate.config import SimConfig
 from solver.simulate.run import Tallies
 
 DEFAULT_LEVEL = 0.95
-_ONE, _X, _C, _Y = 0, 1, 4, 5
 
 
 @dataclass(frozen=True)
@@ -72,6 +71,80 @@ def _se(variance_sum: float, divisor: float, units: float) -> float:
     return math.sqrt(max(variance_sum, 0.0) / divisor)
 
 
+@dataclass(frozen=True)
+class ShoeMoments:
+    """Estimates from the per-shoe moment tallies every simulator keeps (punto banco and chemin de fer
+    with ``k = 3`` outcomes, baccara banque with ``k = 9`` joint outcomes).
+
+    ``upper[i, j]`` (i ≤ j) is the sum over shoes of x_i x_j, where x = (1, the shoe's coups by outcome
+    (k), its coups, its first coup's outcome as k indicators). A functional is a vector of weights on
+    the k outcomes (an outcome's indicator, or a bet's net result per unit staked); the first coups are
+    independent (one per shoe), and the whole-shoe mean is a ratio estimator over shoes.
+    """
+
+    upper: np.ndarray
+    k: int
+
+    def _moments(self) -> tuple[np.ndarray, np.ndarray, int, int, int]:
+        u = self.upper.astype(np.float64)
+        m = u + u.T - np.diag(np.diag(u))
+        return m, m[0], 1, 1 + self.k, 2 + self.k  # moments, sums, where X, C and Y start
+
+    def first_coup(self, functionals: list[tuple[str, np.ndarray]]) -> dict[str, Estimate]:
+        """Each functional's mean on the first coup of a shoe."""
+        m, s, _, _, y = self._moments()
+        n = s[0]
+        out = {}
+        for name, a in functionals:
+            u = np.zeros(len(s))
+            u[y:y + self.k] = a
+            mean = float(u @ s / n)
+            out[name] = Estimate(mean, _se(float(u @ m @ u / n) - mean**2, n - 1, n), int(n))
+        return out
+
+    def whole_shoe(self, functionals: list[tuple[str, np.ndarray]]) -> dict[str, Estimate]:
+        """Each functional's mean over every coup dealt (the ratio estimator over shoes)."""
+        m, s, x, c, _ = self._moments()
+        n, coups = s[0], s[c]
+        out = {}
+        for name, a in functionals:
+            u = np.zeros(len(s))
+            u[x:x + self.k] = a
+            r = float(u @ s / coups)
+            w = (u - r * np.eye(len(s))[c]) / (coups / n)
+            out[name] = Estimate(r, _se(float(w @ m @ w), n * (n - 1), n), int(n))
+        return out
+
+    def cut_card_effect(self, functionals: list[tuple[str, np.ndarray]],
+                        exact: Mapping[str, Fraction] | None) -> dict[str, Estimate]:
+        """Whole-shoe mean minus the first-coup value: against the exact value where ``exact`` has the
+        name, else paired with the simulated first coups of the same shoes."""
+        m, s, x, c, y = self._moments()
+        n, coups = s[0], s[c]
+        whole = self.whole_shoe(functionals)
+        out = {}
+        for name, a in functionals:
+            if exact is not None and name in exact:
+                w = whole[name]
+                out[name] = Estimate(w.value - float(exact[name]), w.se, w.units)
+                continue
+            u, v = np.zeros(len(s)), np.zeros(len(s))
+            u[x:x + self.k] = a
+            v[y:y + self.k] = a
+            r, f = float(u @ s / coups), float(v @ s / n)
+            e = np.eye(len(s))
+            z = (u - r * e[c]) / (coups / n) - (v - f * e[0])
+            out[name] = Estimate(r - f, _se(float(z @ m @ z), n * (n - 1), n), int(n))
+        return out
+
+    def coups_per_shoe(self) -> Estimate:
+        """The mean number of coups a shoe deals."""
+        m, s, _, c, _ = self._moments()
+        n = s[0]
+        mean = s[c] / n
+        return Estimate(float(mean), _se(m[c, c] / n - mean**2, n - 1, n), int(n))
+
+
 @dataclass(frozen=True, eq=False)
 class SimulationResult:
     """Tallies of a simulation with everything needed to say what they estimate.
@@ -107,10 +180,10 @@ class SimulationResult:
     def n_coups(self) -> int:
         return self.tallies.n_coups
 
-    def _moments(self) -> tuple[np.ndarray, np.ndarray]:
-        u = self.tallies.moments.astype(np.float64)
-        m = u + u.T - np.diag(np.diag(u))
-        return m, m[0]
+    @property
+    def moments(self) -> ShoeMoments:
+        """The per-shoe moments behind every estimate."""
+        return ShoeMoments(self.tallies.moments, 3)
 
     def _bet_vectors(self) -> list[tuple[str, np.ndarray]]:
         return [("bet:" + p.name, np.array([float(v) for v in p.vector()])) for p in self.config.payouts]
@@ -126,56 +199,18 @@ class SimulationResult:
         Keys: ``outcome:banker``, ``outcome:player`` (``outcome:ponte``), ``outcome:tie``, then
         ``bet:NAME`` for each bet the engine settles (net result per unit staked).
         """
-        m, s = self._moments()
-        n = s[_ONE]
-        out = {}
-        for name, a in self._functionals():
-            u = np.zeros(len(s))
-            u[_Y:_Y + 3] = a
-            mean = float(u @ s / n)
-            var = float(u @ m @ u / n) - mean**2
-            out[name] = Estimate(mean, _se(var, n - 1, n), int(n))
-        return out
+        return self.moments.first_coup(self._functionals())
 
     def whole_shoe(self) -> dict[str, Estimate]:
         """Each outcome's share and each bet's mean over every coup dealt (the ratio estimator)."""
-        m, s = self._moments()
-        n, coups = s[_ONE], s[_C]
-        cbar = coups / n
-        out = {}
-        for name, a in self._functionals():
-            u = np.zeros(len(s))
-            u[_X:_X + 3] = a
-            r = float(u @ s / coups)
-            w = (u - r * np.eye(len(s))[_C]) / cbar
-            out[name] = Estimate(r, _se(float(w @ m @ w), n * (n - 1), n), int(n))
-        return out
+        return self.moments.whole_shoe(self._functionals())
 
     def cut_card_effect(self) -> dict[str, Estimate]:
         """Whole-shoe average minus first-coup value, per outcome and bet, with its SE.
 
         Against the exact first-coup law when :attr:`exact` has the name, else paired.
         """
-        m, s = self._moments()
-        n, coups = s[_ONE], s[_C]
-        cbar = coups / n
-        whole = self.whole_shoe()
-        out = {}
-        for name, a in self._functionals():
-            if self.exact is not None and name in self.exact:
-                w_est = whole[name]
-                out[name] = Estimate(w_est.value - float(self.exact[name]), w_est.se, w_est.units)
-                continue
-            u = np.zeros(len(s))
-            u[_X:_X + 3] = a
-            v = np.zeros(len(s))
-            v[_Y:_Y + 3] = a
-            r = float(u @ s / coups)
-            f = float(v @ s / n)
-            e = np.eye(len(s))
-            w = (u - r * e[_C]) / cbar - (v - f * e[_ONE])
-            out[name] = Estimate(r - f, _se(float(w @ m @ w), n * (n - 1), n), int(n))
-        return out
+        return self.moments.cut_card_effect(self._functionals(), self.exact)
 
     def effect_reference(self) -> str:
         """What the cut-card effect is measured against."""
@@ -199,8 +234,4 @@ class SimulationResult:
 
     def coups_per_shoe(self) -> Estimate:
         """Mean coups per shoe."""
-        m, s = self._moments()
-        n = s[_ONE]
-        mean = s[_C] / n
-        var = m[_C, _C] / n - mean**2
-        return Estimate(float(mean), _se(var, n - 1, n), int(n))
+        return self.moments.coups_per_shoe()
