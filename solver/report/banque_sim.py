@@ -11,6 +11,7 @@ import math
 from solver.banque.deal import OUTCOMES
 from solver.crosscheck.banque import BanqueCrossCheck
 from solver.report import decimal_str, fraction_str
+from solver.report.simulate import effect_line, estimate_items
 from solver.simulate.banque import BanqueSimResult
 from solver.simulate.stats import Estimate
 
@@ -58,13 +59,7 @@ def banque_simulate_text(r: BanqueSimResult, digits: int | None = None) -> str:
         ref = "the exact first-coup value" if r.exact is not None else "the simulated first coups (paired)"
         lines.append(f"  cut-card effect, whole shoe minus first coup (against {ref}), "
                      f"with {round(r.level * 100)}% confidence interval:")
-        for key, label in LABELS.items():
-            e = effect[key]
-            if not e.has_error:
-                lines.append(f"  {label:{width}} {e.value:+.{dg + 1}f} ± ?")
-                continue
-            lo, hi = e.ci(r.level)
-            lines.append(f"  {label:{width}} {e.value:+.{dg + 1}f} ± {e.se:.{dg + 1}f}   [{lo:+.{dg + 1}f}, {hi:+.{dg + 1}f}]")
+        lines += [effect_line(label, width, effect[key], r.level, dg) for key, label in LABELS.items()]
     return "\n".join(lines)
 
 
@@ -90,16 +85,7 @@ def banque_simulate_dict(r: BanqueSimResult, digits: int | None = None) -> dict[
             "first_coup": {outcome_name(o): int(c) for o, c in zip(OUTCOMES, counts[0])},
             "whole_shoe": {outcome_name(o): int(c) for o, c in zip(OUTCOMES, counts.sum(axis=0))},
         },
-        "items": [
-            {
-                "item": key,
-                "exact_first_coup": fraction_str(exact[key]) if key in exact else None,
-                "first_coup": first[key].as_dict(r.level),
-                "whole_shoe": whole[key].as_dict(r.level),
-                "cut_card_effect": None if r.table.first_coup_only else effect[key].as_dict(r.level),
-            }
-            for key in LABELS
-        ],
+        "items": estimate_items(LABELS, exact, first, whole, effect, r.level, r.table.first_coup_only),
     }
 
 

@@ -7,6 +7,7 @@ interval where there is room); exact numbers are printed as fractions beside the
 from __future__ import annotations
 
 import math
+from collections.abc import Iterable, Mapping
 from fractions import Fraction
 
 from solver.crosscheck import CrossCheck
@@ -68,14 +69,33 @@ def simulate_text(r: SimulationResult, digits: int | None = None) -> str:
         pct = round(r.level * 100)
         lines.append(f"  cut-card effect, whole shoe minus first coup (against the {r.effect_reference()}), "
                      f"with {pct}% confidence interval:")
-        for key, e in effect.items():
-            if not e.has_error:
-                lines.append(f"  {_label(key, c.game):{width}} {e.value:+.{dg + 1}f} ± ?")
-                continue
-            lo, hi = e.ci(r.level)
-            lines.append(f"  {_label(key, c.game):{width}} {e.value:+.{dg + 1}f} ± {e.se:.{dg + 1}f}   "
-                         f"[{lo:+.{dg + 1}f}, {hi:+.{dg + 1}f}]")
+        lines += [effect_line(_label(key, c.game), width, e, r.level, dg) for key, e in effect.items()]
     return "\n".join(lines)
+
+
+def effect_line(label: str, width: int, e: Estimate, level: float, dg: int) -> str:
+    """One cut-card effect: estimate ± standard error and its interval (``± ?`` without an error)."""
+    if not e.has_error:
+        return f"  {label:{width}} {e.value:+.{dg + 1}f} ± ?"
+    lo, hi = e.ci(level)
+    return f"  {label:{width}} {e.value:+.{dg + 1}f} ± {e.se:.{dg + 1}f}   [{lo:+.{dg + 1}f}, {hi:+.{dg + 1}f}]"
+
+
+def estimate_items(keys: Iterable[str], exact: Mapping[str, Fraction], first: Mapping[str, Estimate],
+                   whole: Mapping[str, Estimate], effect: Mapping[str, Estimate], level: float,
+                   first_only: bool) -> list[dict[str, object]]:
+    """The JSON ``items`` of a simulation: per functional, the exact first-coup value where known, and
+    the first-coup, whole-shoe and cut-card-effect estimates (no effect when only first coups were dealt)."""
+    return [
+        {
+            "item": key,
+            "exact_first_coup": fraction_str(exact[key]) if key in exact else None,
+            "first_coup": first[key].as_dict(level),
+            "whole_shoe": whole[key].as_dict(level),
+            "cut_card_effect": None if first_only else effect[key].as_dict(level),
+        }
+        for key in keys
+    ]
 
 
 def simulate_dict(r: SimulationResult, digits: int | None = None) -> dict[str, object]:
@@ -99,16 +119,7 @@ def simulate_dict(r: SimulationResult, digits: int | None = None) -> dict[str, o
             "first_coup": {name: int(c) for name, c in zip(r.outcomes, r.tallies.pos_counts[0])},
             "whole_shoe": {name: int(c) for name, c in zip(r.outcomes, r.tallies.pos_counts.sum(axis=0))},
         },
-        "items": [
-            {
-                "item": key,
-                "exact_first_coup": fraction_str(exact[key]) if key in exact else None,
-                "first_coup": first[key].as_dict(r.level),
-                "whole_shoe": whole[key].as_dict(r.level),
-                "cut_card_effect": None if r.config.first_coup_only else effect[key].as_dict(r.level),
-            }
-            for key in first
-        ],
+        "items": estimate_items(first, exact, first, whole, effect, r.level, r.config.first_coup_only),
         "cut_card_effect_reference": r.effect_reference(),
         "by_position": [
             {"position": k, "coups": n, **{name: e.as_dict(r.level) for name, e in est.items()}}
