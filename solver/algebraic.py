@@ -1,5 +1,10 @@
 """Exact real algebraic numbers, and polynomials in one variable with rational coefficients.
 
+The one home of both. Polynomials are tuples of Fractions, lowest degree first, with no trailing
+zeros (``(1, -1)`` is 1 − α): their arithmetic, division, exact evaluation and evaluation over an
+interval, used here and by :mod:`solver.numberfield` (arithmetic in Q(α), baccara banque's
+irrational equilibria). Rounding an exact number to decimals (:func:`rounded`) is shared too.
+
 A commission game's equilibrium changes form where a polynomial in α changes sign (its coefficients
 come from the exact game), so the breakpoints are real roots of polynomials with rational
 coefficients: rational where the polynomial has a rational root, algebraic otherwise. An
@@ -9,8 +14,6 @@ are equal as values of this type), with an isolating interval of rationals refin
 when a comparison or a sign needs it. Signs of polynomials at an algebraic number are exact: zero
 iff the irreducible polynomial divides, otherwise read off an interval the polynomial has no root
 in (Sturm sequences, by sympy).
-
-Polynomials are tuples of Fractions, lowest degree first (``(1, -1)`` is 1 − α).
 
 >>> golden = real_roots((Fraction(-1), Fraction(-1), Fraction(1)), Fraction(0), Fraction(2))[0]
 >>> golden.text(), golden.decimal(6), golden.sign_of((Fraction(-8, 5), Fraction(1)))
@@ -22,15 +25,22 @@ True
 from __future__ import annotations
 
 import math
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 from fractions import Fraction
 from functools import cache
 
 Poly = tuple[Fraction, ...]
+"""A polynomial: its coefficients, lowest degree first, no trailing zeros."""
 
 
 def poly(*coefficients: int | Fraction) -> Poly:
     """A polynomial from its coefficients, lowest degree first, trailing zeros dropped."""
+    return as_poly(coefficients)
+
+
+def as_poly(coefficients: Iterable[int | Fraction]) -> Poly:
+    """:func:`poly` of an iterable."""
     out = [Fraction(c) for c in coefficients]
     while out and out[-1] == 0:
         out.pop()
@@ -38,11 +48,19 @@ def poly(*coefficients: int | Fraction) -> Poly:
 
 
 def padd(p: Poly, q: Poly) -> Poly:
+    """p + q."""
     n = max(len(p), len(q))
     return poly(*((p[k] if k < len(p) else 0) + (q[k] if k < len(q) else 0) for k in range(n)))
 
 
+def psub(p: Poly, q: Poly) -> Poly:
+    """p − q."""
+    n = max(len(p), len(q))
+    return poly(*((p[k] if k < len(p) else 0) - (q[k] if k < len(q) else 0) for k in range(n)))
+
+
 def pscale(p: Poly, c: Fraction | int) -> Poly:
+    """c p."""
     return poly(*(c * x for x in p))
 
 
@@ -57,12 +75,42 @@ def pmul(p: Poly, q: Poly) -> Poly:
     return poly(*out)
 
 
+def pdivmod(p: Poly, q: Poly) -> tuple[Poly, Poly]:
+    """Quotient and remainder of p by q ≠ 0: p = quotient · q + remainder, deg remainder < deg q.
+
+    >>> pdivmod(poly(-1, 0, 1), poly(1, 1))
+    ((Fraction(-1, 1), Fraction(1, 1)), ())
+    """
+    a, b = list(p), q
+    quotient = [Fraction(0)] * max(0, len(a) - len(b) + 1)
+    while len(a) >= len(b) and a:
+        f = a[-1] / b[-1]
+        shift = len(a) - len(b)
+        quotient[shift] = f
+        a = list(as_poly(x - f * (b[i - shift] if 0 <= i - shift < len(b) else 0) for i, x in enumerate(a)))
+    return as_poly(quotient), tuple(a)
+
+
+def pderivative(p: Poly) -> Poly:
+    """p′."""
+    return as_poly(k * p[k] for k in range(1, len(p)))
+
+
 def peval(p: Poly, x: Fraction) -> Fraction:
     """p(x), exactly (Horner)."""
     total = Fraction(0)
     for c in reversed(p):
         total = total * x + c
     return total
+
+
+def pbounds(p: Poly, lo: Fraction, hi: Fraction) -> tuple[Fraction, Fraction]:
+    """Bounds of p on [lo, hi], by Horner's rule in interval arithmetic."""
+    a = b = Fraction(0)
+    for c in reversed(p):
+        products = (a * lo, a * hi, b * lo, b * hi)
+        a, b = min(products) + c, max(products) + c
+    return a, b
 
 
 def integer_coefficients(p: Poly) -> tuple[int, ...]:
@@ -79,6 +127,33 @@ def _sympy_poly(coefficients: tuple[int, ...]):  # type: ignore[no-untyped-def]
     import sympy
 
     return sympy.Poly(list(reversed(coefficients)), sympy.Symbol("x"))
+
+
+def irreducible_factors(coefficients: Iterable[int]) -> list[tuple[int, ...]]:
+    """The distinct irreducible factors over Q of an integer polynomial (constant term first), each
+    primitive with a positive leading coefficient, in sympy's order (by sympy).
+
+    >>> irreducible_factors([-2, 0, 2])
+    [(-1, 1), (1, 1)]
+    """
+    _, factors = _sympy_poly(tuple(coefficients)).factor_list()
+    out = []
+    for f, _mult in factors:
+        ints = tuple(int(c) for c in reversed(f.all_coeffs()))
+        out.append(ints if ints[-1] > 0 else tuple(-c for c in ints))
+    return out
+
+
+def rounded(x: Fraction | int, digits: int) -> str:
+    """An exact rational rounded to ``digits`` decimals (half to even), as a string.
+
+    >>> rounded(Fraction(-1, 8), 2), rounded(Fraction(5, 2), 0)
+    ('-0.12', '2')
+    """
+    n = round(Fraction(x) * 10**digits)
+    sign = "-" if n < 0 else ""
+    s = str(abs(n)).rjust(digits + 1, "0")
+    return f"{sign}{s[:-digits]}.{s[-digits:]}" if digits > 0 else f"{sign}{s}"
 
 
 @dataclass(frozen=True)
@@ -162,7 +237,7 @@ class Algebraic:
         of its ends round alike."""
         here = self
         while True:
-            a, b = _round(here.lo, digits), _round(here.hi, digits)
+            a, b = rounded(here.lo, digits), rounded(here.hi, digits)
             if a == b:
                 return a
             here = here.refined()
@@ -188,26 +263,15 @@ class Algebraic:
         return sympy.CRootOf(p.as_expr(), self.index)
 
 
-def _round(x: Fraction, digits: int) -> str:
-    scaled = round(x * 10**digits)
-    sign = "-" if scaled < 0 else ""
-    s = str(abs(scaled)).rjust(digits + 1, "0")
-    return f"{sign}{s[:-digits]}.{s[-digits:]}" if digits > 0 else f"{sign}{s}"
-
-
 @cache
 def _irreducible_roots(coefficients: tuple[int, ...]) -> tuple[Algebraic, ...]:
     """Every real root of an integer polynomial, as Algebraic numbers, ascending (with repeats removed)."""
     out: list[Algebraic] = []
-    _, factors = _sympy_poly(coefficients).factor_list()
-    for f, _mult in factors:
-        ints = tuple(int(c) for c in reversed(f.all_coeffs()))
-        if ints[-1] < 0:
-            ints = tuple(-c for c in ints)
+    for ints in irreducible_factors(coefficients):
         if len(ints) == 2:
             out.append(Algebraic.rational(Fraction(-ints[0], ints[1])))
             continue
-        for k, ((a, b), _m) in enumerate(f.intervals()):
+        for k, ((a, b), _m) in enumerate(_sympy_poly(ints).intervals()):
             out.append(Algebraic(ints, k, Fraction(int(a.p), int(a.q)), Fraction(int(b.p), int(b.q))))
     return tuple(out)
 

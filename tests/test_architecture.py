@@ -20,7 +20,7 @@ PACKAGE = ROOT / "solver"
 MAX_LINES = 400
 
 LAYERS: dict[str, int] = {
-    "errors": 0, "numbers": 0, "files": 0, "cache": 0, "algebraic": 0,
+    "errors": 0, "numbers": 0, "files": 0, "cache": 0, "algebraic": 0, "numberfield": 0, "linalg": 0,
     "cards": 1,
     "rules": 2, "house": 2,
     "deal": 3, "outcome": 3,
@@ -31,10 +31,10 @@ LAYERS: dict[str, int] = {
     "crosscheck": 8, "analysis": 8, "curves": 8, "table": 8, "count": 8, "banque_results": 8, "curves_extra": 8,
     "report": 9,
     "cli": 10, "certificate.__main__": 10, "entry": 10,
-    # baccara banque: its enumeration beside deal/strategy, its game and exact numbers beside game, its
+    # baccara banque: its enumeration beside deal/strategy, its game and polynomial systems beside game, its
     # solvers beside equilibrium, its certificates beside certificate.
     "banque.deal": 4,
-    "banque.game": 5, "banque.algebraic": 5, "banque.linalg": 5, "banque.polysys": 5, "banque.forms": 5,
+    "banque.game": 5, "banque.polysys": 5, "banque.forms": 5,
     "banque.team": 5,
     "banque": 6,
     "banque.certificate": 7,

@@ -19,13 +19,13 @@ from fractions import Fraction
 
 import pytest
 
-from solver.banque.algebraic import Algebraic, decimal_of, minimal_polynomial
 from solver.banque.game import BanqueModel, build_banque
 from solver.banque.solve import CONCEPTS, check_theta, solve_banque, solve_concepts
 from solver.cards import Shoe
 from solver.equilibrium import solve
 from solver.errors import ModelError
 from solver.game import build_game
+from solver.numberfield import FieldElement, decimal_of, minimal_polynomial
 
 HALF = Fraction(1, 2)
 
@@ -80,14 +80,14 @@ def test_an_irrational_equilibrium_is_exact(a1_blind_parlor) -> None:
     s = solve_banque(g.shoe, g.model, Fraction(1, 20), "nash", game=g)
     assert s.certified and s.field is not None and s.field.degree == 2
     x = s.player1[0]
-    assert isinstance(x, Algebraic) and x.rational() is None
+    assert isinstance(x, FieldElement) and x.rational() is None
     alpha = s.field.generator
     assert sum(Fraction(c) * p for c, p in zip(s.field.minpoly, _powers(alpha, len(s.field.minpoly)))) == 0
     m = minimal_polynomial(x)
     assert len(m) == 3 and sum(Fraction(c) * p for c, p in zip(m, _powers(x, 3))) == 0
 
 
-def _powers(x: Algebraic, n: int) -> list:
+def _powers(x: FieldElement, n: int) -> list:
     out = [Fraction(1)]
     for _ in range(n - 1):
         out.append(out[-1] * x)

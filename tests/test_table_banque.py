@@ -29,7 +29,7 @@ def test_the_table_plays_the_solved_equilibrium_where_it_decides_and_the_rules_e
 
 
 def test_an_irrational_probability_is_dealt_within_its_stated_approximation() -> None:
-    from solver.banque.algebraic import Field
+    from solver.numberfield import Field
 
     root2 = Field.from_polynomial([-2, 0, 1], Fraction(1), Fraction(2)).generator  # sqrt(2)
     p = root2 - 1  # about 0.414

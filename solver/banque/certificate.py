@@ -26,13 +26,13 @@ from fractions import Fraction
 from pathlib import Path
 from typing import Any
 
-from solver.banque.algebraic import Algebraic, Field
 from solver.banque.correlated import TeamStrategy
 from solver.banque.game import BanqueGame, BanqueModel
 from solver.banque.solve import BanqueSolution, solve_concepts
 from solver.cards import Shoe
 from solver.errors import InputError
 from solver.files import write_texts
+from solver.numberfield import Field, FieldElement
 from solver.numbers import fraction_str
 from solver.strategy import format_infoset
 
@@ -42,7 +42,7 @@ VERSION = 1
 
 def number(x: Any) -> object:
     """An exact number for a certificate: ``"p/q"``, or ``{"field": [c0, c1, ...]}`` in the field's basis."""
-    if isinstance(x, Algebraic):
+    if isinstance(x, FieldElement):
         r = x.rational()
         if r is not None:
             return fraction_str(r)

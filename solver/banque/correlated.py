@@ -22,9 +22,9 @@ from typing import Any
 
 import numpy as np
 
-from solver.banque.linalg import independent_rows, solve_square
 from solver.banque.team import TeamView
 from solver.errors import SolverError
+from solver.linalg import independent_rows, solve_square
 
 FLOAT_TOL = 1e-9
 """Tolerance used only to read a float LP answer (bounds, tight cells); never to certify."""

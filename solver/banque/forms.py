@@ -7,7 +7,7 @@ every monomial holds each side's variable at most once, a slope does not depend 
 strategy, and a side's best reply is chosen set by set from the signs of its slopes.
 
 Values are exact: Fractions (computed as integers over a common denominator) or any exact number
-type closed under + and × with integers (the algebraic numbers of :mod:`solver.banque.algebraic`).
+type closed under + and × with integers (the algebraic numbers of :mod:`solver.numberfield`).
 
 >>> from solver.cards import Shoe
 >>> from solver.banque.game import BanqueModel, build_banque, RESULT_1
@@ -29,8 +29,8 @@ from typing import Any
 
 import numpy as np
 
-from solver.banque.algebraic import Algebraic, Field
 from solver.banque.game import BanqueGame
+from solver.numberfield import Field, FieldElement
 
 SIDES = ("x", "y", "r")
 """The three sides' variables: Player 1 (x), Player 2 (y), the banker (r)."""
@@ -177,7 +177,7 @@ class Payoff:
 def _field_of(*groups: Sequence[Any]) -> Field | None:
     for g in groups:
         for v in g:
-            if isinstance(v, Algebraic):
+            if isinstance(v, FieldElement):
                 return v.field
     return None
 
@@ -185,7 +185,7 @@ def _field_of(*groups: Sequence[Any]) -> Field | None:
 def _field_table(field: Field, values: Sequence[Any]) -> tuple[np.ndarray, int]:
     """Values (Fractions or elements of ``field``) as integer coefficient rows over a common denominator,
     with a trailing row for an absent factor (the denominator itself)."""
-    coeffs = [list(v.coefficients) if isinstance(v, Algebraic) else [Fraction(v)] for v in values]
+    coeffs = [list(v.coefficients) if isinstance(v, FieldElement) else [Fraction(v)] for v in values]
     d = math.lcm(*(c.denominator for row in coeffs for c in row)) if coeffs else 1
     width = field.degree
     table = np.zeros((len(values) + 1, width), dtype=object)

@@ -36,10 +36,10 @@ from typing import Any
 
 import numpy as np
 
-from solver.banque.algebraic import Algebraic
 from solver.banque.correlated import CorrelatedAnswer
 from solver.banque.polysys import real_solutions, solve_near
 from solver.banque.team import TeamView
+from solver.numberfield import FieldElement
 
 Poly = dict[tuple[int, ...], int]
 
@@ -187,7 +187,7 @@ def _feasible(eqs: list[Poly], ineqs: list[tuple[Poly, int]], nvar: int, open_va
                     break
                 continue
             ((q, a),) = parts.items()
-            if isinstance(a, Algebraic) or isinstance(const, Algebraic):
+            if isinstance(a, FieldElement) or isinstance(const, FieldElement):
                 undecided = True
                 ok = False
                 break

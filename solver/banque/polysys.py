@@ -2,7 +2,7 @@
 
 A system is given as sparse integer (or rational) polynomials: dicts from exponent tuples to
 coefficients. Its solutions are returned exactly: Fractions when rational, else elements of one
-number field (:mod:`solver.banque.algebraic`). The lexicographic basis must be zero-dimensional and in
+number field (:mod:`solver.numberfield`). The lexicographic basis must be zero-dimensional and in
 shape position (each variable linear in itself given the later ones); otherwise the answer is None
 (undecided), never a guess.
 
@@ -17,7 +17,7 @@ from __future__ import annotations
 from fractions import Fraction
 from typing import Any
 
-from solver.banque.algebraic import Field
+from solver.numberfield import Field
 
 Poly = dict[tuple[int, ...], Any]
 
@@ -43,7 +43,7 @@ def _expr(poly: Poly, syms: list[Any]) -> Any:
 
 
 def _value(expr: Any, syms: list[Any], values: dict[int, Any]) -> Any:
-    """A sympy polynomial with rational coefficients evaluated at exact values (Fraction or Algebraic)."""
+    """A sympy polynomial with rational coefficients evaluated at exact values (Fraction or FieldElement)."""
     from sympy import Poly as SPoly
 
     if not expr.free_symbols:

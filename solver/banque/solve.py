@@ -27,18 +27,18 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
 
-from solver.banque.algebraic import Algebraic, Field
 from solver.banque.correlated import CorrelatedAnswer, TeamStrategy, correlated, snap_banker
 from solver.banque.deal import Enumeration
 from solver.banque.dominance import BanqueDominance, iterated_dominance
 from solver.banque.forms import Payoff, payoff
 from solver.banque.game import RESULT_1, RESULT_2, BanqueGame, BanqueModel, banker_payoff, build_banque
 from solver.banque.independent import independent
-from solver.banque.linalg import rank
 from solver.banque.nash import NashAnswer, nash
 from solver.banque.team import TeamView
 from solver.cards import Shoe
 from solver.errors import ModelError, SolverError
+from solver.linalg import rank
+from solver.numberfield import Field, FieldElement
 from solver.numbers import exact
 
 CONCEPTS = ("nash", "correlated", "independent")
@@ -53,7 +53,7 @@ class BanqueSolution:
             :data:`CONCEPTS`.
         exists: the concept has a solution here (False: proved not to; None: not decided).
         value: the banker's expected payoff per unit of total stake, net of the tax (Fraction or
-            Algebraic); for an independent solution that does not exist, the team's best guarantee found.
+            FieldElement); for an independent solution that does not exist, the team's best guarantee found.
         player1, player2: draw probabilities at 5 per set (for the correlated solution, the marginals).
         banker: draw probabilities per free banker cell (None when the concept gives none).
         team: the correlated team strategy (correlated concept only).
@@ -148,7 +148,7 @@ def parse_thetas(text: str) -> list[Fraction]:
 
 
 def _field(values: Iterable[Any]) -> Field | None:
-    fields = {v.field for v in values if isinstance(v, Algebraic)}
+    fields = {v.field for v in values if isinstance(v, FieldElement)}
     return fields.pop() if fields else None
 
 

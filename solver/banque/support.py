@@ -19,15 +19,15 @@ from typing import Any
 
 import numpy as np
 
-from solver.banque.algebraic import Algebraic, Field
 from solver.banque.forms import Payoff, is_best_reply
-from solver.banque.linalg import solve_square
 from solver.banque.polysys import solve_near
+from solver.linalg import solve_square
+from solver.numberfield import Field, FieldElement
 
 
 @dataclass(frozen=True)
 class NashAnswer:
-    """A certified Nash equilibrium: the three strategies (exact: Fraction or Algebraic), the field, the payoffs."""
+    """A certified Nash equilibrium: the three strategies (exact: Fraction or FieldElement), the field, the payoffs."""
 
     x: tuple[Any, ...]
     y: tuple[Any, ...]
@@ -173,7 +173,7 @@ def try_support(pb: Payoff, p1: Payoff, p2: Payoff, J: list[int], K: list[int], 
     if re_ is None or not certify_profile(pb, p1, p2, xe, ye, re_):
         return walk()
     values_all = xe + ye + re_
-    fields = {v.field for v in values_all if isinstance(v, Algebraic)}
+    fields = {v.field for v in values_all if isinstance(v, FieldElement)}
     field = fields.pop() if fields else None
     mixed_r = tuple(q for q, v in enumerate(re_) if 0 < v < 1)
     return NashAnswer(

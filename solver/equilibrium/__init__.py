@@ -44,7 +44,6 @@ from solver.equilibrium.exact import (
     banker_slopes,
     ponte_guarantee,
     ponte_slopes,
-    rank,
 )
 from solver.equilibrium.optimal import Constraint, OptimalSet, optimal_sets
 from solver.equilibrium.zerosum import (
@@ -57,6 +56,7 @@ from solver.equilibrium.zerosum import (
 )
 from solver.errors import SolverError
 from solver.game import Game
+from solver.linalg import rank
 from solver.strategy import InfoSet, Strategy
 
 __all__ = [

@@ -7,9 +7,10 @@ from fractions import Fraction
 import numpy as np
 
 from solver.equilibrium.dominance import DominanceStep
-from solver.equilibrium.exact import banker_slopes, ponte_slopes, solve_linear
+from solver.equilibrium.exact import banker_slopes, ponte_slopes
 from solver.equilibrium.zerosum import banker_reply, zero_sum
 from solver.game import Coefficients, Game
+from solver.linalg import solve_square
 from solver.rules import Action
 from solver.strategy import Side
 
@@ -149,7 +150,7 @@ def _arrangement_vertices(net: Coefficients, cells: list[int], mixed: list[int],
             continue
         rows = [[Fraction(int(net.G[j][cells[p]]), D) for j in mixed] for p in pick]
         exact_rhs = [-Fraction(int(net.b[cells[p]]) + sum(int(net.G[j][cells[p]]) * v for j, v in base.items()), D) for p in pick]
-        sol = solve_linear(rows, exact_rhs)
+        sol = solve_square(rows, exact_rhs)
         if sol is None or not all(0 < v < 1 for v in sol):
             continue
         key = tuple(sol)

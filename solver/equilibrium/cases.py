@@ -47,7 +47,6 @@ from itertools import combinations
 import numpy as np
 
 from solver.equilibrium.dominance import DominanceStep
-from solver.equilibrium.exact import rank
 from solver.equilibrium.systems import (
     DRAW,
     FORCED,
@@ -58,9 +57,9 @@ from solver.equilibrium.systems import (
     equations,
     float_rows,
     refutation,
-    solve_any,
 )
 from solver.game import Game
+from solver.linalg import rank, solve_any
 from solver.rules import Action
 
 _VERTEX_TOL = 1e-9  # reads float vertices only: they choose splits, never prove anything

@@ -1,4 +1,5 @@
-"""Exact rational helpers: the guarantees f and h, slopes, Gaussian elimination, rank."""
+"""Exact rational helpers of the additive game: the guarantees f and h, the slopes, the normal form
+(exact linear algebra is :mod:`solver.linalg`)."""
 
 from __future__ import annotations
 
@@ -45,50 +46,6 @@ def banker_guarantee(c: Coefficients, r: list[Fraction]) -> Fraction:
     nums, d = numerators(r)
     base = Fraction(c.c0 * d + sum(int(b) * x for b, x in zip(c.b, nums)), c.denominator * d)
     return base + sum((s for s in ponte_slopes(c, r) if s < 0), Fraction(0))
-
-
-def solve_linear(rows: list[list[Fraction]], rhs: list[Fraction]) -> list[Fraction] | None:
-    """Solve a square system exactly by Gaussian elimination; None if singular."""
-    n = len(rows)
-    m = [list(r) + [b] for r, b in zip(rows, rhs)]
-    for col in range(n):
-        piv = next((k for k in range(col, n) if m[k][col] != 0), None)
-        if piv is None:
-            return None
-        m[col], m[piv] = m[piv], m[col]
-        for k in range(n):
-            if k != col and m[k][col] != 0:
-                f = m[k][col] / m[col][col]
-                m[k] = [x - f * y for x, y in zip(m[k], m[col])]
-    return [m[k][n] / m[k][k] for k in range(n)]
-
-
-def rank(rows: list[list[Fraction]]) -> int:
-    """Exact rank of a matrix of Fractions."""
-    m = [list(r) for r in rows]
-    rk, ncols = 0, len(m[0]) if m else 0
-    for col in range(ncols):
-        piv = next((k for k in range(rk, len(m)) if m[k][col] != 0), None)
-        if piv is None:
-            continue
-        m[rk], m[piv] = m[piv], m[rk]
-        for k in range(len(m)):
-            if k != rk and m[k][col] != 0:
-                f = m[k][col] / m[rk][col]
-                m[k] = [x - f * y for x, y in zip(m[k], m[rk])]
-        rk += 1
-    return rk
-
-
-def independent_rows(rows: list[list[Fraction]], want: int) -> list[int]:
-    """Indices of ``want`` linearly independent rows, greedily (fewer if impossible)."""
-    chosen: list[int] = []
-    for k in range(len(rows)):
-        if len(chosen) == want:
-            break
-        if rank([rows[i] for i in chosen] + [rows[k]]) == len(chosen) + 1:
-            chosen.append(k)
-    return chosen
 
 
 MAX_NORMAL_FORM = 2**16

@@ -20,8 +20,8 @@ from fractions import Fraction
 
 from solver.algebraic import Algebraic, Poly, padd, peval, pmul, poly, pscale, rational_between, real_roots, sorted_algebraic
 from solver.equilibrium.cases import key_text
-from solver.equilibrium.exact import rank
 from solver.game import Coefficients, Game, Model
+from solver.linalg import independent_rows
 
 ONE_MINUS_ALPHA: Poly = poly(1, -1)
 
@@ -118,12 +118,7 @@ def _det(matrix: list[list[Poly]]) -> Poly:
 
 def _basis(rows: list[list[Fraction]], want_rows: bool) -> list[int]:
     """Indices of a maximal independent set of rows (or, transposed, of columns), greedily."""
-    vectors = rows if want_rows else [list(col) for col in zip(*rows)] if rows else []
-    chosen: list[int] = []
-    for k in range(len(vectors)):
-        if rank([vectors[i] for i in chosen] + [vectors[k]]) == len(chosen) + 1:
-            chosen.append(k)
-    return chosen
+    return independent_rows(rows if want_rows else [list(col) for col in zip(*rows)] if rows else [])
 
 
 def piece_of(game: Game, sol_q: tuple[Fraction, ...], sol_r: tuple[Fraction, ...], alpha0: Fraction,

@@ -30,7 +30,7 @@ from fractions import Fraction
 
 import numpy as np
 
-from solver.equilibrium.exact import rank
+from solver.linalg import rank, solve_any
 
 DRAW, STAND, INDIFFERENT = 0, 1, 2
 """A coordinate's state in a case (also its index in :data:`solver.equilibrium.cases.STATES`)."""
@@ -107,39 +107,6 @@ def refutes(side: SideSystem, own: dict[int, int], other: dict[int, int], y: dic
                 coef[v] += ws * c
     total += sum(c * (hi[v] if c > 0 else lo[v]) for v, c in enumerate(coef))
     return total < 0
-
-
-def solve_any(matrix: list[list[Fraction]], rhs: list[Fraction]) -> list[Fraction] | None:
-    """One exact solution of a linear system (free unknowns at 0), or None if it has none.
-
-    >>> F = Fraction
-    >>> solve_any([[F(1), F(1)], [F(2), F(2)]], [F(1), F(2)])
-    [Fraction(1, 1), Fraction(0, 1)]
-    >>> solve_any([[F(1)], [F(1)]], [F(1), F(2)]) is None
-    True
-    """
-    n = len(matrix[0]) if matrix else 0
-    m = [list(r) + [b] for r, b in zip(matrix, rhs)]
-    pivots: list[int] = []
-    for col in range(n):
-        rk = len(pivots)
-        piv = next((k for k in range(rk, len(m)) if m[k][col] != 0), None)
-        if piv is None:
-            continue
-        m[rk], m[piv] = m[piv], m[rk]
-        p = m[rk][col]
-        m[rk] = [x / p for x in m[rk]]
-        for k in range(len(m)):
-            if k != rk and m[k][col] != 0:
-                f = m[k][col]
-                m[k] = [x - f * y for x, y in zip(m[k], m[rk])]
-        pivots.append(col)
-    if any(row[n] != 0 for row in m[len(pivots):]):
-        return None
-    x = [Fraction(0)] * n
-    for k, col in enumerate(pivots):
-        x[col] = m[k][n]
-    return x
 
 
 def equations(side: SideSystem, own: dict[int, int],

@@ -8,18 +8,10 @@ from fractions import Fraction
 
 import numpy as np
 
-from solver.equilibrium.exact import (
-    FLOAT_TOL,
-    banker_guarantee,
-    banker_slopes,
-    independent_rows,
-    ponte_guarantee,
-    ponte_slopes,
-    rank,
-    solve_linear,
-)
+from solver.equilibrium.exact import FLOAT_TOL, banker_guarantee, banker_slopes, ponte_guarantee, ponte_slopes
 from solver.errors import SolverError
 from solver.game import Coefficients
+from solver.linalg import independent_rows, rank, solve_square
 
 MAX_TIGHT = 10
 """Most banker cells left indifferent at a candidate for which the banker's reply is searched exhaustively."""
@@ -74,7 +66,7 @@ def _banker_for_interior(c: Coefficients, q: list[Fraction], target_j: list[int]
         fixed = sum((Fraction(int(c.G[j][i]), D) * r[i] for i in range(n) if i not in free), Fraction(0))
         rhs.append(-(Fraction(int(c.a[j]), D) + fixed))
     if len(free) == len(target_j):
-        sol = solve_linear(rows, rhs)
+        sol = solve_square(rows, rhs)
         if sol is None:
             return None
         for i, x in zip(free, sol):
@@ -103,7 +95,7 @@ def _banker_for_interior(c: Coefficients, q: list[Fraction], target_j: list[int]
             r[free[k]] = Fraction(round(r_hint[free[k]])) if r_hint is not None else Fraction(0)
     rhs2 = [rhs[e] - sum((rows[e][k] * r[free[k]] for k in range(len(free)) if k not in basis), Fraction(0))
             for e in range(len(target_j))]
-    sol = solve_linear([[rows[e][k] for k in basis] for e in range(len(target_j))], rhs2)
+    sol = solve_square([[rows[e][k] for k in basis] for e in range(len(target_j))], rhs2)
     if sol is None:
         return None
     for k, x in zip(basis, sol):
@@ -237,7 +229,7 @@ def _snap_q(c: Coefficients, q_hat: list[float]) -> list[Fraction]:
             i = tight[k]
             known = sum((Fraction(int(c.G[j][i]), D) * x for j, x in known_q.items()), Fraction(0))
             rhs.append(-(Fraction(int(c.b[i]), D) + known))
-        sol = solve_linear(rows, rhs)
+        sol = solve_square(rows, rhs)
         if sol is None or not all(0 <= x <= 1 for x in sol):
             return None
         full = dict(known_q)
@@ -365,7 +357,7 @@ def banker_reply(banker_form: Coefficients, ponte_form: Coefficients, q: list[Fr
                          + sum((Fraction(int(ponte_form.G[j][i]), D) * rr[i] for i in range(len(rr)) if i not in basis),
                                Fraction(0)))
                        for j in mixed]
-                sol = solve_linear(rows, rhs)
+                sol = solve_square(rows, rhs)
                 if sol is None or not all(0 <= x <= 1 for x in sol):
                     continue
                 for i, x in zip(basis, sol):

@@ -11,8 +11,8 @@ from __future__ import annotations
 from fractions import Fraction
 from typing import Any
 
-from solver.banque.algebraic import Algebraic, decimal_of, isolate
 from solver.banque.solve import BanqueSolution
+from solver.numberfield import FieldElement, decimal_of, isolate
 from solver.report import fraction_str
 from solver.strategy import InfoSet, format_infoset
 
@@ -28,7 +28,7 @@ def exact_json(x: Any, digits: int | None = None) -> object:
     """An exact number for JSON: ``"p/q"``, or an object for an irrational number."""
     if x is None:
         return None
-    if isinstance(x, Algebraic):
+    if isinstance(x, FieldElement):
         r = x.rational()
         if r is None:
             m, lo, hi = isolate(x)
@@ -42,10 +42,10 @@ def exact_text(x: Any, digits: int | None = None) -> str:
     """An exact number for text: ``p/q`` (with its decimal when asked), or an irrational's decimal marked ≈."""
     if x is None:
         return "-"
-    if isinstance(x, Algebraic) and x.rational() is None:
+    if isinstance(x, FieldElement) and x.rational() is None:
         shown = decimal_of(x, digits if digits is not None else ALGEBRAIC_DIGITS)
         return f"≈ {shown} (a root of {polynomial_text(isolate(x)[0])})"
-    q = x.rational() if isinstance(x, Algebraic) else Fraction(x)
+    q = x.rational() if isinstance(x, FieldElement) else Fraction(x)
     assert q is not None
     return fraction_str(q) + (f" ({decimal_of(q, digits)})" if digits is not None else "")
 
@@ -113,7 +113,7 @@ def banque_dict(s: BanqueSolution, digits: int | None = None) -> dict[str, objec
         out["result1"] = exact_json(s.result1, digits)
         out["result2"] = exact_json(s.result2, digits)
     out["dominance"] = len(s.dominance)
-    if digits is not None and not none_exists and not isinstance(s.value, Algebraic):
+    if digits is not None and not none_exists and not isinstance(s.value, FieldElement):
         out["value_decimal"] = decimal_of(s.value, digits)
     return out
 

@@ -1,13 +1,15 @@
-"""Exact real algebraic numbers: elements of a number field Q(α), α a real root of an irreducible polynomial.
+"""Exact arithmetic in a number field Q(α), α a real root of an irreducible polynomial.
 
-A three-person equilibrium can be irrational (two banker cells mixed make the players' draw
-probabilities the common root of two bilinear equations). Such numbers are kept exactly: a
-:class:`Field` is α, given by its minimal polynomial m (integer coefficients, irreducible over Q) and
-an isolating interval (lo, hi) with rational ends, in which m changes sign and is monotonic (so α is
-its only root there); an :class:`Algebraic` is a polynomial in α of degree below deg m with rational
-coefficients. Arithmetic is polynomial arithmetic modulo m; a number is zero iff its polynomial is
-(m is irreducible); its sign is read by interval evaluation on the isolating interval, bisected until
-the evaluation excludes zero. Decimals are printed beside, never instead.
+A three-person equilibrium of baccara banque can be irrational (two banker cells mixed make the
+players' draw probabilities the common root of two bilinear equations). Such numbers are kept
+exactly: a :class:`Field` is α, given by its minimal polynomial m (integer coefficients, irreducible
+over Q) and an isolating interval (lo, hi) with rational ends, in which m changes sign and is
+monotonic (so α is its only root there); a :class:`FieldElement` is a polynomial in α of degree below
+deg m with rational coefficients. Arithmetic is polynomial arithmetic modulo m (the polynomials of
+:mod:`solver.algebraic`); a number is zero iff its polynomial is (m is irreducible); its sign is read
+by interval evaluation on the isolating interval, bisected until the evaluation excludes zero.
+Decimals are printed beside, never instead. (:class:`solver.algebraic.FieldElement` is the other form
+of an algebraic number: one root, held canonically, compared with roots of other polynomials.)
 
 sympy is used only to build fields (factorising a polynomial, isolating its real roots); the
 arithmetic and the signs are plain Python integers and Fractions.
@@ -20,65 +22,14 @@ arithmetic and the signs are plain Python integers and Fractions.
 
 from __future__ import annotations
 
+import math
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any
 
-Poly = list[Fraction]
-"""A polynomial as coefficients, constant term first."""
-
-
-def _trim(p: Poly) -> Poly:
-    p = list(p)
-    while p and p[-1] == 0:
-        p.pop()
-    return p
-
-
-def _mul(a: Poly, b: Poly) -> Poly:
-    if not a or not b:
-        return []
-    out = [Fraction(0)] * (len(a) + len(b) - 1)
-    for i, x in enumerate(a):
-        if x:
-            for j, y in enumerate(b):
-                out[i + j] += x * y
-    return _trim(out)
-
-
-def _divmod(a: Poly, b: Poly) -> tuple[Poly, Poly]:
-    a = _trim(a)
-    b = _trim(b)
-    q = [Fraction(0)] * max(0, len(a) - len(b) + 1)
-    while len(a) >= len(b) and a:
-        f = a[-1] / b[-1]
-        shift = len(a) - len(b)
-        q[shift] = f
-        a = _trim([x - f * (b[i - shift] if 0 <= i - shift < len(b) else 0) for i, x in enumerate(a)])
-    return _trim(q), a
-
-
-def _sub(a: Poly, b: Poly) -> Poly:
-    n = max(len(a), len(b))
-    zero = Fraction(0)
-    return _trim([(a[i] if i < len(a) else zero) - (b[i] if i < len(b) else zero) for i in range(n)])
-
-
-def _eval_interval(p: Poly, lo: Fraction, hi: Fraction) -> tuple[Fraction, Fraction]:
-    """Bounds of p on [lo, hi] by Horner's rule in interval arithmetic."""
-    a = b = Fraction(0)
-    for c in reversed(p):
-        products = (a * lo, a * hi, b * lo, b * hi)
-        a, b = min(products) + c, max(products) + c
-    return a, b
-
-
-def _eval(p: Poly, x: Fraction) -> Fraction:
-    out = Fraction(0)
-    for c in reversed(p):
-        out = out * x + c
-    return out
+from solver.algebraic import Poly, as_poly, irreducible_factors, padd, pbounds, pderivative, pdivmod, peval, pmul, psub, rounded
+from solver.linalg import nullspace
 
 
 @dataclass(eq=False)
@@ -88,13 +39,14 @@ class Field:
     minpoly: tuple[int, ...]
     lo: Fraction
     hi: Fraction
-    _poly: Poly = field(default_factory=list, repr=False)
+    poly: Poly = field(default=(), init=False, repr=False)
+    """The minimal polynomial with Fraction coefficients (set from ``minpoly``)."""
 
     def __post_init__(self) -> None:
-        self._poly = [Fraction(c) for c in self.minpoly]
-        if len(self._poly) < 2:
+        self.poly = as_poly(self.minpoly)
+        if len(self.poly) < 2:
             raise ValueError("a minimal polynomial has degree at least 1")
-        if _eval(self._poly, self.lo) * _eval(self._poly, self.hi) >= 0:
+        if peval(self.poly, self.lo) * peval(self.poly, self.hi) >= 0:
             raise ValueError("the minimal polynomial must change sign on the isolating interval")
 
     @classmethod
@@ -109,33 +61,32 @@ class Field:
         return len(self.minpoly) - 1
 
     @property
-    def generator(self) -> Algebraic:
+    def generator(self) -> FieldElement:
         return self.element([Fraction(0), Fraction(1)])
 
-    def element(self, coefficients: Sequence[Any]) -> Algebraic:
+    def element(self, coefficients: Sequence[Any]) -> FieldElement:
         """The number Σ c_i α^i (reduced modulo the minimal polynomial)."""
-        _, r = _divmod([Fraction(c) for c in coefficients], self._poly)
-        return Algebraic(self, tuple(r))
+        return FieldElement(self, pdivmod(as_poly(coefficients), self.poly)[1])
 
     def refine(self, width: Fraction | None) -> None:
         """Bisect the isolating interval until m' keeps one sign on it and it is at most ``width`` wide."""
-        deriv = [i * c for i, c in enumerate(self._poly)][1:]
+        deriv = pderivative(self.poly)
         while True:
-            dlo, dhi = _eval_interval(deriv, self.lo, self.hi)
+            dlo, dhi = pbounds(deriv, self.lo, self.hi)
             if (dlo > 0 or dhi < 0) and (width is None or self.hi - self.lo <= width):
                 return
             mid = (self.lo + self.hi) / 2
-            v = _eval(self._poly, mid)
+            v = peval(self.poly, mid)
             if v == 0:  # pragma: no cover - an irreducible polynomial of degree > 1 has no rational root
                 raise ValueError("the minimal polynomial has a rational root: it is not irreducible")
-            if v * _eval(self._poly, self.lo) < 0:
+            if v * peval(self.poly, self.lo) < 0:
                 self.hi = mid
             else:
                 self.lo = mid
 
     def bounds(self, p: Poly) -> tuple[Fraction, Fraction]:
         """Rational bounds of p(α), from the current isolating interval."""
-        return _eval_interval(p, self.lo, self.hi)
+        return pbounds(p, self.lo, self.hi)
 
     def spec(self) -> dict[str, object]:
         """JSON-ready: the minimal polynomial (constant first) and the isolating interval."""
@@ -143,72 +94,68 @@ class Field:
 
 
 @dataclass(frozen=True, eq=False)
-class Algebraic:
+class FieldElement:
     """An element of a :class:`Field`: coefficients of its polynomial in α (constant first)."""
 
     field: Field
     coefficients: tuple[Fraction, ...]
 
-    def _coerce(self, other: Any) -> Algebraic | None:
-        if isinstance(other, Algebraic):
+    def _coerce(self, other: Any) -> FieldElement | None:
+        if isinstance(other, FieldElement):
             if other.field is not self.field:
                 raise ValueError("numbers of different fields")
             return other
         if isinstance(other, (int, Fraction)):
-            return Algebraic(self.field, tuple(_trim([Fraction(other)])))
+            return FieldElement(self.field, as_poly([other]))
         return None
 
-    def __add__(self, other: Any) -> Algebraic:
+    def __add__(self, other: Any) -> FieldElement:
         o = self._coerce(other)
         if o is None:
             return NotImplemented
-        n = max(len(self.coefficients), len(o.coefficients))
-        zero = Fraction(0)
-        c = [(self.coefficients[i] if i < len(self.coefficients) else zero)
-             + (o.coefficients[i] if i < len(o.coefficients) else zero) for i in range(n)]
-        return Algebraic(self.field, tuple(_trim(c)))
+        return FieldElement(self.field, padd(self.coefficients, o.coefficients))
 
     __radd__ = __add__
 
-    def __neg__(self) -> Algebraic:
-        return Algebraic(self.field, tuple(-c for c in self.coefficients))
+    def __neg__(self) -> FieldElement:
+        return FieldElement(self.field, tuple(-c for c in self.coefficients))
 
-    def __sub__(self, other: Any) -> Algebraic:
+    def __sub__(self, other: Any) -> FieldElement:
         o = self._coerce(other)
         return NotImplemented if o is None else self + (-o)
 
-    def __rsub__(self, other: Any) -> Algebraic:
+    def __rsub__(self, other: Any) -> FieldElement:
         return (-self) + other
 
-    def __mul__(self, other: Any) -> Algebraic:
+    def __mul__(self, other: Any) -> FieldElement:
         o = self._coerce(other)
         if o is None:
             return NotImplemented
-        return self.field.element(_mul(list(self.coefficients), list(o.coefficients)))
+        return self.field.element(pmul(self.coefficients, o.coefficients))
 
     __rmul__ = __mul__
 
-    def inverse(self) -> Algebraic:
+    def inverse(self) -> FieldElement:
         """1 / self, by the extended Euclidean algorithm modulo the minimal polynomial."""
         if not self.coefficients:
             raise ZeroDivisionError("division by zero in a number field")
-        r0, r1 = list(self.field._poly), list(self.coefficients)
-        s0: Poly = []
-        s1: Poly = [Fraction(1)]
-        while len(_trim(r1)) > 1:
-            q, r = _divmod(r0, r1)
+        r0, r1 = self.field.poly, self.coefficients
+        s0: Poly = ()
+        s1: Poly = (Fraction(1),)
+        while len(r1) > 1:
+            q, r = pdivmod(r0, r1)
             r0, r1 = r1, r
-            s0, s1 = s1, _sub(s0, _mul(q, s1))
-        c = _trim(r1)[0]
+            s0, s1 = s1, psub(s0, pmul(q, s1))
+        c = r1[0]
         return self.field.element([x / c for x in s1])
 
-    def __truediv__(self, other: Any) -> Algebraic:
+    def __truediv__(self, other: Any) -> FieldElement:
         o = self._coerce(other)
         if o is None:
             return NotImplemented
         return self * o.inverse()
 
-    def __rtruediv__(self, other: Any) -> Algebraic:
+    def __rtruediv__(self, other: Any) -> FieldElement:
         return self.inverse() * other
 
     def is_zero(self) -> bool:
@@ -222,9 +169,8 @@ class Algebraic:
         """−1, 0 or 1, exactly."""
         if not self.coefficients:
             return 0
-        p = list(self.coefficients)
         while True:
-            lo, hi = self.field.bounds(p)
+            lo, hi = self.field.bounds(self.coefficients)
             if lo > 0:
                 return 1
             if hi < 0:
@@ -233,7 +179,7 @@ class Algebraic:
 
     def interval(self, width: Fraction) -> tuple[Fraction, Fraction]:
         """Rational bounds on the number, at most ``width`` apart."""
-        p = list(self.coefficients) or [Fraction(0)]
+        p = self.coefficients or (Fraction(0),)
         while True:
             lo, hi = self.field.bounds(p)
             if hi - lo <= width:
@@ -252,7 +198,7 @@ class Algebraic:
         return (self - other).sign()
 
     def __eq__(self, other: object) -> bool:
-        if isinstance(other, (Algebraic, int, Fraction)):
+        if isinstance(other, (FieldElement, int, Fraction)):
             return self._cmp(other) == 0
         return NotImplemented
 
@@ -273,69 +219,45 @@ class Algebraic:
         return self._cmp(other) >= 0
 
     def __repr__(self) -> str:
-        return f"Algebraic({self.decimal(12)}…)"
+        return f"FieldElement({self.decimal(12)}…)"
 
 
-def decimal_of(x: Fraction | Algebraic | int, digits: int) -> str:
+def decimal_of(x: Fraction | FieldElement | int, digits: int) -> str:
     """An exact number rounded to ``digits`` decimals (half to even), as a string; for an irrational
     number the rounding is decided by exact bounds, refined until both round alike."""
-    scale = Fraction(10) ** digits
-    if not isinstance(x, Algebraic):
-        return _format(round(Fraction(x) * scale), digits)
+    if not isinstance(x, FieldElement):
+        return rounded(x, digits)
     width = Fraction(1, 10 ** (digits + 2))
     while True:
         lo, hi = x.interval(width)
-        a, b = round(lo * scale), round(hi * scale)
+        a, b = rounded(lo, digits), rounded(hi, digits)
         if a == b:
-            return _format(a, digits)
+            return a
         width /= 1000
 
 
-def _format(n: int, digits: int) -> str:
-    sign = "-" if n < 0 else ""
-    n = abs(n)
-    if digits == 0:
-        return f"{sign}{n}"
-    s = str(n).rjust(digits + 1, "0")
-    return f"{sign}{s[:-digits]}.{s[-digits:]}"
-
-
-def minimal_polynomial(x: Algebraic) -> list[int]:
-    """The minimal polynomial of x over Q (integer coefficients, constant first, positive leading)."""
-    from sympy import Poly as SPoly
-    from sympy import Rational, Symbol, factor_list, lcm
-
-    t = Symbol("t")
+def minimal_polynomial(x: FieldElement) -> list[int]:
+    """The minimal polynomial of x over Q (integer coefficients, constant first, positive leading):
+    the first linear dependency among 1, x, x², … (their coefficients in the power basis of α)."""
     d = x.field.degree
-    # Powers of x in the power basis; the first dependency gives the minimal polynomial.
     powers = [[Fraction(1)] + [Fraction(0)] * (d - 1)]
     cur = x.field.element([1])
     for _ in range(d):
         cur = cur * x
-        row = list(cur.coefficients) + [Fraction(0)] * (d - len(cur.coefficients))
-        powers.append(row)
-    from sympy import Matrix
-
+        powers.append(list(cur.coefficients) + [Fraction(0)] * (d - len(cur.coefficients)))
     for n in range(1, d + 1):
-        mat = Matrix([[Rational(p[c].numerator, p[c].denominator) for p in powers[: n + 1]] for c in range(d)])
-        null = mat.nullspace()
+        null = nullspace([[p[c] for p in powers[: n + 1]] for c in range(d)])
         if null:
-            vec = null[0]
-            den = lcm([v.q for v in vec])
-            coeffs = [int(v * den) for v in vec]
-            poly = SPoly(sum(c * t**i for i, c in enumerate(coeffs)), t)
-            _, factors = factor_list(poly)
-            for f, _ in factors:
-                fp = SPoly(f, t)
-                if fp.degree() == n:
-                    out = [int(c) for c in reversed(fp.all_coeffs())]
-                    return out if out[-1] > 0 else [-c for c in out]
-            out = coeffs if coeffs[-1] > 0 else [-c for c in coeffs]
-            return out
+            den = math.lcm(*(v.denominator for v in null[0]))
+            coeffs = [int(v * den) for v in null[0]]
+            for f in irreducible_factors(coeffs):
+                if len(f) == n + 1:
+                    return list(f)
+            return coeffs if coeffs[-1] > 0 else [-c for c in coeffs]
     raise ValueError("no minimal polynomial found")  # pragma: no cover
 
 
-def isolate(x: Algebraic) -> tuple[list[int], Fraction, Fraction]:
+def isolate(x: FieldElement) -> tuple[list[int], Fraction, Fraction]:
     """x as a root of its own minimal polynomial, with an isolating interval (m changes sign, monotonic)."""
     m = minimal_polynomial(x)
     if len(m) == 2:
@@ -346,15 +268,15 @@ def isolate(x: Algebraic) -> tuple[list[int], Fraction, Fraction]:
     return m, own.lo, own.hi
 
 
-def _bracket(x: Algebraic, m: list[int]) -> tuple[Fraction, Fraction]:
-    poly = [Fraction(c) for c in m]
-    deriv = [i * c for i, c in enumerate(poly)][1:]
+def _bracket(x: FieldElement, m: list[int]) -> tuple[Fraction, Fraction]:
+    poly = as_poly(m)
+    deriv = pderivative(poly)
     width = Fraction(1, 2**20)
     while True:
         lo, hi = x.interval(width)
         lo, hi = lo - width, hi + width
-        if _eval(poly, lo) * _eval(poly, hi) < 0:
-            dlo, dhi = _eval_interval(deriv, lo, hi)
+        if peval(poly, lo) * peval(poly, hi) < 0:
+            dlo, dhi = pbounds(deriv, lo, hi)
             if dlo > 0 or dhi < 0:
                 return lo, hi
         width /= 2**20
