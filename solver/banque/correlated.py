@@ -25,6 +25,7 @@ import numpy as np
 from solver.banque.team import TeamView
 from solver.errors import SolverError
 from solver.linalg import independent_rows, solve_square
+from solver.lp import linear_program
 
 FLOAT_TOL = 1e-9
 """Tolerance used only to read a float LP answer (bounds, tight cells); never to certify."""
@@ -55,7 +56,6 @@ class TeamStrategy:
 
 def _lp(view: TeamView) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
     """Float proposal: (λ, v, r, slopes s_i at the proposal)."""
-    from scipy.optimize import linprog
     from scipy.sparse import bmat, csr_matrix, eye, hstack
 
     obj, cells, to_moments = view.lp_matrices()
@@ -74,12 +74,11 @@ def _lp(view: TeamView) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]
     a_ub = bmat([[a_cells, -eye(n)], [bound_v, None]], format="csr") if m2 else hstack([a_cells, -eye(n)], format="csr")
     cost = np.concatenate([to_moments.T @ obj, np.ones(n)])
     a_eq = np.concatenate([np.ones(na), np.zeros(nw - na + n)])[None, :]
-    res = linprog(cost, A_ub=a_ub, b_ub=np.zeros(a_ub.shape[0]), A_eq=a_eq, b_eq=[1.0],
-                  bounds=[(0, None)] * (nw + n), method="highs")
-    if res.status != 0:
-        raise SolverError(f"the team's linear program failed: {res.message}")
+    res = linear_program(cost, A_ub=a_ub, b_ub=np.zeros(a_ub.shape[0]), A_eq=a_eq, b_eq=np.ones(1))
+    if res is None:
+        raise SolverError("the team's linear program failed: HiGHS found no optimum")
     w = res.x[:nw]
-    r = np.clip(-res.ineqlin.marginals[:n], 0.0, 1.0)
+    r = np.clip(-res.ineq_duals[:n], 0.0, 1.0)
     return w[:na], w[na:].reshape(na, m2), r, a_cells @ w
 
 
@@ -251,8 +250,6 @@ def _vertex(view: TeamView, r: list[Fraction], tight: list[int], equations: Any,
             tops: dict[int, list[int]], v: list[list[Fraction]], lam: list[Fraction], m2: int) -> list[Fraction] | None:
     """A point of {r_T in [0, 1]^T: the team's indifference equations; Player 2's pure choices in the atoms
     played stay best replies} at a vertex found by HiGHS, then solved exactly on its active constraints."""
-    from scipy.optimize import linprog
-
     base = list(r)
     for i in tight:
         base[i] = Fraction(0)
@@ -270,12 +267,15 @@ def _vertex(view: TeamView, r: list[Fraction], tight: list[int], equations: Any,
             in_rhs.append(-sign * g0[a][k])
     del const0
     scale = max([abs(float(x)) for row in eq_rows + in_rows for x in row] + [1e-300])
-    res = linprog(np.zeros(len(tight)), A_ub=np.array([[float(x) / scale for x in row] for row in in_rows]) if in_rows else None,
-                  b_ub=np.array([float(x) / scale for x in in_rhs]) if in_rows else None,
-                  A_eq=np.array([[float(x) / scale for x in row] for row in eq_rows]) if eq_rows else None,
-                  b_eq=np.array([float(x) / scale for x in eq_rhs]) if eq_rows else None,
-                  bounds=[(0, 1)] * len(tight), method="highs")
-    if res.status != 0:
+    def scaled(rows: list[Any]) -> np.ndarray | None:
+        return np.array([[float(x) / scale for x in row] for row in rows]) if rows else None
+
+    def scaled_rhs(rhs: list[Any]) -> np.ndarray | None:
+        return np.array([float(x) / scale for x in rhs]) if rhs else None
+
+    res = linear_program(np.zeros(len(tight)), A_ub=scaled(in_rows), b_ub=scaled_rhs(in_rhs), A_eq=scaled(eq_rows),
+                         b_eq=scaled_rhs(eq_rhs), hi=np.ones(len(tight)))
+    if res is None:
         return None
     rf = res.x
     # Active constraints: equalities, tight inequalities, variables at a bound.

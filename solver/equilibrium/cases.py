@@ -60,6 +60,7 @@ from solver.equilibrium.systems import (
 )
 from solver.game import Game
 from solver.linalg import rank, solve_any
+from solver.lp import linear_program
 from solver.rules import Action
 
 _VERTEX_TOL = 1e-9  # reads float vertices only: they choose splits, never prove anything
@@ -238,8 +239,6 @@ def ranges(side: SideSystem, own: dict[int, int], other: dict[int, int], cells: 
             return None
         vals = w0[:, None] + W @ verts.T
         return [(float(a), float(b)) for a, b in zip(vals.min(axis=1), vals.max(axis=1))]
-    from scipy.optimize import linprog
-
     A, c, rs, _ = float_rows(side, other)
     lo, hi = box(side, own)
     ineq = [t for t, r in enumerate(rs) if not r[2]]
@@ -248,10 +247,9 @@ def ranges(side: SideSystem, own: dict[int, int], other: dict[int, int], cells: 
     for t in range(len(cells)):
         ends = []
         for sgn in (1.0, -1.0):
-            res = linprog(sgn * W[t], A_ub=-A[ineq] if ineq else None, b_ub=c[ineq] if ineq else None,
-                          A_eq=A[eq] if eq else None, b_eq=-c[eq] if eq else None,
-                          bounds=[(float(a), float(b)) for a, b in zip(lo, hi)], method="highs")
-            if res.status != 0:
+            res = linear_program(sgn * W[t], A_ub=-A[ineq] if ineq else None, b_ub=c[ineq] if ineq else None,
+                                 A_eq=A[eq] if eq else None, b_eq=-c[eq] if eq else None, lo=lo, hi=hi)
+            if res is None:
                 return None
             ends.append(w0[t] + sgn * res.fun)
         out.append((ends[0], ends[1]))

@@ -31,6 +31,7 @@ from fractions import Fraction
 import numpy as np
 
 from solver.linalg import rank, solve_any
+from solver.lp import linear_program
 
 DRAW, STAND, INDIFFERENT = 0, 1, 2
 """A coordinate's state in a case (also its index in :data:`solver.equilibrium.cases.STATES`)."""
@@ -234,11 +235,11 @@ def _from_linear_program(side: SideSystem, own: dict[int, int], other: dict[int,
             ub.append(np.concatenate([A[t], [-1.0]]))
             rhs.append(-c[t])
             owner.append((t, -1))
-    found = _highs(np.concatenate([np.zeros(n), [1.0]]), np.array(ub), np.array(rhs),
-                   np.array([*lo, 0.0], dtype=float), np.array([*hi, np.inf], dtype=float))
+    found = linear_program(np.concatenate([np.zeros(n), [1.0]]), A_ub=np.array(ub), b_ub=np.array(rhs),
+                           lo=np.array([*lo, 0.0], dtype=float), hi=np.array([*hi, np.inf], dtype=float))
     if found is None:
         return None
-    x, duals = found
+    x, duals = found.x, found.ineq_duals
     if x[-1] <= 0:
         if witnesses is not None:
             witnesses.insert(0, np.clip(x[:n], lo, hi))
@@ -258,39 +259,6 @@ def _from_linear_program(side: SideSystem, own: dict[int, int], other: dict[int,
         if y and refutes(side, own, other, y):
             return primitive(y)
     return None
-
-
-def _highs(cost: np.ndarray, A: np.ndarray, upper: np.ndarray, lo: np.ndarray, hi: np.ndarray,
-           ) -> tuple[np.ndarray, np.ndarray] | None:
-    """min cost·x s.t. A x <= upper, lo <= x <= hi, with HiGHS (highspy where installed, else scipy's
-    linprog): (x, row duals with scipy's sign), or None if not solved to optimality."""
-    try:
-        import highspy
-    except ImportError:
-        from scipy.optimize import linprog
-
-        res = linprog(cost, A_ub=A, b_ub=upper, bounds=list(zip(lo, hi)), method="highs")
-        return (res.x, res.ineqlin.marginals) if res.status == 0 else None
-    from solver.equilibrium.zerosum import quiet_highs
-
-    h = quiet_highs()
-    h.setOptionValue("output_flag", False)
-    lp = highspy.HighsLp()
-    lp.num_col_, lp.num_row_ = A.shape[1], A.shape[0]
-    lp.col_cost_, lp.col_lower_ = cost, lo
-    lp.col_upper_ = np.where(np.isinf(hi), highspy.kHighsInf, hi)
-    lp.row_lower_, lp.row_upper_ = np.full(A.shape[0], -highspy.kHighsInf), upper
-    nonzero = [np.nonzero(col)[0] for col in A.T]
-    lp.a_matrix_.format_ = highspy.MatrixFormat.kColwise
-    lp.a_matrix_.start_ = np.concatenate([[0], np.cumsum([len(z) for z in nonzero])]).astype(np.int32)
-    lp.a_matrix_.index_ = np.concatenate(nonzero).astype(np.int32)
-    lp.a_matrix_.value_ = np.concatenate([col[z] for col, z in zip(A.T, nonzero)])
-    h.passModel(lp)
-    h.run()
-    if h.getModelStatus() != highspy.HighsModelStatus.kOptimal:
-        return None
-    solution = h.getSolution()
-    return np.array(solution.col_value), np.array(solution.row_dual)
 
 
 def _support_solve(side: SideSystem, rs: list[tuple[int, int, bool]], support: list[int], interior: list[int],

@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import os
-import sys
 from fractions import Fraction
 
 import numpy as np
@@ -12,6 +10,7 @@ from solver.equilibrium.exact import FLOAT_TOL, banker_guarantee, banker_slopes,
 from solver.errors import SolverError
 from solver.game import Coefficients
 from solver.linalg import independent_rows, rank, solve_square
+from solver.lp import linear_program
 
 MAX_TIGHT = 10
 """Most banker cells left indifferent at a candidate for which the banker's reply is searched exhaustively."""
@@ -106,9 +105,8 @@ def _banker_for_interior(c: Coefficients, q: list[Fraction], target_j: list[int]
 def lp_proposal(c: Coefficients, engine: str | None = None) -> tuple[list[float], list[float]]:
     """Propose (q, r) in floats with HiGHS: min a·q + Σ t s.t. t_i ≥ b_i + G_i·q, t ≥ 0, q in [0,1].
 
-    The LP's row duals are the banker's strategy r. ``engine``: ``highspy`` (HiGHS's own Python
-    interface, which loads in a tenth of the time scipy.optimize takes) or ``scipy``
-    (``scipy.optimize.linprog``, the same HiGHS); by default highspy where it is installed. The
+    The LP's row duals are the banker's strategy r. ``engine``: ``highspy`` or ``scipy``
+    (:func:`solver.lp.linear_program`); by default highspy where it is installed. The
     answer is only a proposal: :func:`zero_sum` snaps it to rationals and :func:`solve` certifies it.
     """
     m, n = c.G.shape
@@ -119,77 +117,13 @@ def lp_proposal(c: Coefficients, engine: str | None = None) -> tuple[list[float]
     G = np.array([[int(x) / scale for x in row] for row in c.G]).reshape(m, n)
     cost = np.concatenate([a, np.ones(n)])
     A = np.hstack([G.T, -np.eye(n)])
-    if engine is None:
-        try:
-            import highspy  # noqa: F401
-
-            engine = "highspy"
-        except ImportError:
-            engine = "scipy"
-    if engine == "highspy":
-        x, duals = _highspy(cost, A, -b, m, n)
-    else:
-        from scipy.optimize import linprog
-
-        res = linprog(cost, A_ub=A, b_ub=-b, bounds=[(0, 1)] * m + [(0, None)] * n, method="highs")
-        if res.status != 0:
-            raise SolverError(f"the linear program failed: {res.message}")
-        x, duals = res.x, res.ineqlin.marginals
-    q = [float(v) for v in x[:m]]
-    r = [float(-v) for v in duals]
+    found = linear_program(cost, A_ub=A, b_ub=-b, lo=np.zeros(m + n), hi=np.concatenate([np.ones(m), np.full(n, np.inf)]),
+                           engine=engine)
+    if found is None:
+        raise SolverError("the linear program failed: HiGHS found no optimum")
+    q = [float(v) for v in found.x[:m]]
+    r = [float(-v) for v in found.ineq_duals]
     return q, r
-
-
-_HIGHS_GREETED: list[bool] = []
-
-
-def quiet_highs():  # type: ignore[no-untyped-def]
-    """A ``highspy.Highs`` solver, without the greeting HiGHS's library prints on standard output when
-    a process makes its first one (before any option can turn it off): our stdout carries data only."""
-    import highspy
-
-    if _HIGHS_GREETED:
-        return highspy.Highs()
-    sys.stdout.flush()
-    saved = os.dup(1)
-    try:
-        devnull = os.open(os.devnull, os.O_WRONLY)
-        os.dup2(devnull, 1)
-        os.close(devnull)
-        h = highspy.Highs()
-    finally:
-        os.dup2(saved, 1)
-        os.close(saved)
-    _HIGHS_GREETED.append(True)
-    return h
-
-
-def _highspy(cost: np.ndarray, A: np.ndarray, upper: np.ndarray, m: int, n: int) -> tuple[np.ndarray, np.ndarray]:
-    """min cost·x s.t. A x <= upper, 0 <= x_j <= 1 (j < m), x_j >= 0 (j >= m), with HiGHS; (x, row duals)."""
-    import highspy
-
-    h = quiet_highs()
-    h.setOptionValue("output_flag", False)
-    lp = highspy.HighsLp()
-    lp.num_col_, lp.num_row_ = m + n, n
-    lp.col_cost_ = cost
-    lp.col_lower_ = np.zeros(m + n)
-    lp.col_upper_ = np.concatenate([np.ones(m), np.full(n, highspy.kHighsInf)])
-    lp.row_lower_ = np.full(n, -highspy.kHighsInf)
-    lp.row_upper_ = upper
-    columns = A.T
-    nonzero = [np.nonzero(col)[0] for col in columns]
-    lp.a_matrix_.format_ = highspy.MatrixFormat.kColwise
-    lp.a_matrix_.start_ = np.concatenate([[0], np.cumsum([len(z) for z in nonzero])]).astype(np.int32)
-    lp.a_matrix_.index_ = np.concatenate(nonzero).astype(np.int32) if nonzero else np.zeros(0, np.int32)
-    lp.a_matrix_.value_ = np.concatenate([col[z] for col, z in zip(columns, nonzero)]) if nonzero else np.zeros(0)
-    h.passModel(lp)
-    h.run()
-    status = h.getModelStatus()
-    if status != highspy.HighsModelStatus.kOptimal:
-        raise SolverError(f"the linear program failed: {h.modelStatusToString(status)}")
-    solution = h.getSolution()
-    return np.array(solution.col_value), np.array(solution.row_dual)
 
 
 def _snap_q(c: Coefficients, q_hat: list[float]) -> list[Fraction]:
