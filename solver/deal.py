@@ -76,11 +76,30 @@ def falling(x: int, k: int) -> int:
     return max(out, 0) if x >= 0 else 0
 
 
-def denominator(shoe: Shoe) -> int:
-    """The common denominator of all coup weights: N (N−1) … (N−5), or 13^6 for an infinite deck."""
+def denominator(shoe: Shoe, cards: int = MAX_CARDS) -> int:
+    """The common denominator of all coup weights: N (N−1) … (N−5), or 13^6 for an infinite deck (for a
+    game whose coups are padded to ``cards`` cards, N (N−1) … (N−cards+1) or 13^cards)."""
     if shoe.is_infinite:
-        return shoe.size**MAX_CARDS
-    return falling(shoe.size, MAX_CARDS)
+        return shoe.size**cards
+    return falling(shoe.size, cards)
+
+
+def value_weights(shoe: Shoe, cards: int = MAX_CARDS) -> tuple[list[list[int]], list[int]]:
+    """The factors of a multiset's weight, coups padded to ``cards`` cards: ``per[v][j]``, the ways to
+    deal j cards of value v ((n_v)_j, or c_v^j for the infinite deck), and ``pad[k]``, the ways to deal
+    the other cards after k ((N − k)_{cards − k}, or N^{cards − k}). A multiset with counts k_v (k in
+    all) weighs ``pad[k] × ∏_v per[v][k_v]``.
+
+    >>> per, pad = value_weights(Shoe.decks(1), 2)
+    >>> per[0], pad
+    ([1, 16, 240], [2652, 51, 1])
+    """
+    n, size = shoe.values, shoe.size
+    if shoe.is_infinite:
+        return ([[n[v] ** j for j in range(cards + 1)] for v in range(10)],
+                [size ** (cards - k) for k in range(cards + 1)])
+    return ([[falling(n[v], j) for j in range(cards + 1)] for v in range(10)],
+            [falling(size - k, cards - k) for k in range(cards + 1)])
 
 
 @dataclass(frozen=True, eq=False)
@@ -308,14 +327,7 @@ def multiset_weights(tree: HasMultisets, shoe: Shoe) -> np.ndarray:
     """
     ks = tree.multisets
     total = ks.sum(axis=1)
-    n = shoe.values
-    size = shoe.size
-    if shoe.is_infinite:
-        table = [[n[v] ** j for j in range(MAX_CARDS + 1)] for v in range(10)]
-        pad = [size ** (MAX_CARDS - k) for k in range(MAX_CARDS + 1)]
-    else:
-        table = [[falling(n[v], j) for j in range(MAX_CARDS + 1)] for v in range(10)]
-        pad = [falling(size - k, MAX_CARDS - k) for k in range(MAX_CARDS + 1)]
+    table, pad = value_weights(shoe)
     dtype: type = np.int64 if denominator(shoe) <= INT64_LIMIT else object
     ff: np.ndarray = np.array(table, dtype=dtype)
     w = np.array(pad, dtype=dtype)[total]

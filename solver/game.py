@@ -39,16 +39,15 @@ from solver.deal import N_DETAIL, DealTree, Grouping, deal_tree, denominator, de
 from solver.errors import ModelError
 from solver.numbers import exact, numerators
 from solver.rules import CHEMIN_CASINO, CHEMIN_PARLOR, Tableau
-from solver.strategy import InfoSet, Side, Strategy, compositions_of
+from solver.strategy import COMPOSITIONS, InfoSet, Side, Strategy, compositions_of
 
 INFORMATION = (1, 2, 3)
 FREEDOMS = {"casino": CHEMIN_CASINO, "parlor": CHEMIN_PARLOR}
 MAX_COMMISSION = Fraction(1, 10)
 
-# Two-card compositions a <= b, indexed 0..54 (this module's internal index of a hand).
-_COMPOSITIONS = [(a, b) for a in range(10) for b in range(a, 10)]
+# Two-card compositions a <= b, indexed 0..54 (this module's index of a hand).
 _COMPOSITION_INDEX = np.full((10, 10), -1, dtype=np.int64)
-for _k, (_a, _b) in enumerate(_COMPOSITIONS):
+for _k, (_a, _b) in enumerate(COMPOSITIONS):
     _COMPOSITION_INDEX[_a, _b] = _COMPOSITION_INDEX[_b, _a] = _k
 
 
@@ -196,7 +195,7 @@ def _ponte_keys(tree: DealTree, information: int) -> tuple[np.ndarray, tuple[Inf
             lookup[t] = j
         return np.where(free, lookup[tree.p_two], -1), sets
     comps = [c for t in totals for c in compositions_of(t)]
-    lookup = np.full(len(_COMPOSITIONS), -1, dtype=np.int64)
+    lookup = np.full(len(COMPOSITIONS), -1, dtype=np.int64)
     for j, (a, b) in enumerate(comps):
         lookup[_COMPOSITION_INDEX[a, b]] = j
     comp = _COMPOSITION_INDEX[tree.cards[:, 0], tree.cards[:, 2]]
@@ -217,7 +216,7 @@ def _banker_set(code: int, information: int) -> InfoSet:
     own, seen = divmod(code, 11)
     if information == 1:
         return InfoSet(Side.BANKER, own, seen=(seen,))
-    return InfoSet(Side.BANKER, cards=_COMPOSITIONS[own], seen=(seen,))
+    return InfoSet(Side.BANKER, cards=COMPOSITIONS[own], seen=(seen,))
 
 
 def _banker_free_codes(tab: Tableau, information: int) -> list[int]:
@@ -227,7 +226,7 @@ def _banker_free_codes(tab: Tableau, information: int) -> list[int]:
         if information == 1:
             codes.append(t * 11 + s)
         else:
-            codes.extend(k * 11 + s for k, (a, b) in enumerate(_COMPOSITIONS) if (a + b) % 10 == t)
+            codes.extend(k * 11 + s for k, (a, b) in enumerate(COMPOSITIONS) if (a + b) % 10 == t)
     return sorted(codes)
 
 
@@ -337,11 +336,10 @@ def _finest_vectors(shoe: Shoe, strategy: Strategy) -> tuple[Game, list[Fraction
     """Check a strategy against chemin de fer's rules and read it in the finest model (information 3,
     parlor) on ``shoe``."""
     P, _ = strategy.tables()
-    for a in range(10):
-        for b in range(a, 10):
-            total = (a + b) % 10
-            if total < 8 and total != 5 and P[a, b] != (1 if total <= 4 else 0):
-                raise ModelError(f"in chemin de fer the ponte must {'draw' if total <= 4 else 'stand'} on {total}")
+    for a, b in COMPOSITIONS:
+        total = (a + b) % 10
+        if total < 8 and total != 5 and P[a, b] != (1 if total <= 4 else 0):
+            raise ModelError(f"in chemin de fer the ponte must {'draw' if total <= 4 else 'stand'} on {total}")
     g = build_game(shoe, 3, "parlor")
     q, r = g.vectors(strategy)
     return g, q, r

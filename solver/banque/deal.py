@@ -45,9 +45,10 @@ from functools import lru_cache
 import numpy as np
 
 from solver.cards import Shoe
-from solver.deal import falling
+from solver.deal import denominator, value_weights
 from solver.errors import ModelError, ShoeError
-from solver.strategy import NATURAL, STOOD
+from solver.rules import CHEMIN_CASINO, Action
+from solver.strategy import COMPOSITIONS, NATURAL, STOOD
 
 MAX_CARDS = 9
 """The most cards one banque coup can use: 2 + 2 + 2, and three third cards."""
@@ -56,9 +57,6 @@ LIMB_BITS = 30
 """The narrowest limbs the enumeration accepts (wider ones are used when the sums allow)."""
 SIGHTS = 12
 """What is seen of a tableau: a third card 0–9, STOOD (10) or NATURAL (11)."""
-
-COMPOSITIONS: tuple[tuple[int, int], ...] = tuple((a, b) for a in range(10) for b in range(a, 10))
-"""The 55 two-card compositions (a <= b)."""
 
 LIVE_COMPOSITIONS: tuple[tuple[int, int], ...] = tuple(c for c in COMPOSITIONS if sum(c) % 10 < 8)
 """The 44 compositions without a natural, in the order of the banker's cells under information 2 and 3."""
@@ -102,15 +100,10 @@ def add_card_table() -> np.ndarray:
     return np.where(ok, pos, -1)
 
 
-def denominator(shoe: Shoe) -> int:
-    """The common denominator of a banque coup: N (N − 1) … (N − 8), or 13^9 for the infinite deck."""
-    if shoe.is_infinite:
-        return shoe.size**MAX_CARDS
-    return falling(shoe.size, MAX_CARDS)
-
-
 def multiset_weights(shoe: Shoe) -> list[int]:
-    """Exact weight (padded to nine cards) of every multiset of :func:`multiset_table`, as Python integers.
+    """Exact weight (padded to nine cards: :func:`solver.deal.value_weights`) of every multiset of
+    :func:`multiset_table`, as Python integers; their common denominator is
+    ``solver.deal.denominator(shoe, MAX_CARDS)``.
 
     Raises:
         ShoeError: a finite shoe with fewer than nine cards (a banque coup may need nine).
@@ -118,13 +111,7 @@ def multiset_weights(shoe: Shoe) -> list[int]:
     if not shoe.is_infinite and shoe.size < MAX_CARDS:
         raise ShoeError(f"a banque coup may use nine cards; this shoe holds {shoe.size}")
     _, counts = multiset_table()
-    n, size = shoe.values, shoe.size
-    if shoe.is_infinite:
-        per = [[n[v] ** j for j in range(MAX_CARDS + 1)] for v in range(10)]
-        pad = [size ** (MAX_CARDS - k) for k in range(MAX_CARDS + 1)]
-    else:
-        per = [[falling(n[v], j) for j in range(MAX_CARDS + 1)] for v in range(10)]
-        pad = [falling(size - k, MAX_CARDS - k) for k in range(MAX_CARDS + 1)]
+    per, pad = value_weights(shoe, MAX_CARDS)
     w = np.array(pad, dtype=object)[counts.sum(axis=1)]
     for v in range(10):
         w = w * np.array(per[v], dtype=object)[counts[:, v]]
@@ -171,15 +158,15 @@ def _hands(rows: list[tuple[int, int, int]]) -> Hands:
 
 
 def player_hands() -> Hands:
-    """A player's hands when he acts: naturals and 6–7 stand, 0–4 draw (ten third cards), 5 both."""
+    """A player's hands when he acts, by chemin de fer's tableau for the ponte: naturals and 6–7 stand,
+    0–4 draw (ten third cards), 5 both."""
     rows = []
     for a, b in COMPOSITIONS:
         total = (a + b) % 10
-        if total != 5 and total >= 6:
+        action = CHEMIN_CASINO.player[total] if total < 8 else Action.STAND
+        if action != Action.DRAW:
             rows.append((a, b, -1))
-        if total == 5:
-            rows.append((a, b, -1))
-        if total <= 5:
+        if action != Action.STAND:
             rows.extend((a, b, t) for t in range(10))
     return _hands(rows)
 
@@ -371,5 +358,5 @@ def enumerate_coup(shoe: Shoe, information: int) -> Enumeration:
     return Enumeration(
         shoe=shoe, information=information,
         j1=k[:, 0], d1=k[:, 1], j2=k[:, 2], d2=k[:, 3], cell=k[:, 4], db=k[:, 5], outcome=k[:, 6],
-        weight=weight[live], constant=tuple(ended), denominator=denominator(shoe),
+        weight=weight[live], constant=tuple(ended), denominator=denominator(shoe, MAX_CARDS),
     )

@@ -37,6 +37,7 @@ from solver.numbers import exact
 from solver.rules import CHEMIN_CASINO, PUNTO_BANCO, STOOD, Tableau
 from solver.strategy.behaviour import ALL_FREE, Strategy
 from solver.strategy.infoset import (
+    COMPOSITIONS,
     NATURAL,
     InfoSet,
     Side,
@@ -49,8 +50,8 @@ from solver.strategy.infoset import (
 )
 
 __all__ = [
-    "ALL_FREE", "KEMENY_SNELL", "NATURAL", "PUNTO_STRATEGY", "STOOD", "InfoSet", "Side", "Strategy", "composition",
-    "compositions_of", "format_infoset", "parse_choice", "parse_infoset", "parse_seen", "seen_label",
+    "ALL_FREE", "COMPOSITIONS", "KEMENY_SNELL", "NATURAL", "PUNTO_STRATEGY", "STOOD", "InfoSet", "Side", "Strategy",
+    "composition", "compositions_of", "format_infoset", "parse_choice", "parse_infoset", "parse_seen", "seen_label",
     "strategy_from_cells",
 ]
 

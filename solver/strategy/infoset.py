@@ -66,13 +66,18 @@ def composition(a: int, b: int) -> tuple[int, int]:
     return (a, b) if a <= b else (b, a)
 
 
+COMPOSITIONS: tuple[tuple[int, int], ...] = tuple((a, b) for a in range(10) for b in range(a, 10))
+"""The 55 two-card compositions ``(a, b)``, ``a <= b``, in this order (the index of a hand in the
+games' tables)."""
+
+
 def compositions_of(total: int) -> tuple[tuple[int, int], ...]:
     """The two-card compositions ``(a, b)``, ``a <= b``, with ``(a + b) mod 10 == total``.
 
     >>> compositions_of(5)
     ((0, 5), (1, 4), (2, 3), (6, 9), (7, 8))
     """
-    return tuple((a, b) for a in range(10) for b in range(a, 10) if (a + b) % 10 == total)
+    return tuple(c for c in COMPOSITIONS if sum(c) % 10 == total)
 
 
 @dataclass(frozen=True)
