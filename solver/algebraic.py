@@ -30,6 +30,8 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from functools import cache
 
+from solver.numbers import primitive
+
 Poly = tuple[Fraction, ...]
 """A polynomial: its coefficients, lowest degree first, no trailing zeros."""
 
@@ -115,12 +117,7 @@ def pbounds(p: Poly, lo: Fraction, hi: Fraction) -> tuple[Fraction, Fraction]:
 
 def integer_coefficients(p: Poly) -> tuple[int, ...]:
     """The primitive integer polynomial with the same roots and the sign of p's leading coefficient."""
-    if not p:
-        return ()
-    d = math.lcm(*(c.denominator for c in p))
-    ints = [int(c * d) for c in p]
-    g = math.gcd(*ints)
-    return tuple(c // g for c in ints)
+    return tuple(primitive(p))
 
 
 def _sympy_poly(coefficients: tuple[int, ...]):  # type: ignore[no-untyped-def]

@@ -26,7 +26,6 @@ the banker's net payoff ``(1 − α) win − loss`` and the ponte's ``loss − w
 
 from __future__ import annotations
 
-import math
 from collections.abc import Iterable
 from dataclasses import dataclass
 from fractions import Fraction
@@ -379,10 +378,8 @@ def strategy_detail(shoe: Shoe, strategy: Strategy) -> dict[tuple[int, int, int,
     key = ((st.ponte_index + 1) * (n + 1) + (st.banker_index + 1)) * N_DETAIL + detail
     grouping = tree.grouping("chemin-detail", lambda _t: key)
     sums = grouping.evaluate(multiset_weights(tree, shoe))
-    qd = math.lcm(*(x.denominator for x in q))
-    rd = math.lcm(*(x.denominator for x in r))
-    qn = [int(x * qd) for x in q]
-    rn = [int(x * rd) for x in r]
+    qn, qd = numerators(q)
+    rn, rd = numerators(r)
     acc: dict[int, int] = {}
     for k, w in zip(grouping.keys.tolist(), sums.tolist()):
         if not w:

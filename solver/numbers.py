@@ -17,6 +17,7 @@ from __future__ import annotations
 import math
 from collections.abc import Iterable
 from fractions import Fraction
+from typing import Any
 
 from solver.errors import InputError
 
@@ -85,3 +86,27 @@ def numerators(xs: Iterable[Fraction]) -> tuple[list[int], int]:
     xs = list(xs)
     d = math.lcm(*(x.denominator for x in xs)) if xs else 1
     return [x.numerator * (d // x.denominator) for x in xs], d
+
+
+def primitive(xs: Iterable[Fraction]) -> list[int]:
+    """The same ratios as coprime integers: ``xs`` times the positive rational that makes them so (the
+    signs kept; all zeros stay zeros).
+
+    >>> primitive([Fraction(1, 2), Fraction(-3, 4), Fraction(0)])
+    [2, -3, 0]
+    """
+    ints, _ = numerators(xs)
+    g = math.gcd(*ints) or 1
+    return [x // g for x in ints]
+
+
+def quotient(num: Any, d: Any) -> Any:
+    """num / d, exactly: a Fraction when both are integers (Python's ``/`` would make a float), else
+    the numbers' own division (Fractions, number-field elements).
+
+    >>> quotient(6, 4), quotient(Fraction(3), 2)
+    (Fraction(3, 2), Fraction(3, 2))
+    """
+    if isinstance(num, int) and isinstance(d, int):
+        return Fraction(num, d)
+    return num / d

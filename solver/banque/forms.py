@@ -31,6 +31,7 @@ import numpy as np
 
 from solver.banque.game import BanqueGame
 from solver.numberfield import Field, FieldElement
+from solver.numbers import numerators, quotient
 
 SIDES = ("x", "y", "r")
 """The three sides' variables: Player 1 (x), Player 2 (y), the banker (r)."""
@@ -135,7 +136,7 @@ class Payoff:
             rows, scale = self._field_terms(field, x, y, r, None)
             return field.element([Fraction(int(c), scale) for c in rows.sum(axis=0)])
         terms, scale = self.exact_terms(x, y, r)
-        return _div(sum(terms.tolist(), 0), scale)
+        return quotient(sum(terms.tolist(), 0), scale)
 
     def _field_terms(self, field: Field, x: Sequence[Any], y: Sequence[Any], r: Sequence[Any],
                      skip: str | None) -> tuple[np.ndarray, int]:
@@ -171,7 +172,7 @@ class Payoff:
         for k, t in zip(idx.tolist(), terms.tolist()):
             if k >= 0:
                 sums[k] = sums[k] + t
-        return [_div(s, scale) for s in sums]
+        return [quotient(s, scale) for s in sums]
 
 
 def _field_of(*groups: Sequence[Any]) -> Field | None:
@@ -212,15 +213,9 @@ def scaled(values: Sequence[Any], absent: bool = False) -> tuple[np.ndarray, Any
     indexing with −1 picks it.
     """
     if all(isinstance(v, (int, Fraction)) for v in values):
-        d = math.lcm(*(Fraction(v).denominator for v in values)) if values else 1
-        return np.array([int(Fraction(v) * d) for v in values] + ([d] if absent else []), dtype=object), d
+        ints, d = numerators(Fraction(v) for v in values)
+        return np.array(ints + ([d] if absent else []), dtype=object), d
     return np.array(list(values) + ([1] if absent else []), dtype=object), 1
-
-
-def _div(num: Any, scale: Any) -> Any:
-    if isinstance(num, int) and isinstance(scale, int):
-        return Fraction(num, scale)
-    return num / scale
 
 
 def payoff(game: BanqueGame, u: Sequence[Fraction]) -> Payoff:

@@ -28,7 +28,6 @@ Fraction(1, 1)
 
 from __future__ import annotations
 
-import math
 from collections.abc import Sequence
 from dataclasses import dataclass
 from fractions import Fraction
@@ -39,7 +38,7 @@ import numpy as np
 from solver.banque.deal import FIVES, LIVE_COMPOSITIONS, OUTCOMES, SIGHTS, Enumeration, enumerate_coup
 from solver.cards import Shoe
 from solver.errors import ModelError
-from solver.numbers import exact
+from solver.numbers import exact, numerators
 from solver.rules import CHEMIN_CASINO, Action
 from solver.strategy import NATURAL, InfoSet, Side
 
@@ -118,9 +117,8 @@ class Multilinear:
 
     def payoff(self, u: Sequence[Fraction]) -> tuple[np.ndarray, int]:
         """Integer coefficients of the payoff Σ_o u(o) P_o, and their denominator."""
-        d = math.lcm(*(Fraction(x).denominator for x in u))
-        ints = np.array([int(Fraction(x) * d) for x in u], dtype=object)
-        return self.coef @ ints, self.denominator * d
+        ints, d = numerators(Fraction(x) for x in u)
+        return self.coef @ np.array(ints, dtype=object), self.denominator * d
 
 
 @dataclass(frozen=True, eq=False)
@@ -217,9 +215,8 @@ class BanqueGame:
 
 def _factors(values: Sequence[Fraction], var: np.ndarray, branch: np.ndarray) -> tuple[np.ndarray, int]:
     """Per key, the integer numerator of the side's factor (x, 1 − x or 1) over a common denominator."""
-    vals = [Fraction(v) for v in values]
-    d = math.lcm(*(v.denominator for v in vals)) if vals else 1
-    num = np.array([int(v * d) for v in vals] + [d], dtype=object)  # index −1: no decision
+    ints, d = numerators(Fraction(v) for v in values)
+    num = np.array(ints + [d], dtype=object)  # index −1: no decision
     picked = num[var]
     return np.where(branch == 1, picked, np.where(branch == 0, d - picked, d)), d
 

@@ -25,7 +25,6 @@ certificate as chemin de fer's f(q) = h(r)).
 from __future__ import annotations
 
 import itertools
-import math
 from collections.abc import Sequence
 from dataclasses import dataclass
 from fractions import Fraction
@@ -35,6 +34,7 @@ from typing import Any
 import numpy as np
 
 from solver.banque.forms import Payoff, scaled
+from solver.numbers import quotient
 
 MAX_PLAYER1_SETS = 5
 
@@ -99,13 +99,13 @@ class TeamView:
         for c, t in zip(i.tolist(), terms.tolist()):
             if c >= 0:
                 sums[c] = sums[c] + t
-        return _div(base, d), [_div(s, d) for s in sums]
+        return quotient(base, d), [quotient(s, d) for s in sums]
 
     def guarantee_team(self, z: Sequence[Any]) -> Any:
         """f(z): the most the banker can get against the moments z (exact)."""
         base, slopes = self.cell_slopes(z)
         total = base + sum((s for s in slopes if s > 0), 0)
-        return _div(total, self.payoff.denominator)
+        return quotient(total, self.payoff.denominator)
 
     def atom_parts(self, r: Sequence[Any]) -> tuple[list[Any], list[list[Any]]]:
         """For each atom a: its cost without Player 2's choices, and Player 2's slopes g_a,k(r), times the
@@ -128,8 +128,8 @@ class TeamView:
                     c0 = c0 + t
                 else:
                     g[kk] = g[kk] + t
-            const.append(_div(c0, d))
-            slopes.append([_div(x, d) for x in g])
+            const.append(quotient(c0, d))
+            slopes.append([quotient(x, d) for x in g])
         return const, slopes
 
     def cell_parts(self, cells: Sequence[int]) -> dict[int, tuple[list[Fraction], list[list[Fraction]]]]:
@@ -158,7 +158,7 @@ class TeamView:
         """h(r): the least the team can hold the banker to against r (exact)."""
         const, slopes = self.atom_parts(r)
         best = min(c + sum((g for g in gs if g < 0), 0) for c, gs in zip(const, slopes))
-        return _div(best, self.payoff.denominator)
+        return quotient(best, self.payoff.denominator)
 
     # -- floats for the LP ------------------------------------------------------------------------------
 
@@ -188,13 +188,3 @@ class TeamView:
         return obj, cells, to_moments
 
 
-def _div(num: Any, d: Any) -> Any:
-    if isinstance(num, int) and isinstance(d, int):
-        return Fraction(num, d)
-    return num / d
-
-
-def common(values: Sequence[Fraction]) -> tuple[list[int], int]:
-    """Rationals as integer numerators over their least common denominator."""
-    d = math.lcm(*(Fraction(v).denominator for v in values)) if values else 1
-    return [int(Fraction(v) * d) for v in values], d

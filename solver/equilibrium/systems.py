@@ -24,12 +24,12 @@ where they are inconsistent or pin a point outside the system, else from a float
 
 from __future__ import annotations
 
-import math
 from dataclasses import dataclass
 from fractions import Fraction
 
 import numpy as np
 
+from solver import numbers
 from solver.linalg import rank, solve_any
 from solver.lp import linear_program
 
@@ -81,12 +81,7 @@ def rows(side: SideSystem, other: dict[int, int]) -> list[tuple[int, int, bool]]
 def primitive(y: dict[int, Fraction]) -> dict[int, int]:
     """The same multipliers scaled to coprime integers (zeros dropped; a positive scale changes no sign)."""
     y = {k: w for k, w in y.items() if w}
-    if not y:
-        return {}
-    d = math.lcm(*(w.denominator for w in y.values()))
-    ints = {k: int(w * d) for k, w in y.items()}
-    g = math.gcd(*ints.values())
-    return {k: w // g for k, w in ints.items()}
+    return dict(zip(y, numbers.primitive(y.values())))
 
 
 def refutes(side: SideSystem, own: dict[int, int], other: dict[int, int], y: dict[int, Fraction] | dict[int, int]) -> bool:
