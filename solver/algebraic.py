@@ -3,7 +3,7 @@
 The one home of both. Polynomials are tuples of Fractions, lowest degree first, with no trailing
 zeros (``(1, -1)`` is 1 − α): their arithmetic, division, exact evaluation and evaluation over an
 interval, used here and by :mod:`solver.numberfield` (arithmetic in Q(α), baccara banque's
-irrational equilibria). Rounding an exact number to decimals (:func:`rounded`) is shared too.
+irrational equilibria).
 
 A commission game's equilibrium changes form where a polynomial in α changes sign (its coefficients
 come from the exact game), so the breakpoints are real roots of polynomials with rational
@@ -30,7 +30,7 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from functools import cache
 
-from solver.numbers import primitive
+from solver.numbers import decimal_str, primitive
 
 Poly = tuple[Fraction, ...]
 """A polynomial: its coefficients, lowest degree first, no trailing zeros."""
@@ -141,18 +141,6 @@ def irreducible_factors(coefficients: Iterable[int]) -> list[tuple[int, ...]]:
     return out
 
 
-def rounded(x: Fraction | int, digits: int) -> str:
-    """An exact rational rounded to ``digits`` decimals (half to even), as a string.
-
-    >>> rounded(Fraction(-1, 8), 2), rounded(Fraction(5, 2), 0)
-    ('-0.12', '2')
-    """
-    n = round(Fraction(x) * 10**digits)
-    sign = "-" if n < 0 else ""
-    s = str(abs(n)).rjust(digits + 1, "0")
-    return f"{sign}{s[:-digits]}.{s[-digits:]}" if digits > 0 else f"{sign}{s}"
-
-
 @dataclass(frozen=True)
 class Algebraic:
     """A real algebraic number: root number ``index`` (ascending, from 0) of the irreducible ``poly``.
@@ -234,7 +222,7 @@ class Algebraic:
         of its ends round alike."""
         here = self
         while True:
-            a, b = rounded(here.lo, digits), rounded(here.hi, digits)
+            a, b = decimal_str(here.lo, digits), decimal_str(here.hi, digits)
             if a == b:
                 return a
             here = here.refined()

@@ -28,8 +28,9 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any
 
-from solver.algebraic import Poly, as_poly, irreducible_factors, padd, pbounds, pderivative, pdivmod, peval, pmul, psub, rounded
+from solver.algebraic import Poly, as_poly, irreducible_factors, padd, pbounds, pderivative, pdivmod, peval, pmul, psub
 from solver.linalg import nullspace
+from solver.numbers import decimal_str
 
 
 @dataclass(eq=False)
@@ -226,11 +227,11 @@ def decimal_of(x: Fraction | FieldElement | int, digits: int) -> str:
     """An exact number rounded to ``digits`` decimals (half to even), as a string; for an irrational
     number the rounding is decided by exact bounds, refined until both round alike."""
     if not isinstance(x, FieldElement):
-        return rounded(x, digits)
+        return decimal_str(x, digits)
     width = Fraction(1, 10 ** (digits + 2))
     while True:
         lo, hi = x.interval(width)
-        a, b = rounded(lo, digits), rounded(hi, digits)
+        a, b = decimal_str(lo, digits), decimal_str(hi, digits)
         if a == b:
             return a
         width /= 1000

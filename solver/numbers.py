@@ -65,6 +65,18 @@ def fraction_str(x: Fraction | int) -> str:
     return str(x.numerator) if x.denominator == 1 else f"{x.numerator}/{x.denominator}"
 
 
+def decimal_str(x: Fraction | int, digits: int) -> str:
+    """``x`` rounded to ``digits`` decimals (half to even), computed exactly from the Fraction.
+
+    >>> decimal_str(Fraction(-1, 8), 2), decimal_str(Fraction(5, 2), 0), decimal_str(Fraction(1, 3), 4)
+    ('-0.12', '2', '0.3333')
+    """
+    scaled = round(Fraction(x) * 10**digits)
+    sign = "-" if scaled < 0 else ""
+    s = str(abs(scaled)).rjust(digits + 1, "0")
+    return f"{sign}{s[:-digits]}.{s[-digits:]}" if digits > 0 else f"{sign}{s}"
+
+
 def probability(x: object, what: str = "probability") -> Fraction:
     """:func:`exact`, and in [0, 1].
 

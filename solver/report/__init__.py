@@ -14,7 +14,7 @@ from __future__ import annotations
 from fractions import Fraction
 
 from solver.cards import Shoe
-from solver.numbers import fraction_str
+from solver.numbers import decimal_str, fraction_str
 
 __all__ = ["DEFAULT_TEXT_DIGITS", "TEXT_WIDTH", "decimal_str", "fraction_str", "percent_str", "shoe_words"]
 
@@ -23,15 +23,6 @@ DEFAULT_TEXT_DIGITS = 4
 
 TEXT_WIDTH = 100
 """Text reports keep their lines within this many columns at the default number of digits."""
-
-
-def decimal_str(x: Fraction | int, digits: int) -> str:
-    """``x`` rounded to ``digits`` decimals (half to even), computed exactly from the Fraction."""
-    x = Fraction(x)
-    scaled = round(x * 10**digits)
-    sign = "-" if scaled < 0 else ""
-    s = str(abs(scaled)).rjust(digits + 1, "0")
-    return f"{sign}{s[:-digits]}.{s[-digits:]}" if digits > 0 else f"{sign}{s}"
 
 
 def percent_str(x: Fraction | int, digits: int) -> str:
