@@ -37,7 +37,7 @@ from typing import Any
 import numpy as np
 
 from solver.banque.correlated import CorrelatedAnswer
-from solver.banque.polysys import real_solutions, solve_near
+from solver.banque.polysys import evaluate, real_solutions, solve_near
 from solver.banque.team import TeamView
 from solver.numberfield import FieldElement
 
@@ -93,17 +93,6 @@ def _cell_polys(view: TeamView, fixed_x: list[Any], fixed_y: list[Any],
     return base, cells
 
 
-def _evaluate(poly: Poly, values: list[Any]) -> Any:
-    total: Any = 0
-    for expo, c in poly.items():
-        term: Any = c
-        for v, d in zip(values, expo):
-            for _ in range(d):
-                term = term * v
-        total = total + term
-    return total
-
-
 def _separate_linear(eqs: list[Poly], nvar: int) -> list[list[Any]] | None:
     """The solutions in [0, 1]^nvar when every equation is linear in a single variable (each variable then
     has its own equations: one common root or none), without a Gröbner basis; None if not of that form."""
@@ -132,7 +121,7 @@ def _feasible(eqs: list[Poly], ineqs: list[tuple[Poly, int]], nvar: int, open_va
     """Whether some point of [0, 1]^nvar (open in ``open_vars``) satisfies the equations and the sign
     conditions (poly · sign ≥ 0); with a witness. None: undecided."""
     if nvar == 0:
-        ok = all(_evaluate(e, []) == 0 for e in eqs) and all(_evaluate(p, []) * s >= 0 for p, s in ineqs)
+        ok = all(evaluate(e, []) == 0 for e in eqs) and all(evaluate(p, []) * s >= 0 for p, s in ineqs)
         return ok, []
     used = sorted({q for e in eqs for expo in e for q, d in enumerate(expo) if d})
     rest = [q for q in range(nvar) if q not in used]

@@ -14,6 +14,7 @@ shape position (each variable linear in itself given the later ones); otherwise 
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from fractions import Fraction
 from typing import Any
 
@@ -42,6 +43,23 @@ def _expr(poly: Poly, syms: list[Any]) -> Any:
     return out
 
 
+def evaluate(poly: Poly, values: Sequence[Any]) -> Any:
+    """A polynomial (exponent tuple → coefficient) at exact values (Fraction or FieldElement), by
+    repeated products (no powers: a number field's elements multiply, they do not exponentiate).
+
+    >>> evaluate({(2, 0): 3, (0, 1): -1, (0, 0): 1}, [Fraction(1, 2), Fraction(1, 4)])
+    Fraction(3, 2)
+    """
+    total: Any = 0
+    for expo, c in poly.items():
+        term: Any = c
+        for v, d in zip(values, expo):
+            for _ in range(d):
+                term = term * v
+        total = total + term
+    return total
+
+
 def _value(expr: Any, syms: list[Any], values: dict[int, Any]) -> Any:
     """A sympy polynomial with rational coefficients evaluated at exact values (Fraction or FieldElement)."""
     from sympy import Poly as SPoly
@@ -49,14 +67,8 @@ def _value(expr: Any, syms: list[Any], values: dict[int, Any]) -> Any:
     if not expr.free_symbols:
         return Fraction(int(expr.p), int(expr.q))
     gens = sorted(expr.free_symbols, key=syms.index)
-    total: Any = Fraction(0)
-    for expo, c in SPoly(expr, *gens).terms():
-        term: Any = Fraction(int(c.p), int(c.q))
-        for g, d in zip(gens, expo):
-            for _ in range(d):
-                term = term * values[syms.index(g)]
-        total = total + term
-    return total
+    terms = {expo: Fraction(int(c.p), int(c.q)) for expo, c in SPoly(expr, *gens).terms()}
+    return evaluate(terms, [values[syms.index(g)] for g in gens])
 
 
 def _roots(last: Any, var: Any) -> list[Any]:
