@@ -26,6 +26,9 @@ from typing import Any
 
 import numpy as np
 
+FLOAT_TOL = 1e-9
+"""Tolerance used only to read a float LP answer (which bound, which cells tight); never to certify."""
+
 ENGINES = ("highspy", "scipy")
 """The two ways to HiGHS (:func:`linear_program`'s ``engine``)."""
 

@@ -25,10 +25,8 @@ import numpy as np
 from solver.banque.team import TeamView
 from solver.errors import SolverError
 from solver.linalg import independent_rows, solve_square
-from solver.lp import linear_program
+from solver.lp import FLOAT_TOL, linear_program
 
-FLOAT_TOL = 1e-9
-"""Tolerance used only to read a float LP answer (bounds, tight cells); never to certify."""
 MAX_SEARCH = 10
 """Most indifferent cells searched exhaustively when a snapped banker strategy does not certify."""
 
@@ -282,11 +280,11 @@ def _vertex(view: TeamView, r: list[Fraction], tight: list[int], equations: Any,
     active_rows = [list(row) for row in eq_rows]
     active_rhs = list(eq_rhs)
     for row, rhs in zip(in_rows, in_rhs):
-        if abs(sum(float(x) * t for x, t in zip(row, rf)) - float(rhs)) <= 1e-9 * scale:
+        if abs(sum(float(x) * t for x, t in zip(row, rf)) - float(rhs)) <= FLOAT_TOL * scale:
             active_rows.append(list(row))
             active_rhs.append(rhs)
     for q, t in enumerate(rf):
-        if t < 1e-9 or t > 1 - 1e-9:
+        if t < FLOAT_TOL or t > 1 - FLOAT_TOL:
             e = [Fraction(0)] * len(tight)
             e[q] = Fraction(1)
             active_rows.append(e)

@@ -39,7 +39,6 @@ from solver.equilibrium.bimatrix import is_equilibrium, one_set_equilibria, sear
 from solver.equilibrium.cases import CaseAnalysis, case_analysis
 from solver.equilibrium.dominance import DominanceStep, iterated_dominance
 from solver.equilibrium.exact import (
-    FLOAT_TOL,
     banker_guarantee,
     banker_slopes,
     ponte_guarantee,
@@ -57,6 +56,7 @@ from solver.equilibrium.zerosum import (
 from solver.errors import SolverError
 from solver.game import Game
 from solver.linalg import rank
+from solver.lp import FLOAT_TOL
 from solver.strategy import InfoSet, Strategy
 
 __all__ = [

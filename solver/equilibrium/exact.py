@@ -11,10 +11,6 @@ from solver.errors import ModelError
 from solver.game import Coefficients
 from solver.numbers import numerators
 
-FLOAT_TOL = 1e-9
-"""Tolerance used only to read a float LP answer (which bound, which cells tight); never to certify."""
-
-
 # -- exact helpers ----------------------------------------------------------------------------------
 
 

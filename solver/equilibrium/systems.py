@@ -31,15 +31,13 @@ import numpy as np
 
 from solver import numbers
 from solver.linalg import rank, solve_any
-from solver.lp import linear_program
+from solver.lp import FLOAT_TOL, linear_program
 
 DRAW, STAND, INDIFFERENT = 0, 1, 2
 """A coordinate's state in a case (also its index in :data:`solver.equilibrium.cases.STATES`)."""
 
 FORCED = 1e-9
 """A slope this far from 0 (rows scaled to max-norm 1) at every float vertex is taken as one-signed."""
-
-_TOL = 1e-9  # reads float LP answers only; every refutation is checked exactly
 
 
 @dataclass(frozen=True)
@@ -142,7 +140,7 @@ def refutation(side: SideSystem, own: dict[int, int], other: dict[int, int],
         for point in witnesses:
             x = np.clip(point, lo, hi)  # a point of this box: the witness with this case's fixed coordinates
             val = c + A @ x
-            if np.all(val >= -_TOL) and np.all(np.abs(val[is_eq]) <= _TOL):
+            if np.all(val >= -FLOAT_TOL) and np.all(np.abs(val[is_eq]) <= FLOAT_TOL):
                 return None
     return _from_linear_program(side, own, other, witnesses)
 
@@ -243,8 +241,8 @@ def _from_linear_program(side: SideSystem, own: dict[int, int], other: dict[int,
     yhat = np.zeros(len(rs))
     for (t, sgn), mu in zip(owner, duals):
         yhat[t] += sgn * -mu
-    support = [t for t in range(len(rs)) if abs(yhat[t]) > _TOL]
-    interior = [v for v in range(n) if lo[v] < hi[v] and _TOL < x[v] < 1 - _TOL]
+    support = [t for t in range(len(rs)) if abs(yhat[t]) > FLOAT_TOL]
+    interior = [v for v in range(n) if lo[v] < hi[v] and FLOAT_TOL < x[v] < 1 - FLOAT_TOL]
     rounded = {}
     for t, (k, _, eq) in enumerate(rs):
         w = round(float(yhat[t]) * 2**40)

@@ -6,11 +6,11 @@ from fractions import Fraction
 
 import numpy as np
 
-from solver.equilibrium.exact import FLOAT_TOL, banker_guarantee, banker_slopes, ponte_guarantee, ponte_slopes
+from solver.equilibrium.exact import banker_guarantee, banker_slopes, ponte_guarantee, ponte_slopes
 from solver.errors import SolverError
 from solver.game import Coefficients
 from solver.linalg import independent_rows, rank, solve_square
-from solver.lp import linear_program
+from solver.lp import FLOAT_TOL, linear_program
 
 MAX_TIGHT = 10
 """Most banker cells left indifferent at a candidate for which the banker's reply is searched exhaustively."""
