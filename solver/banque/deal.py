@@ -45,7 +45,8 @@ from functools import lru_cache
 import numpy as np
 
 from solver.cards import Shoe
-from solver.deal import denominator, value_weights
+from solver.deal import denominator as padded_denominator
+from solver.deal import value_weights
 from solver.errors import ModelError, ShoeError
 from solver.rules import CHEMIN_CASINO, Action
 from solver.strategy import COMPOSITIONS, NATURAL, STOOD
@@ -100,10 +101,14 @@ def add_card_table() -> np.ndarray:
     return np.where(ok, pos, -1)
 
 
+def denominator(shoe: Shoe) -> int:
+    """The common denominator of a banque coup: N (N − 1) … (N − 8), or 13^9 for the infinite deck."""
+    return padded_denominator(shoe, MAX_CARDS)
+
+
 def multiset_weights(shoe: Shoe) -> list[int]:
     """Exact weight (padded to nine cards: :func:`solver.deal.value_weights`) of every multiset of
-    :func:`multiset_table`, as Python integers; their common denominator is
-    ``solver.deal.denominator(shoe, MAX_CARDS)``.
+    :func:`multiset_table`, as Python integers, over :func:`denominator`.
 
     Raises:
         ShoeError: a finite shoe with fewer than nine cards (a banque coup may need nine).
@@ -358,5 +363,5 @@ def enumerate_coup(shoe: Shoe, information: int) -> Enumeration:
     return Enumeration(
         shoe=shoe, information=information,
         j1=k[:, 0], d1=k[:, 1], j2=k[:, 2], d2=k[:, 3], cell=k[:, 4], db=k[:, 5], outcome=k[:, 6],
-        weight=weight[live], constant=tuple(ended), denominator=denominator(shoe, MAX_CARDS),
+        weight=weight[live], constant=tuple(ended), denominator=denominator(shoe),
     )
