@@ -265,6 +265,7 @@ def _vertex(view: TeamView, r: list[Fraction], tight: list[int], equations: Any,
             in_rhs.append(-sign * g0[a][k])
     del const0
     scale = max([abs(float(x)) for row in eq_rows + in_rows for x in row] + [1e-300])
+
     def scaled(rows: list[Any]) -> np.ndarray | None:
         return np.array([[float(x) / scale for x in row] for row in rows]) if rows else None
 
