@@ -11,10 +11,10 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from solver.banque.algebraic import decimal_of
 from solver.banque_results import BanqueEntry
 from solver.cards import Shoe
 from solver.equilibrium import Solution
+from solver.numberfield import decimal_of
 from solver.report import DEFAULT_TEXT_DIGITS, fraction_str, shoe_words
 from solver.report.banque import CONCEPT_NAMES, exact_json, exact_text
 from solver.report.latex import escape, rounding, shoe_tex, table

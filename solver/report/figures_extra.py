@@ -9,9 +9,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from solver.banque.algebraic import decimal_of
 from solver.curves import FigureInputs
 from solver.curves_extra import EdgeDistribution
+from solver.numberfield import decimal_of
 from solver.report import fraction_str
 from solver.report.banque import CONCEPT_NAMES, exact_json
 from solver.report.plot import ROUNDED, Figure, rounded
