@@ -215,9 +215,23 @@ def _alive(pids: list[int]) -> list[int]:
 
 
 def _start_long_simulation() -> tuple[subprocess.Popen[str], list[int]]:
+    import signal
+
     env = {**os.environ, "PYTHONPATH": str(ROOT)}
+    # SIGINT as a terminal delivers it: a shell that starts the suite as a background job (`pytest &`)
+    # starts it with SIGINT ignored, which the child would inherit and never see Ctrl-C.
     proc = subprocess.Popen([sys.executable, "-m", "solver.cli", "simulate", "--coups", "1e13", "--workers", "2"],
-                            cwd=ROOT, env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+                            cwd=ROOT, env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+                            preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL))
+    try:
+        return _await_workers(proc)
+    except BaseException:
+        proc.kill()  # never leave a 10^13-coup simulation running
+        proc.wait()
+        raise
+
+
+def _await_workers(proc: subprocess.Popen[str]) -> tuple[subprocess.Popen[str], list[int]]:
     deadline = time.monotonic() + 60
     kids: list[int] = []
     while time.monotonic() < deadline and len(kids) < 2:
@@ -235,7 +249,12 @@ def test_workers_die_with_an_interrupted_simulation(signame: str) -> None:
 
     proc, kids = _start_long_simulation()
     proc.send_signal(getattr(signal, signame))
-    out, err = proc.communicate(timeout=60)
+    try:
+        out, err = proc.communicate(timeout=60)
+    finally:
+        if proc.poll() is None:
+            proc.kill()
+            proc.wait()
     assert proc.returncode == 130, err
     assert err.strip().splitlines()[-1] == "baccarat: interrupted" and "Traceback" not in err, err
     deadline = time.monotonic() + 10
