@@ -37,6 +37,7 @@ import numpy as np
 
 from solver.bets.pairs import first_card_moments
 from solver.count.fastlaw import numerators
+from solver.simulate.kernel import register_take_card, take_card
 
 BURN_NONE = 0
 BURN_FIXED = 1
@@ -106,10 +107,7 @@ def deal_and_count(
         if burn_mode == BURN_FIXED:
             n_burn = burn_count
         elif burn_mode == BURN_TURN:
-            j = top + int(rng.random() * (n - top))
-            c = cards[j]
-            cards[j] = cards[top]
-            cards[top] = c
+            c = take_card(cards, top, n, rng)
             top += 1
             known_t[c] -= 1  # turned face up: seen
             known -= 1
@@ -119,10 +117,7 @@ def deal_and_count(
             v = value_of[c]
             n_burn = 10 if v == 0 else v
         for _b in range(n_burn):
-            j = top + int(rng.random() * (n - top))
-            c = cards[j]
-            cards[j] = cards[top]
-            cards[top] = c
+            c = take_card(cards, top, n, rng)
             top += 1
             if not unseen_mode:  # the burned cards are known too: gone from the shoe, and counted
                 known_t[c] -= 1
@@ -187,10 +182,7 @@ def deal_and_count(
                 hist[b, hb] += 1
             # -- the coup --------------------------------------------------------------------------------
             for i in range(4):
-                j = top + int(rng.random() * (n - top))
-                c = cards[j]
-                cards[j] = cards[top]
-                cards[top] = c
+                c = take_card(cards, top, n, rng)
                 top += 1
                 first_types[i] = c
                 hand[i] = value_of[c]
@@ -210,10 +202,7 @@ def deal_and_count(
                 seen = STOOD
                 q = ptab[p1, p2]
                 if q >= 1.0 or (q > 0.0 and rng.random() < q):
-                    j = top + int(rng.random() * (n - top))
-                    c = cards[j]
-                    cards[j] = cards[top]
-                    cards[top] = c
+                    c = take_card(cards, top, n, rng)
                     top += 1
                     p3 = value_of[c]
                     seen = p3
@@ -222,10 +211,7 @@ def deal_and_count(
                     drawn += 1
                 r = btab[b1, b2, seen]
                 if r >= 1.0 or (r > 0.0 and rng.random() < r):
-                    j = top + int(rng.random() * (n - top))
-                    c = cards[j]
-                    cards[j] = cards[top]
-                    cards[top] = c
+                    c = take_card(cards, top, n, rng)
                     top += 1
                     b3 = value_of[c]
                     bt = (bt + b3) % 10
@@ -286,6 +272,7 @@ def compiled() -> Callable[..., int]:
     if not _COMPILED:
         from numba import njit
 
+        register_take_card()
         NUMERATORS = njit(cache=True, nogil=True)(numerators)
         FIRST_CARD_MOMENTS = njit(cache=True, nogil=True)(first_card_moments)
         _COMPILED.append(njit(cache=True, nogil=True)(deal_and_count))

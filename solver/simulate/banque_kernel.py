@@ -39,7 +39,7 @@ from typing import Any
 
 import numpy as np
 
-from solver.simulate.kernel import BURN_FIXED, BURN_NONE, BURN_TURN
+from solver.simulate.kernel import BURN_FIXED, BURN_NONE, BURN_TURN, register_take_card, take_card
 
 __all__ = ["BURN_FIXED", "BURN_NONE", "BURN_TURN", "N_DETAIL", "N_MOMENTS", "deal_banque_shoes", "detail_key",
            "engine"]
@@ -85,17 +85,11 @@ def deal_banque_shoes(
         if burn_mode == BURN_FIXED:
             n_burn = burn_count
         elif burn_mode == BURN_TURN:
-            j = top + int(rng.random() * (n - top))
-            c = cards[j]
-            cards[j] = cards[top]
-            cards[top] = c
+            c = take_card(cards, top, n, rng)
             top += 1
             n_burn = 10 if c == 0 else c
         for _b in range(n_burn):
-            j = top + int(rng.random() * (n - top))
-            c = cards[j]
-            cards[j] = cards[top]
-            cards[top] = c
+            c = take_card(cards, top, n, rng)
             top += 1
         for i in range(N_MOMENTS):
             x[i] = 0
@@ -103,10 +97,7 @@ def deal_banque_shoes(
         coup = 0
         while coup < max_coups:
             for i in range(6):  # Player 1, Player 2, banker, twice
-                j = top + int(rng.random() * (n - top))
-                c = cards[j]
-                cards[j] = cards[top]
-                cards[top] = c
+                c = take_card(cards, top, n, rng)
                 top += 1
                 hand[i] = c
             t1 = (hand[0] + hand[3]) % 10
@@ -126,29 +117,20 @@ def deal_banque_shoes(
                 if t1 < 8:
                     q = p1[atom, hand[0], hand[3]]
                     if q >= 1.0 or (q > 0.0 and rng.random() < q):
-                        j = top + int(rng.random() * (n - top))
-                        c = cards[j]
-                        cards[j] = cards[top]
-                        cards[top] = c
+                        c = take_card(cards, top, n, rng)
                         top += 1
                         s1 = c
                         t1 = (t1 + c) % 10
                 if t2 < 8:
                     q = p2[atom, hand[1], hand[4], s1]
                     if q >= 1.0 or (q > 0.0 and rng.random() < q):
-                        j = top + int(rng.random() * (n - top))
-                        c = cards[j]
-                        cards[j] = cards[top]
-                        cards[top] = c
+                        c = take_card(cards, top, n, rng)
                         top += 1
                         s2 = c
                         t2 = (t2 + c) % 10
                 r = btab[hand[2], hand[5], s1, s2]
                 if r >= 1.0 or (r > 0.0 and rng.random() < r):
-                    j = top + int(rng.random() * (n - top))
-                    c = cards[j]
-                    cards[j] = cards[top]
-                    cards[top] = c
+                    c = take_card(cards, top, n, rng)
                     top += 1
                     final = (tb + c) % 10
                     drew = 1
@@ -197,5 +179,6 @@ def engine(name: str | None = None) -> Callable[..., int]:
     if not _COMPILED:
         from numba import njit
 
+        register_take_card()
         _COMPILED.append(njit(cache=True, nogil=True)(deal_banque_shoes))
     return _COMPILED[0]

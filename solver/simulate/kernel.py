@@ -119,6 +119,40 @@ def card_pick(rng: Any, m: int) -> int:
     return int(rng.integers(0, m))
 
 
+def take_card(cards: np.ndarray, top: int, n: int, rng: Any) -> Any:
+    """One step of an online Fisher–Yates shuffle on ``cards[top:n]``: a card drawn as
+    ``top + floor(u (n − top))`` for the next uniform ``u`` of ``rng.random()``, swapped into position
+    ``top`` and returned (the caller moves ``top`` on). The banque and counting kernels deal with it
+    (numba compiles it into them: :func:`register_take_card`); punto banco's and chemin de fer's
+    kernels draw with :func:`card_pick` instead.
+
+    >>> cards = np.arange(5)
+    >>> c = take_card(cards, 0, 5, np.random.default_rng(1)); int(c) == int(cards[0]), sorted(cards) == list(range(5))
+    (True, True)
+    """
+    j = top + int(rng.random() * (n - top))
+    c = cards[j]
+    cards[j] = cards[top]
+    cards[top] = c
+    return c
+
+
+_TAKE_REGISTERED: list[bool] = []
+
+
+def register_take_card() -> None:
+    """Teach numba :func:`take_card` (its own body, inlined), once, before compiling a kernel that
+    calls it; the plain-Python engines keep calling the Python function."""
+    if not _TAKE_REGISTERED:
+        from numba.extending import overload
+
+        @overload(take_card, inline="always")
+        def _take_card(cards: np.ndarray, top: int, n: int, rng: Any) -> Any:  # numba asks the same signature
+            return take_card
+
+        _TAKE_REGISTERED.append(True)
+
+
 # The first coup's detail is tallied by solver.deal.detail_key's code (N_DETAIL of them); the loop
 # below writes the same formula inline, as the C kernel does (tests/test_simulate.py holds the three
 # kernels equal, and tests/test_crosscheck.py reads the tallies through detail_key).
