@@ -26,6 +26,24 @@ Sources:
   the Wizard of Odds' side-bet tables).
 - [VF-BS] vegasfreedom.com, "What is Big and Small in baccarat?": Small (4 cards) at 3 to 2 and Big (5
   or 6 cards) at 0.54 to 1, house edges 5.27 % and 4.35 %; these are the 6-deck values.
+- [WoO-PPL] Wizard of Odds, "Pair Play" (wizardofodds.com/games/blackjack/side-bets/pair-play): a pair in
+  the first two cards at 11 to 1, "mathematically the same as the two pair bets in baccarat"; six decks
+  3,588 winning of 48,516 two-card hands, return -0.112540; house edge by decks 1-6 and 8: 29.41 %,
+  18.45 %, 14.84 %, 13.04 %, 11.97 %, 11.25 %, 10.36 %.
+- [WoO-12D] Wizard of Odds, "Baccarat Odds for 1 to 12 Decks" (wizardofodds.com/games/baccarat/
+  one-to-twelve-decks/): the Player, Banker and Tie combinations for 1 to 12 decks (exact up to 6
+  decks; 15 significant digits from 7 on, "Excel displays only 15 significant digits").
+- [WoO-A6] Wizard of Odds, "Commission Free Baccarat" (wizardofodds.com/games/baccarat/appendix/6/),
+  Nepal Baccarat (a winning banker 6 pays 1 to 2; also called Super 6): eight decks 269,232,304,455,680
+  banker wins with six points, return -0.014581; six decks 355,773,521,203,200 and 47,322,230,031,360 of
+  878,869,206,895,680, return -0.014548, "a house edge of 1.45%".
+- [WoO-EG] Wizard of Odds, "Egalite Bets in Baccarat" (side-bets/egalite/, read in the copy at
+  daikenfudousan.com/games/baccarat/side-bets/egalite/): a tie on each total, winning combinations out of
+  4,998,398,275,503,360 (eight decks) and returns at the pays 150/215/225/200/120/110/45/45/80/80 for 0-9.
+- [WoO-N89] Wizard of Odds, "Banker Natural 8 and 9" (side-bets/natural-8-and-9/): eight decks, 9 to 1,
+  472,508,456,071,680 and 474,361,430,409,216 winning combinations; [J-N89] E. Jacobson, "Card Counting the
+  Natural 9 and Natural 8 Baccarat Side Bets" (888casino blog): house edges 5.097 % and 5.468 % at 9 to 1,
+  14.588 % and 14.921 % at 8 to 1.
 Our exact fractions are pinned beside the rounded figures where they refine them.
 """
 
@@ -36,7 +54,7 @@ from functools import cache
 
 import pytest
 
-from solver.bets import PuntoResult, catalogue, first_cards_law, punto_banco
+from solver.bets import PuntoResult, bets_from_names, catalogue, first_cards_law, punto_banco
 from solver.cards import Shoe
 from solver.report import decimal_str, percent_str
 
@@ -173,3 +191,90 @@ def test_other_commissions_and_the_seed_tie() -> None:
         assert r.bet(name).ev == (1 - alpha) * r.banker - r.player
     assert r.bet("tie_1to1").ev == 2 * r.tie - 1
     assert edge("banker_4pct", 8, 4) == "0.5993" and edge("banker_2.5pct", 8, 4) == "-0.0886"
+
+
+@pytest.mark.parametrize(("decks", "published"), [(1, "29.41"), (2, "18.45"), (3, "14.84"), (4, "13.04"), (5, "11.97"),
+                                                  (6, "11.25"), (8, "10.36")])
+def test_pair_bets_by_decks_woo_ppl(decks: int, published: str) -> None:
+    # [WoO-PPL]: the 11 to 1 pair on a hand's first two cards, house edge by decks
+    assert edge("player_pair", decks) == edge("banker_pair", decks) == published
+    assert priced(decks).bet("player_pair").win == Fraction(4 * decks - 1, 52 * decks - 1)
+
+
+def test_pair_bets_six_decks_lines_woo_ppl() -> None:
+    b = priced(6).bet("player_pair")  # [WoO-PPL], six decks: 3,588 of 48,516 two-card hands
+    assert b.win == Fraction(3_588, 48_516) and decimal_str(b.ev, 6) == "-0.112540"
+
+
+# [WoO-12D]: (player, banker, tie, total) combinations, printed in full up to 6 decks
+MAIN_COMBINATIONS = {
+    1: (6_548_674_432, 6_737_232_640, 1_372_227_328, 14_658_134_400),
+    2: (487_816_735_232, 501_543_728_128, 103_154_274_240, 1_092_514_737_600),
+    3: (5_837_305_562_496, 6_000_349_195_008, 1_238_768_922_816, 13_076_423_680_320),
+    4: (33_608_344_225_792, 34_543_624_867_840, 7_145_601_996_928, 75_297_571_090_560),
+    5: (130_087_780_016_000, 133_700_037_548_800, 27_690_387_926_400, 291_478_205_491_200),
+    6: (392_220_492_728_832, 403_095_751_234_560, 83_552_962_932_288, 878_869_206_895_680),
+}
+
+
+@pytest.mark.parametrize("decks", sorted(MAIN_COMBINATIONS))
+def test_main_law_and_its_variants_by_decks_woo_12d(decks: int) -> None:
+    """The commission and tie variants are functions of the Player/Banker/Tie law alone.
+
+    [WoO-12D] prints that law for every deck count; it prints no edge for these variants at other deck
+    counts than 8, so what is pinned here is the law each of them is priced from, at 1 to 6 decks.
+    """
+    player, banker, tie, total = MAIN_COMBINATIONS[decks]
+    r = priced(decks)
+    assert r.denominator == total and (r.player, r.banker, r.tie) == tuple(Fraction(c, total) for c in (player, banker, tie))
+    for name, alpha in (("banker_4pct", Fraction(4, 100)), ("banker_2.5pct", Fraction(25, 1000))):
+        assert r.bet(name).ev == Fraction((1 - alpha) * banker - player, total)
+    assert r.bet("tie_9to1").ev == Fraction(10 * tie - total, total)
+    assert r.bet("tie_1to1").ev == Fraction(2 * tie - total, total)
+
+
+def test_main_law_eight_decks_woo_12d() -> None:
+    r = priced(8)  # [WoO-12D], 8 decks: printed to 15 significant digits
+    for p, printed in ((r.player, 2_230_518_282_592_250), (r.banker, 2_292_252_566_437_880), (r.tie, 475_627_426_473_216)):
+        assert str(int(p * r.denominator))[:15] == str(printed)[:15]
+
+
+def test_super6_six_and_eight_decks_woo_a6() -> None:
+    six = priced(6).bet("banker_super6")  # [WoO-A6], six decks
+    lines = {t.label: t.probability for t in six.tiers}
+    assert lines["banker wins with a 6"] == Fraction(47_322_230_031_360, 878_869_206_895_680)
+    assert lines["banker wins otherwise"] == Fraction(355_773_521_203_200, 878_869_206_895_680)
+    assert decimal_str(six.ev, 6) == "-0.014548" and edge("banker_super6", 6) == "1.45"
+    eight = priced(8).bet("banker_super6")  # eight decks
+    assert {t.label: t.probability for t in eight.tiers}["banker wins with a 6"] == Fraction(
+        269_232_304_455_680, 4_998_398_275_503_360)
+    assert decimal_str(eight.ev, 6) == "-0.014581"
+
+
+# [WoO-EG], eight decks: total -> (pays, winning combinations, return)
+EGALITE = {
+    9: (80, 55_146_054_060_032, "-0.106348"), 8: (80, 54_879_416_675_072, "-0.110669"),
+    7: (45, 101_717_538_899_968, "-0.063899"), 6: (45, 96_170_001_308_416, "-0.114952"),
+    5: (110, 39_684_046_743_808, "-0.118732"), 4: (120, 36_294_133_463_040, "-0.121401"),
+    3: (200, 22_250_510_129_408, "-0.105243"), 2: (225, 20_006_606_104_576, "-0.095412"),
+    1: (215, 20_499_217_668_352, "-0.114150"), 0: (150, 28_979_901_420_544, "-0.124527"),
+}
+
+
+def test_tie_on_a_total_woo_eg() -> None:
+    names = ",".join(f"tie_on_{t}:{pays}" for t, (pays, _, _) in EGALITE.items())
+    r = punto_banco(Shoe.decks(8), bets=bets_from_names(names))
+    assert r.denominator == 4_998_398_275_503_360
+    for t, (pays, wins, ret) in EGALITE.items():
+        b = r.bet(f"tie_on_{t}:{pays}")
+        assert b.win == Fraction(wins, r.denominator) and decimal_str(b.ev, 6) == ret
+    assert sum(wins for _, wins, _ in EGALITE.values()) == 475_627_426_473_216  # the ties of [WoO-12D]
+
+
+def test_naturals_woo_n89_and_j_n89() -> None:
+    r = priced(8)  # [WoO-N89] combinations, [J-N89] edges to 3 decimals, 8 decks
+    for name, wins, edge9, edge8 in (("natural8_banker", 472_508_456_071_680, "5.468", "14.921"),
+                                     ("natural9_banker", 474_361_430_409_216, "5.097", "14.588")):
+        b = r.bet(name)
+        assert b.win == Fraction(wins, r.denominator) == r.bet(name.replace("banker", "player")).win
+        assert percent_str(b.edge, 3) == edge9 and percent_str(1 - 9 * b.win, 3) == edge8
