@@ -109,3 +109,26 @@ def test_help_stays_fast() -> None:
     code = "import sys, solver.cli; solver.cli.build_parser(); print('numba' in sys.modules, 'scipy' in sys.modules)"
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
     assert out.split() == ["False", "False"]
+
+
+def test_a_mutually_exclusive_group_is_never_broken_across_usage_lines() -> None:
+    # Python 3.13's argparse wraps `[--coups N | --shoes N]` as `[--coups N |` / `--shoes N]` where 3.11
+    # keeps it whole; the house formatter keeps it whole on every version, so `--help` (and the
+    # reference that quotes it) reads the same everywhere. Every width from 30 to 100 columns, so the
+    # group meets a line end at some of them.
+    from solver.cli.common import HelpFormatter, Parser
+
+    p = Parser(prog="baccarat simulate")
+    for name in ("--game", "--decks", "--tax"):
+        p.add_argument(name, metavar="X")
+    size = p.add_mutually_exclusive_group()
+    size.add_argument("--coups", metavar="N")
+    size.add_argument("--shoes", metavar="N")
+    p.add_argument("--first-coup", action="store_true")
+    p.add_argument("paths", nargs="*")
+    for width in range(30, 101):
+        formatter = HelpFormatter(prog="baccarat simulate", width=width)
+        formatter.add_usage(None, p._actions, p._mutually_exclusive_groups)
+        usage = formatter.format_help()
+        assert "[--coups N | --shoes N]" in usage, (width, usage)
+        assert " ".join(usage.split()).startswith("usage: baccarat simulate [-h] [--game X]"), usage
