@@ -116,7 +116,7 @@ def test_a_mutually_exclusive_group_is_never_broken_across_usage_lines() -> None
     # keeps it whole; the house formatter keeps it whole on every version, so `--help` (and the
     # reference that quotes it) reads the same everywhere. Every width from 30 to 100 columns, so the
     # group meets a line end at some of them.
-    from solver.cli.common import HelpFormatter, Parser
+    from solver.cli.parser import HelpFormatter, Parser
 
     p = Parser(prog="baccarat simulate")
     for name in ("--game", "--decks", "--tax"):
