@@ -11,7 +11,9 @@ from __future__ import annotations
 from fractions import Fraction
 from typing import Any
 
+from solver.banque.game import BanqueModel
 from solver.banque.solve import BanqueSolution
+from solver.cards import Shoe
 from solver.numberfield import FieldElement, decimal_of, isolate
 from solver.report import fraction_str
 from solver.strategy import InfoSet, format_infoset
@@ -79,19 +81,27 @@ def keyed(s: BanqueSolution) -> tuple[bool, bool]:
     return m.information == 3, m.information == 3 or m.second_player == "sees-first"
 
 
+def solution_head(shoe: Shoe, m: BanqueModel, theta: Fraction, concept: str, exists: bool | None) -> dict[str, object]:
+    """The fields that say which solution a JSON object is (its game, shoe, model, theta, concept, and
+    whether the concept has a solution there): shared by ``baccarat banque`` and the report."""
+    return {
+        "game": "baccara banque",
+        "shoe": shoe.spec(),
+        "model": {"name": m.name(shoe), "information": m.information, "second_player": m.second_player,
+                  "freedom": m.freedom, "tax": fraction_str(m.tax)},
+        "theta": fraction_str(theta),
+        "concept": concept,
+        "exists": exists,
+    }
+
+
 def banque_dict(s: BanqueSolution, digits: int | None = None) -> dict[str, object]:
     """JSON-ready dict of one solution (the fields of ``baccarat banque --format json``)."""
     g, m = s.game, s.model
     k1, k2 = keyed(s)
     none_exists = s.exists is False or s.exists is None and s.concept == "independent"
     out: dict[str, object] = {
-        "game": "baccara banque",
-        "shoe": g.shoe.spec(),
-        "model": {"name": m.name(g.shoe), "information": m.information, "second_player": m.second_player,
-                  "freedom": m.freedom, "tax": fraction_str(m.tax)},
-        "theta": fraction_str(s.theta),
-        "concept": s.concept,
-        "exists": s.exists,
+        **solution_head(g.shoe, m, s.theta, s.concept, s.exists),
         "value": None if none_exists else exact_json(s.value, digits),
         "player1_draw_at_5": _draws(g.player1_sets, s.player1, digits, k1),
         "player2_draw_at_5": _draws(g.player2_sets, s.player2, digits, k2),

@@ -16,7 +16,7 @@ from solver.cards import Shoe
 from solver.equilibrium import Solution
 from solver.numberfield import decimal_of
 from solver.report import DEFAULT_TEXT_DIGITS, fraction_str, shoe_words
-from solver.report.banque import CONCEPT_NAMES, exact_json, exact_text
+from solver.report.banque import CONCEPT_NAMES, exact_json, exact_text, solution_head
 from solver.report.latex import escape, rounding, shoe_tex, table
 
 MODEL_WORDS = ("information 1 (each side knows only his own total), a blind second player (his choice at 5 "
@@ -130,15 +130,8 @@ def entry_dict(e: BanqueEntry, digits: int | None = None) -> dict[str, object]:
     """JSON-ready: the fields of ``baccarat banque --format json`` that the report shows (``value``,
     ``player1_draw_at_5``, ``player2_draw_at_5``, ``banker``, ``exists``, ``certified``, ``unique``; and
     ``guarantee`` where the concept has no solution), with ``source``."""
-    m = e.model
     out: dict[str, object] = {
-        "game": "baccara banque",
-        "shoe": e.shoe.spec(),
-        "model": {"name": m.name(e.shoe), "information": m.information, "second_player": m.second_player,
-                  "freedom": m.freedom, "tax": fraction_str(m.tax)},
-        "theta": fraction_str(e.theta),
-        "concept": e.concept,
-        "exists": e.exists,
+        **solution_head(e.shoe, e.model, e.theta, e.concept, e.exists),
         "value": exact_json(e.value, digits) if _exists(e) else None,
         "player1_draw_at_5": _draws_json(e.player1, digits),
         "player2_draw_at_5": _draws_json(e.player2, digits),
