@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import os
 import tempfile
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable, Iterator, Sequence
 from pathlib import Path
 from typing import TextIO
 
@@ -94,6 +94,25 @@ def check_writable(paths: Iterable[Path], overwrite: bool, option: str = "--forc
             raise InputError(f"{p} exists; pass {option} to overwrite it")
         if p.is_dir():
             raise InputError(f"{p} is a directory, not a file")
+
+
+def files_for(target: str, names: Sequence[str], what: str, count: str | None = None) -> list[Path]:
+    """Where files named ``names`` go: one name to the file ``target`` (unless ``target`` is a directory),
+    several into the directory ``target``, each as ``NAME.json``.
+
+    ``what`` says what one file is for (e.g. "one per shoe") and ``count`` how many there are, in words
+    (default: ``len(names)``); used to refuse, before any work, a target that names one JSON file.
+
+    Raises:
+        InputError: several files and a target that is a ``.json`` name or an existing file.
+    """
+    path = Path(target)
+    if len(names) == 1 and not path.is_dir():
+        return [path]
+    if path.suffix.lower() == ".json" or (path.exists() and not path.is_dir()):
+        raise InputError(f"{count or len(names)} certificates ({what}) go into a directory: give --certificate a "
+                         f"directory name, not {target!r}")
+    return [path / f"{name}.json" for name in names]
 
 
 def write_text(path: str | Path, text: str, overwrite: bool = False) -> Path:

@@ -31,7 +31,7 @@ from solver.banque.game import BanqueGame, BanqueModel
 from solver.banque.solve import BanqueSolution, solve_concepts
 from solver.cards import Shoe
 from solver.errors import InputError
-from solver.files import write_texts
+from solver.files import files_for, write_texts
 from solver.numberfield import Field, FieldElement
 from solver.numbers import fraction_str
 from solver.strategy import format_infoset
@@ -146,15 +146,8 @@ def write_certificates(solutions: Iterable[BanqueSolution], target: str, overwri
     sols = [s for s in solutions if s.certified]
     if not sols:
         raise InputError("no certificate to write: no solution here was certified")
-    path = Path(target)
-    if len(sols) == 1 and not path.is_dir():
-        files = {path: certificate_text(sols[0])}
-    else:
-        if path.suffix.lower() == ".json" or (path.exists() and not path.is_dir()):
-            raise InputError(f"{len(sols)} certificates (one per concept and theta) go into a directory: give "
-                             f"--certificate a directory name, not {target!r} (or choose one --concept and --theta)")
-        files = {path / (certificate_name(s) + ".json"): certificate_text(s) for s in sols}
-    return write_texts(files, overwrite)
+    paths = files_for(target, [certificate_name(s) for s in sols], "one per shoe, concept and theta")
+    return write_texts({p: certificate_text(s) for p, s in zip(paths, sols)}, overwrite)
 
 
 STANDARD_SHOES = (Shoe.infinite(), Shoe.decks(6))

@@ -28,7 +28,7 @@ from solver.cards import Shoe
 from solver.equilibrium import DominanceStep, Solution, solve
 from solver.equilibrium.cases import Pinned, Refuted, Split, preorder
 from solver.errors import InputError
-from solver.files import write_texts
+from solver.files import files_for, write_texts
 from solver.game import build_game
 from solver.numbers import fraction_str
 from solver.strategy import format_infoset
@@ -133,15 +133,8 @@ def write_certificates(solutions: Iterable[Solution], target: str, overwrite: bo
         if s.game.model.house is not None:
             raise InputError(f"certificates cover the casino and parlor sheets; proofs/check.py does not know the "
                              f"{s.game.model.freedom!r} tableau")
-    path = Path(target)
-    if len(sols) == 1 and not path.is_dir():
-        files = {path: certificate_text(sols[0])}
-    else:
-        if path.suffix.lower() == ".json" or (path.exists() and not path.is_dir()):
-            raise InputError(f"{len(sols)} certificates (one per shoe) go into a directory: give --certificate a "
-                             f"directory name, not {target!r}")
-        files = {path / (certificate_name(s) + ".json"): certificate_text(s) for s in sols}
-    return write_texts(files, overwrite)
+    paths = files_for(target, [certificate_name(s) for s in sols], "one per shoe")
+    return write_texts({p: certificate_text(s) for p, s in zip(paths, sols)}, overwrite)
 
 
 def standard_solutions() -> list[Solution]:

@@ -62,16 +62,10 @@ def run(args: argparse.Namespace) -> int:
         note("the independent cooperative solution is left out: it is computed without a tax only")
     shoes = shoes_from_args(args)
     wanted = len(shoes) * len(thetas) * len(concepts)
-    if args.certificate and wanted > 1:
-        from pathlib import Path
+    if args.certificate:  # a target that cannot hold them is refused before the solves
+        from solver.files import files_for
 
-        from solver.errors import InputError
-
-        target = Path(args.certificate)
-        if target.suffix.lower() == ".json" or (target.exists() and not target.is_dir()):
-            # Refused before the solves: several certificates go into a directory (as chemin's do).
-            raise InputError(f"up to {wanted} certificates (one per shoe, concept and theta) go into a directory: give "
-                             f"--certificate a directory name, not {args.certificate!r}")
+        files_for(args.certificate, [str(k) for k in range(wanted)], "one per shoe, concept and theta", f"up to {wanted}")
     progress = Progress(wanted, "solutions")
     solutions: list[BanqueSolution] = []
     for shoe in shoes:
