@@ -98,6 +98,18 @@ def pderivative(p: Poly) -> Poly:
     return as_poly(k * p[k] for k in range(1, len(p)))
 
 
+def interpolate(xs: list[Fraction], ys: list[Fraction]) -> Poly:
+    """The polynomial of degree < len(xs) through the points (Lagrange)."""
+    out: Poly = ()
+    for k, (xk, yk) in enumerate(zip(xs, ys)):
+        term: Poly = poly(yk)
+        for t, xt in enumerate(xs):
+            if t != k:
+                term = pscale(pmul(term, poly(-xt, 1)), 1 / (xk - xt))
+        out = padd(out, term)
+    return out
+
+
 def peval(p: Poly, x: Fraction) -> Fraction:
     """p(x), exactly (Horner)."""
     total = Fraction(0)

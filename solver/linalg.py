@@ -89,6 +89,25 @@ def independent_rows(rows: Sequence[Sequence[Any]], want: int | None = None) -> 
     return chosen
 
 
+def det(matrix: Sequence[Sequence[Any]]) -> Fraction:
+    """Exact determinant (Gaussian elimination over Fractions)."""
+    a = [exact_row(r) for r in matrix]
+    n, det = len(a), Fraction(1)
+    for c in range(n):
+        p = next((k for k in range(c, n) if a[k][c] != 0), None)
+        if p is None:
+            return Fraction(0)
+        if p != c:
+            a[c], a[p] = a[p], a[c]
+            det = -det
+        det *= a[c][c]
+        for k in range(c + 1, n):
+            f = a[k][c] / a[c][c]
+            if f:
+                a[k] = [x - f * y for x, y in zip(a[k], a[c])]
+    return det
+
+
 def solve_square(rows: Sequence[Sequence[Any]], rhs: Sequence[Any]) -> list[Any] | None:
     """The unique solution of a square system, or None when it is singular."""
     n = len(rows)

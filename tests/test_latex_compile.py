@@ -96,3 +96,18 @@ def test_certificate_statements_compile(tmp_path: Path) -> None:
     text = pdf_text(tmp_path / "statements.pdf")
     if text is not None:
         assert "Certificate B3-parlor-d8-a0" in text and "9/11" in text
+
+
+def test_commission_sweep_table_compiles(cli, tmp_path: Path) -> None:
+    """`baccarat chemin --commission LO..HI --format latex` (a table, with uniqueness over each piece in
+    its caption) inside a minimal document."""
+    r = cli(["chemin", "--decks", "1", "--information", "2", "--freedom", "parlor", "--commission", "0..1/10",
+             "--format", "latex"])
+    assert r.code == 0, r.err
+    doc = ("\\documentclass{article}\n\\usepackage[T1]{fontenc}\n\\usepackage{lmodern,booktabs,array,amsmath}\n"
+           "\\usepackage[margin=2cm]{geometry}\n\\begin{document}\n" + r.out + "\n\\end{document}\n")
+    (tmp_path / "sweep.tex").write_text(doc, encoding="utf-8")
+    compile_tex(tmp_path, "sweep.tex", runs=1)
+    text = pdf_text(tmp_path / "sweep.pdf")
+    if text is not None:
+        assert "proved (1 case analysis" in " ".join(text.split())

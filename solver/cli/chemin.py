@@ -99,6 +99,7 @@ def _run_range(args: argparse.Namespace, freedom: object, span: tuple[str, str])
     with Progress(len(shoes), "ranges") as progress:
         for k, shoe in enumerate(shoes):
             sweeps.append(commission_sweep(shoe, args.information, freedom, lo, hi))  # type: ignore[arg-type]
+            sweeps[-1].inside  # noqa: B018 - uniqueness over each piece, decided while the progress line shows
             progress.update(k + 1)
     if args.format == "json":
         emit_json([sweep_dict(s, args.digits) for s in sweeps], args)

@@ -386,3 +386,10 @@ def case_analysis(game: Game, q: list[Fraction], r: list[Fraction], dominance: t
             result = CaseAnalysis(True, proof=proof, leaves=sum(1 for c in preorder(proof) if not isinstance(c, Split)))
     _CACHE[key] = result
     return result
+
+
+def reduced_systems(game: Game, dominance: tuple[DominanceStep, ...]) -> tuple[SideSystem, SideSystem]:
+    """The ponte's and the banker's systems of the game after ``dominance`` (their open coordinates,
+    and the integer slope rows the other side's open coordinates give them), as the case analysis uses."""
+    red = _Reduced(game, dominance)
+    return red.ponte, red.banker

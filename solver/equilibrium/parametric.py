@@ -23,11 +23,13 @@ solve exactly at a rational α (:func:`~solver.equilibrium.solve`), read the for
 (the largest interval around α where its conditions hold, found exactly from the roots of the
 condition polynomials), and continue just past the piece's end until the range is covered.
 
-Uniqueness is decided where it is decided for one α: at each piece's sample point (one ponte set:
-every equilibrium enumerated; several: the case analysis of :mod:`solver.equilibrium.cases`). At a
-breakpoint both neighbouring pieces' limits are equilibria (the conditions are closed); where they
-differ, the equilibrium there is not unique, and every banker strategy between the two limits is an
-equilibrium too when the ponte's limits agree (the banker's replies to one q form a convex set).
+Uniqueness is decided at each piece's sample point as for one α (one ponte set: every equilibrium
+enumerated; several: the case analysis of :mod:`solver.equilibrium.cases`), and over the whole piece
+by :attr:`CommissionSweep.inside` (:mod:`solver.equilibrium.interval`: case analyses whose exact
+proofs are shown to hold on windows of α that cover the piece). At a breakpoint both neighbouring
+pieces' limits are equilibria (the conditions are closed); where they differ, the equilibrium there is
+not unique, and every banker strategy between the two limits is an equilibrium too when the ponte's
+limits agree (the banker's replies to one q form a convex set).
 
 >>> from solver.cards import Shoe
 >>> sweep = commission_sweep(Shoe.decks(6), 1, "casino")
@@ -40,6 +42,8 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 from fractions import Fraction
+from functools import cached_property
+from typing import TYPE_CHECKING
 
 from solver.algebraic import Algebraic, padd, pmul, pscale, rational_between, sorted_algebraic
 from solver.cards import Shoe
@@ -47,6 +51,9 @@ from solver.equilibrium.pieces import Piece, RationalFunction, game_at, piece_of
 from solver.errors import ModelError, SolverError
 from solver.game import MAX_COMMISSION, Game, build_game
 from solver.rules import Tableau
+
+if TYPE_CHECKING:
+    from solver.equilibrium.interval import Inside
 
 __all__ = ["CommissionSweep", "Junction", "Piece", "RationalFunction", "check_solves", "commission_sweep",
            "equilibrium_at", "junctions"]
@@ -73,6 +80,14 @@ class CommissionSweep:
     pieces: tuple[Piece, ...]
     overlaps: tuple[tuple[Algebraic, Algebraic], ...]
     solves: int
+
+    @cached_property
+    def inside(self) -> tuple[Inside, ...]:
+        """For each piece, whether its equilibrium is the only one at every α inside it, decided
+        exactly over the whole piece (:func:`solver.equilibrium.interval.piece_uniqueness`)."""
+        from solver.equilibrium.interval import piece_uniqueness
+
+        return tuple(piece_uniqueness(self.game, p) for p in self.pieces)
 
     @property
     def breakpoints(self) -> tuple[Algebraic, ...]:

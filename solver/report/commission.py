@@ -13,6 +13,7 @@ from fractions import Fraction
 
 from solver.algebraic import Algebraic
 from solver.equilibrium import Solution
+from solver.equilibrium.interval import Inside
 from solver.equilibrium.parametric import CommissionSweep, Junction, Piece, RationalFunction, junctions
 from solver.report import DEFAULT_TEXT_DIGITS, TEXT_WIDTH, decimal_str, fraction_str, shoe_words
 from solver.report.latex import escape, rounding, shoe_tex, table, tex_percent
@@ -41,6 +42,44 @@ def _ends(piece: Piece, digits: int) -> str:
 
 def _unique_words(u: bool | None) -> str:
     return "unique" if u else "not unique" if u is False else "uniqueness not decided"
+
+
+def _covered(inside: Inside, digits: int, tex: bool = False) -> str:
+    assert inside.covered is not None
+    dots, le, lt, alpha = ("{\\ldots}", "\\le", "<", "\\alpha") if tex else ("…", "≤", "<", "α")
+    a, b = (x.text() if x.is_rational else f"{x.decimal(digits)}{dots}" for x in inside.covered)
+    text = f"{a} {le if inside.ends[0] else lt} {alpha} {le if inside.ends[1] else lt} {b}"
+    return f"${text}$" if tex else text
+
+
+def inside_words(inside: Inside, digits: int, tex: bool = False) -> str:
+    """Whether the piece's equilibrium is unique at every α inside it, in words (LaTeX with ``tex``)."""
+    analyses = f"{len(inside.samples)} case analys{'is' if len(inside.samples) == 1 else 'es'}, {inside.leaves} cases"
+    alpha = "$\\alpha$" if tex else "α"
+    if inside.unique:
+        return f"unique for every {alpha} with {_covered(inside, digits, tex)}: proved ({analyses})"
+    if inside.unique is False:
+        return f"NOT unique inside the piece: a second equilibrium at {alpha} = {fraction_str(inside.samples[-1])}"
+    done = f"; proved for {_covered(inside, digits, tex)}" if inside.covered is not None else ""
+    why = escape(inside.why).replace("α", "$\\alpha$").replace("≈", "$\\approx$") if tex else inside.why
+    return f"uniqueness inside the piece not decided ({why}){done}"
+
+
+def inside_dict(inside: Inside) -> dict[str, object]:
+    """JSON-ready: the proof of uniqueness over a piece, or why it stops."""
+    out: dict[str, object] = {
+        "samples": [fraction_str(a) for a in inside.samples], "cases": inside.leaves,
+        "covered": None if inside.covered is None else {
+            "from": algebraic_dict(inside.covered[0]), "to": algebraic_dict(inside.covered[1]),
+            "closed_from": inside.ends[0], "closed_to": inside.ends[1]},
+    }
+    if inside.other is not None:
+        out["second_equilibrium"] = {"alpha": fraction_str(inside.samples[-1]),
+                                     "ponte": [fraction_str(x) for x in inside.other[0]],
+                                     "banker": [fraction_str(x) for x in inside.other[1]]}
+    if inside.why:
+        out["why"] = inside.why
+    return out
 
 
 def junction_words(j: Junction) -> str:
@@ -73,6 +112,7 @@ def sweep_text(sweep: CommissionSweep, digits: int | None = None) -> str:
         lines.append("")
         lines.append(f"  piece {k + 1}: {_ends(piece, d)}   ({_unique_words(piece.unique)} at α = "
                      f"{fraction_str(piece.sample)})")
+        lines.append(f"    {inside_words(sweep.inside[k], d)}")
         for key, f in zip(pkeys, piece.ponte):
             lines.append(f"    ponte at {key}: draws with probability {f.text()}")
         mixed = [(k2, p) for k2, p in zip(bkeys, piece.banker) if 0 < p < 1]
@@ -119,12 +159,13 @@ def sweep_dict(sweep: CommissionSweep, digits: int | None = None) -> dict[str, o
             {
                 "from": algebraic_dict(p.lo), "to": algebraic_dict(p.hi), "open_from": p.open_lo, "open_to": p.open_hi,
                 "sample": fraction_str(p.sample), "unique_at_sample": p.unique,
+                "unique_inside": inside.unique, "unique_inside_proof": inside_dict(inside),
                 "ponte": {k: function_dict(f) for k, f in zip(pkeys, p.ponte)},
                 "banker": {k: fraction_str(v) for k, v in zip(bkeys, p.banker)},
                 "mixed_ponte": list(p.mixed_ponte), "mixed_banker": list(p.mixed_banker),
                 "banker_payoff": function_dict(p.banker_payoff), "ponte_payoff": function_dict(p.ponte_payoff),
             }
-            for p in sweep.pieces
+            for p, inside in zip(sweep.pieces, sweep.inside)
         ],
         "breakpoints": [
             {"alpha": algebraic_dict(j.at), "equilibria": j.equilibria, "unique": j.unique, "same_ponte": j.same_ponte,
@@ -181,6 +222,7 @@ def sweep_latex(sweep: CommissionSweep, digits: int, command: str) -> str:
         "$\\alpha$; the banker's mixed cells keep their probabilities on a piece. Banker's net payoff at the ends in "
         f"\\% ({rounding(digits)}). "
         + " ".join(f"At $\\alpha \\approx {j.at.decimal(digits)}$: {escape(junction_words(j))}." for j in junctions(sweep))
+        + " " + " ".join(f"Piece {k + 1}: {inside_words(inside, digits, tex=True)}." for k, inside in enumerate(sweep.inside))
     )
     head = [["from", "to", "ponte draws at 5", "banker mixes", "banker \\% at from", "at to"]]
     return table(caption=caption, label="tab:commission-sweep", colspec="p{2.6cm}p{2.6cm}p{3.6cm}p{2.6cm}rr",

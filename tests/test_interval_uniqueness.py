@@ -1,0 +1,96 @@
+"""Uniqueness of the commission game's equilibrium over whole pieces of α (solver.equilibrium.interval).
+
+Cross-checks: the proof over a piece against fresh single-α solves inside it (which decide uniqueness
+by their own case analysis at that α); the windows of the convex functions F against a brute-force
+evaluation; and a piece stretched past its breakpoint, where the proof must not go through.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import random
+from fractions import Fraction
+
+import pytest
+
+from solver.algebraic import Algebraic
+from solver.cards import Shoe
+from solver.equilibrium import solve
+from solver.equilibrium.interval import piece_uniqueness
+from solver.equilibrium.parametric import commission_sweep, junctions
+from solver.equilibrium.pieces import game_at
+from solver.equilibrium.windows import zeros_of_box_max
+
+
+def test_b2_parlor_one_deck_every_piece_is_unique_inside_and_breakpoints_are_not_closed() -> None:
+    sweep = commission_sweep(Shoe.decks(1), 2, "parlor")
+    assert len(sweep.pieces) == 3
+    for piece, inside in zip(sweep.pieces, sweep.inside):
+        assert inside.unique is True and inside.covered == (piece.lo, piece.hi)
+    # The range's own ends are covered; a breakpoint, where the banker's strategy jumps, never is.
+    assert sweep.inside[0].ends[0] and sweep.inside[-1].ends[1]
+    for k, j in enumerate(junctions(sweep)):
+        assert not j.unique and not sweep.inside[k].ends[1] and not sweep.inside[k + 1].ends[0]
+
+
+def test_fresh_solves_inside_the_pieces_agree() -> None:
+    """At rational α strictly inside each piece, a fresh solve finds its equilibrium unique by its own
+    case analysis at that α (an independent route to the same claim, at points the proof covers)."""
+    sweep = commission_sweep(Shoe.decks(1), 2, "parlor")
+    rng = random.Random(14)
+    for piece, inside in zip(sweep.pieces, sweep.inside):
+        lo, hi = piece.lo.approximations(Fraction(1, 10**9))[1], piece.hi.approximations(Fraction(1, 10**9))[0]
+        for _ in range(3):
+            alpha = lo + (hi - lo) * Fraction(rng.randint(1, 999), 1000)
+            s = solve(game_at(sweep.game, alpha))
+            assert s.unique_equilibrium is True and (tuple(s.q), tuple(s.r)) == piece.at(alpha)[:2]
+        assert inside.unique
+
+
+def test_a_piece_stretched_past_its_breakpoint_is_not_proved_unique() -> None:
+    sweep = commission_sweep(Shoe.decks(1), 2, "parlor")
+    first, second = sweep.pieces[0], sweep.pieces[1]
+    stretched = dataclasses.replace(first, hi=second.hi)  # the first form continued where it is no equilibrium
+    assert piece_uniqueness(sweep.game, stretched).unique is not True
+
+
+def test_one_ponte_set_infinite_deck_parlor() -> None:
+    (inside,) = commission_sweep(Shoe.infinite(), 1, "parlor").inside
+    assert inside.unique is True and inside.ends == (True, True)
+    assert inside.covered == (Algebraic.rational(0), Algebraic.rational(Fraction(1, 10)))
+
+
+@pytest.mark.parametrize("seed", range(40))
+def test_zeros_of_a_box_maximum_against_brute_force(seed: int) -> None:
+    """F(α) = max over the box of const + Σ coef_v x_v: its nearest zeros around α against F evaluated
+    directly on a grid (F is convex, so it is negative exactly between them)."""
+    rng = random.Random(seed)
+    n = rng.randint(0, 5)
+
+    def line() -> tuple[int, int]:
+        return rng.randint(-9, 9), rng.randint(-9, 9)
+
+    const, coef = line(), {v: line() for v in range(n)}
+    fixed = {v: rng.randint(0, 1) for v in range(n) if rng.random() < 0.3}
+    alpha = Fraction(rng.randint(-20, 20), 10)
+
+    def F(x: Fraction) -> Fraction:
+        total = const[0] + const[1] * x
+        for v, (p0, p1) in coef.items():
+            c = p0 + p1 * x
+            total += c * fixed[v] if v in fixed else max(c, Fraction(0))
+        return total
+
+    found = zeros_of_box_max(const, coef, fixed, alpha)
+    if F(alpha) >= 0:
+        assert found is None
+        return
+    assert found is not None
+    lo, hi = found
+    for t in range(-200, 201):
+        x = alpha + Fraction(t, 20)
+        inside = (lo is None or lo < x) and (hi is None or x < hi)
+        assert (F(x) < 0) == inside, (x, lo, hi)
+    for z in (lo, hi):
+        if z is not None:
+            assert F(z) == 0
