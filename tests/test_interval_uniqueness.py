@@ -94,3 +94,17 @@ def test_zeros_of_a_box_maximum_against_brute_force(seed: int) -> None:
     for z in (lo, hi):
         if z is not None:
             assert F(z) == 0
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("information", [1, 2, 3])
+@pytest.mark.parametrize("freedom", ["casino", "parlor"])
+def test_every_model_is_unique_inside_every_piece_docs_discussion(information: int, freedom: str) -> None:
+    """docs/discussion.md: for A1 and B1-B3 (1 to 8 decks), casino and parlor, the commission game's
+    equilibrium is unique at every alpha in [0, 1/10] but the breakpoints, where it is not."""
+    shoes = [Shoe.decks(d) for d in range(1, 9)] + ([Shoe.infinite()] if information == 1 else [])
+    for shoe in shoes:
+        sweep = commission_sweep(shoe, information, freedom)
+        assert all(inside.unique is True and inside.covered == (p.lo, p.hi) for p, inside in zip(sweep.pieces, sweep.inside))
+        assert sweep.inside[0].ends[0] and sweep.inside[-1].ends[1]
+        assert all(not j.unique for j in junctions(sweep)) and sweep.overlaps == ()
