@@ -38,10 +38,10 @@ own ends; never a breakpoint where the equilibrium jumps).
 
 >>> from solver.cards import Shoe
 >>> from solver.equilibrium.parametric import commission_sweep
->>> sweep = commission_sweep(Shoe.decks(1), 3, "parlor", 0, "1/20")
+>>> sweep = commission_sweep(Shoe.decks(1), 2, "parlor", 0, "1/40")
 >>> inside = piece_uniqueness(sweep.game, sweep.pieces[0])
->>> inside.unique, inside.leaves > 100
-(True, True)
+>>> inside.unique, inside.ends, inside.leaves > 50
+(True, (True, True), True)
 """
 
 from __future__ import annotations
@@ -51,10 +51,10 @@ from dataclasses import dataclass
 from fractions import Fraction
 
 from solver.algebraic import Algebraic, Poly, interpolate, padd, peval, pmul, poly, pscale, psub, rational_between, real_roots
-from solver.equilibrium.cases import STATES, Case, Pinned, Refuted, Split, case_analysis, key_text, reduced_systems
+from solver.equilibrium.cases import Case, Pinned, Refuted, Split, case_analysis, key_text, reduced_systems
 from solver.equilibrium.dominance import iterated_dominance
 from solver.equilibrium.pieces import Piece, game_at, slope_numerator
-from solver.equilibrium.systems import refutation
+from solver.equilibrium.systems import DRAW, INDIFFERENT, STAND, refutation
 from solver.equilibrium.windows import Line, Window, add, at, zeros_of_box_max
 from solver.game import Game
 from solver.linalg import det, independent_rows
@@ -64,7 +64,7 @@ from solver.strategy import Side
 Ends = tuple[Algebraic | None, Algebraic | None]
 """A window's lower and upper end (None: beyond the piece)."""
 
-DRAW, STAND, INDIFFERENT = (STATES.index(s) for s in ("draw", "stand", "indifferent"))
+
 
 
 MAX_TREES = 16
