@@ -66,3 +66,21 @@ def test_commission_sweep_b2_parlor() -> None:
     print(f"\ncommission sweep, B2 parlor, 6 decks, alpha 0..1/10 ({n} pieces): {sweep_time:.2f} s CPU "
           f"(one single-alpha solve of the same game: {one:.2f} s; ratio {sweep_time / one:.0f}x)")
     assert sweep_time < 10
+
+
+def test_uniqueness_over_every_piece() -> None:
+    """Uniqueness over whole pieces (solver.equilibrium.interval): B2 and B3 parlor, 6 and 8 decks,
+    against the sweep that found the pieces, in the same run."""
+    for information, decks in ((2, 6), (3, 6), (3, 8)):
+        shoe = Shoe.decks(decks)
+        parametric._SWEEPS.clear()
+        cases._CACHE.clear()
+        sweep_time = cpu(lambda: commission_sweep(shoe, information, "parlor"))  # noqa: B023 - called at once
+        sweep = commission_sweep(shoe, information, "parlor")
+        inside_time = cpu(lambda: sweep.inside)  # noqa: B023 - called at once
+        analyses = sum(len(i.samples) for i in sweep.inside)
+        print(f"\nuniqueness over every piece, B{information} parlor, {decks} decks ({len(sweep.pieces)} pieces, "
+              f"{analyses} case analyses): {inside_time:.2f} s CPU (the sweep itself: {sweep_time:.2f} s; "
+              f"ratio {inside_time / sweep_time:.1f}x)")
+        assert all(i.unique for i in sweep.inside)
+        assert inside_time < 60
