@@ -90,3 +90,19 @@ def test_tableau_in_each_command(cli, tmp_path: Path) -> None:  # type: ignore[n
     cc = cli(["crosscheck", "--game", "chemin", "--decks", "6", "--tableau", "simplified", "--strategy", "solved",
               "--simulate", "20000", "--workers", "1"])
     assert cc.code == 0 and "PASS" in cc.out
+
+
+def test_a_sheet_with_no_free_decision_is_solved_not_refused(cli) -> None:  # type: ignore[no-untyped-def]
+    """chemin under punto banco's fixed sheet has no decision left: its value is the banker's probability of
+    winning minus the player's, which the punto banco enumeration gives by its own route (6 decks)."""
+    from fractions import Fraction
+
+    from solver.bets import punto_banco
+    from solver.cards import Shoe
+
+    r = cli(["chemin", "--decks", "6", "--tableau", "punto", "--format", "json"])
+    assert r.code == 0, r.err
+    law = punto_banco(Shoe.decks(6))
+    assert Fraction(json.loads(r.out)["value"]) == law.banker - law.player
+    sweep = cli(["chemin", "--decks", "6", "--tableau", "punto", "--commission", "0..1/10"])
+    assert sweep.code == 0 and "proved (1 case analysis, 1 case)" in sweep.out, sweep.err

@@ -54,7 +54,8 @@ def _covered(inside: Inside, digits: int, tex: bool = False) -> str:
 
 def inside_words(inside: Inside, digits: int, tex: bool = False) -> str:
     """Whether the piece's equilibrium is unique at every α inside it, in words (LaTeX with ``tex``)."""
-    analyses = f"{len(inside.samples)} case analys{'is' if len(inside.samples) == 1 else 'es'}, {inside.leaves} cases"
+    analyses = (f"{len(inside.samples)} case analys{'is' if len(inside.samples) == 1 else 'es'}, "
+                f"{inside.leaves} case{'' if inside.leaves == 1 else 's'}")
     alpha = "$\\alpha$" if tex else "α"
     if inside.unique:
         return f"unique for every {alpha} with {_covered(inside, digits, tex)}: proved ({analyses})"
