@@ -108,3 +108,20 @@ def test_every_model_is_unique_inside_every_piece_docs_discussion(information: i
         assert all(inside.unique is True and inside.covered == (p.lo, p.hi) for p, inside in zip(sweep.pieces, sweep.inside))
         assert sweep.inside[0].ends[0] and sweep.inside[-1].ends[1]
         assert all(not j.unique for j in junctions(sweep)) and sweep.overlaps == ()
+
+
+def test_a_range_of_one_alpha_and_a_set_that_changes_nothing(cli) -> None:  # type: ignore[no-untyped-def]
+    one = cli(["chemin", "--decks", "1", "--information", "3", "--freedom", "parlor", "--commission", "1/20..1/20"])
+    assert one.code == 0 and "the piece is one α: unique there" in one.out, one.err
+    # Three 5s out of one deck leave a free set whose choice changes no payoff: any play there is an
+    # equilibrium too, at every α.
+    sweep = commission_sweep(Shoe.decks(1).remove(["5", "5", "5"]), 2, "parlor", "1/50", "1/20")
+    (inside,) = sweep.inside
+    assert inside.unique is False and inside.other is not None
+    alpha = inside.samples[-1]
+    from solver.equilibrium import is_equilibrium
+
+    game = game_at(sweep.game, alpha)
+    q, r, _, _ = sweep.pieces[0].at(alpha)
+    assert is_equilibrium(game, list(q), list(r)) and is_equilibrium(game, list(inside.other[0]), list(inside.other[1]))
+    assert (tuple(q), tuple(r)) != inside.other

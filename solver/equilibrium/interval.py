@@ -314,10 +314,17 @@ class _Tree:
 def piece_uniqueness(game: Game, piece: Piece, max_trees: int = MAX_TREES) -> Inside:
     """Decide whether ``piece``'s equilibrium is unique at every α strictly inside the piece (see the
     module docstring); ``game`` is the sweep's game (any commission: only its win and loss forms are read)."""
-    if not piece.lo < piece.hi:
-        return Inside(piece.unique, (piece.sample,), why="the piece is a single point")
+    if not piece.lo < piece.hi:  # one α: the piece's own verdict there is the whole answer
+        return Inside(piece.unique, (piece.sample,), ends=(True, True), covered=(piece.lo, piece.hi) if piece.unique else None,
+                      why="" if piece.unique is not None else "the piece is one α, where uniqueness is not decided")
     here = Algebraic.rational(piece.sample)
     start = piece.sample if (piece.lo < here < piece.hi and piece.sample > 0) else rational_between(piece.lo, piece.hi)
+    if any(game.inert_ponte) or any(game.inert_banker):
+        # A free set whose choice changes no payoff, at any α: flipping it gives a second equilibrium.
+        q, r, _, _ = piece.at(start)
+        flip = (tuple(1 - x if inert else x for x, inert in zip(q, game.inert_ponte)),
+                tuple(1 - x if inert else x for x, inert in zip(r, game.inert_banker)))
+        return Inside(False, (start,), other=flip, why="a free information set changes no payoff")
     trees: list[_Tree] = []
     covered: list[Algebraic] = []
     closed = [False, False]

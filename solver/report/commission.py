@@ -57,6 +57,8 @@ def inside_words(inside: Inside, digits: int, tex: bool = False) -> str:
     analyses = (f"{len(inside.samples)} case analys{'is' if len(inside.samples) == 1 else 'es'}, "
                 f"{inside.leaves} case{'' if inside.leaves == 1 else 's'}")
     alpha = "$\\alpha$" if tex else "α"
+    if inside.unique and inside.covered is not None and inside.covered[0] == inside.covered[1]:
+        return f"the piece is one {alpha}: unique there (the solve above)"
     if inside.unique:
         return f"unique for every {alpha} with {_covered(inside, digits, tex)}: proved ({analyses})"
     if inside.unique is False:
