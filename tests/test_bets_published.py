@@ -36,7 +36,8 @@ Sources:
 - [WoO-A6] Wizard of Odds, "Commission Free Baccarat" (wizardofodds.com/games/baccarat/appendix/6/),
   Nepal Baccarat (a winning banker 6 pays 1 to 2; also called Super 6): eight decks 269,232,304,455,680
   banker wins with six points, return -0.014581; six decks 355,773,521,203,200 and 47,322,230,031,360 of
-  878,869,206,895,680, return -0.014548, "a house edge of 1.45%".
+  878,869,206,895,680, return -0.014548, "a house edge of 1.45%". A banker win with six points is exactly a
+  winning Lucky 6 (either pay), so these counts are also the Lucky 6's winning combinations at 6 and 8 decks.
 - [WoO-EG] Wizard of Odds, "Egalite Bets in Baccarat" (side-bets/egalite/, read in the copy at
   daikenfudousan.com/games/baccarat/side-bets/egalite/): a tie on each total, winning combinations out of
   4,998,398,275,503,360 (eight decks) and returns at the pays 150/215/225/200/120/110/45/45/80/80 for 0-9.
@@ -126,6 +127,16 @@ def test_lucky6_woo_l6() -> None:
     assert (edge("lucky6"), edge("lucky6_macau")) == ("11.70", "16.68")
     assert decimal_str(priced(8).bet("lucky6").ev, 6) == "-0.116985"
     assert decimal_str(priced(8).bet("lucky6_macau").ev, 6) == "-0.166836"
+
+
+@pytest.mark.parametrize(("decks", "wins"), [(6, 47_322_230_031_360), (8, 269_232_304_455_680)])
+def test_lucky6_wins_by_decks_woo_a6(decks: int, wins: int) -> None:
+    # [WoO-A6] "Banker win with 6" (six and eight decks): the two Lucky 6 lines together. At six decks this is
+    # the only published Lucky 6 figure found; the split into two- and three-card sixes is not printed there.
+    for name in ("lucky6", "lucky6_macau"):
+        lines = line_weights(name, decks)
+        assert lines["two-card winning banker 6"] + lines["three-card winning banker 6"] == wins
+    assert priced(decks).bet("lucky6").win == Fraction(wins, priced(decks).denominator)
 
 
 def test_big_tiger_j_bt() -> None:
