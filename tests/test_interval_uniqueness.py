@@ -125,3 +125,16 @@ def test_a_range_of_one_alpha_and_a_set_that_changes_nothing(cli) -> None:  # ty
     q, r, _, _ = sweep.pieces[0].at(alpha)
     assert is_equilibrium(game, list(q), list(r)) and is_equilibrium(game, list(inside.other[0]), list(inside.other[1]))
     assert (tuple(q), tuple(r)) != inside.other
+
+
+def test_a_walk_cut_short_says_what_it_proved() -> None:
+    """With one case analysis allowed where the piece needs more, the answer is 'not decided', with the
+    part proved: a window around the sample, inside the piece."""
+    sweep = commission_sweep(Shoe.decks(2), 2, "parlor")
+    piece, full = next((p, i) for p, i in zip(sweep.pieces, sweep.inside) if len(i.samples) > 1)
+    short = piece_uniqueness(sweep.game, piece, max_trees=1)
+    assert short.unique is None and "case analyses" in short.why and short.covered is not None
+    lo, hi = short.covered
+    here = Algebraic.rational(short.samples[0])
+    assert piece.lo <= lo < here < hi <= piece.hi and (piece.lo < lo or hi < piece.hi)
+    assert full.unique is True
