@@ -71,8 +71,7 @@ def linear_program(cost: np.ndarray, A_ub: Any = None, b_ub: Any = None, A_eq: A
     inf = highspy.kHighsInf
     n_ub = 0 if A_ub is None else A_ub.shape[0]
     n_eq = 0 if A_eq is None else A_eq.shape[0]
-    h = quiet_highs()
-    h.setOptionValue("output_flag", False)
+    h = _solver()
     lp = highspy.HighsLp()
     lp.num_col_, lp.num_row_ = n, n_ub + n_eq
     lp.col_cost_ = np.asarray(cost, dtype=float)
@@ -104,14 +103,25 @@ def _columns(blocks: list[Any], n: int) -> tuple[np.ndarray, np.ndarray, np.ndar
         m.sort_indices()
         return m.indptr.astype(np.int32), m.indices.astype(np.int32), m.data.astype(float)
     dense = np.vstack([np.asarray(b, dtype=float) for b in blocks]) if blocks else np.zeros((0, n))
-    nonzero = [np.nonzero(col)[0] for col in dense.T]
-    start = np.concatenate([[0], np.cumsum([len(z) for z in nonzero])]).astype(np.int32)
-    index = np.concatenate(nonzero).astype(np.int32) if nonzero else np.zeros(0, np.int32)
-    value = np.concatenate([col[z] for col, z in zip(dense.T, nonzero)]) if nonzero else np.zeros(0)
-    return start, index, value
+    cols, rows = np.nonzero(dense.T)  # column-major order: by column, then by row
+    start = np.zeros(n + 1, dtype=np.int32)
+    np.cumsum(np.bincount(cols, minlength=n), out=start[1:])
+    return start, rows.astype(np.int32), dense.T[cols, rows]
 
 
 _HIGHS_GREETED: list[bool] = []
+_SOLVER: list[object] = []
+
+
+def _solver():  # type: ignore[no-untyped-def]
+    """This process's one quiet ``highspy.Highs`` (made once: making one costs more than a small
+    solve). Each :func:`linear_program` passes it a whole new model, which clears the last one's
+    basis and solution, so answers do not depend on what it solved before."""
+    if not _SOLVER:
+        h = quiet_highs()
+        h.setOptionValue("output_flag", False)
+        _SOLVER.append(h)
+    return _SOLVER[0]
 
 
 def quiet_highs():  # type: ignore[no-untyped-def]

@@ -230,9 +230,8 @@ def ranges(side: SideSystem, own: dict[int, int], other: dict[int, int], cells: 
     """Float ranges of the other side's slopes ``cells`` (unsigned, scaled to max-norm 1) over a side's
     system: by its vertices where at most three coordinates are free, else by linear programs.
     None if the system looks empty."""
-    scale = [max([abs(side.const[k])] + [abs(x) for x in side.coef[k]] + [1]) for k in cells]
-    W = np.array([[x / big for x in side.coef[k]] for k, big in zip(cells, scale)]).reshape(len(cells), len(side.keys))
-    w0 = np.array([side.const[k] / big for k, big in zip(cells, scale)])
+    matrix, const, _ = side.scaled
+    W, w0 = matrix[cells], const[cells]
     verts = vertices(side, own, other)
     if verts is not None:
         if not len(verts):

@@ -26,6 +26,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from fractions import Fraction
+from functools import cached_property
 
 import numpy as np
 
@@ -54,14 +55,24 @@ class SideSystem:
     coef: tuple[tuple[int, ...], ...]
     favour_draw: int
 
+    @cached_property
+    def scaled(self) -> tuple[np.ndarray, np.ndarray, list[int]]:
+        """Every row scaled to max-norm 1, unsigned and in floats (for proposals only): the matrix of
+        ``coef[k] / scale[k]``, the vector of ``const[k] / scale[k]``, and the integer scales."""
+        scale = [max([abs(c)] + [abs(x) for x in row] + [1]) for c, row in zip(self.const, self.coef)]
+        matrix = np.array([[x / big for x in row] for row, big in zip(self.coef, scale)]).reshape(len(scale), len(self.keys))
+        return matrix, np.array([c / big for c, big in zip(self.const, scale)]), scale
+
 
 def box(side: SideSystem, own: dict[int, int]) -> tuple[list[int], list[int]]:
     """Bounds of a side's open coordinates in a case (``own``: coordinate → state)."""
-    lo, hi = [], []
-    for v in range(len(side.keys)):
-        s = own.get(v)
-        lo.append(1 if s == DRAW else 0)
-        hi.append(0 if s == STAND else 1)
+    n = len(side.keys)
+    lo, hi = [0] * n, [1] * n
+    for v, s in own.items():
+        if s == DRAW:
+            lo[v] = 1
+        elif s == STAND:
+            hi[v] = 0
     return lo, hi
 
 
@@ -134,14 +145,13 @@ def refutation(side: SideSystem, own: dict[int, int], other: dict[int, int],
     found = _from_equations(side, own, other)
     if found is not None:
         return found
-    if witnesses is not None:
+    if witnesses:
         A, c, rs, _ = float_rows(side, other)
         is_eq = np.array([r[2] for r in rs], dtype=bool)
-        for point in witnesses:
-            x = np.clip(point, lo, hi)  # a point of this box: the witness with this case's fixed coordinates
-            val = c + A @ x
-            if np.all(val >= -FLOAT_TOL) and np.all(np.abs(val[is_eq]) <= FLOAT_TOL):
-                return None
+        points = np.clip(np.array(witnesses), lo, hi)  # points of this box: the witnesses with this case's fixed coordinates
+        val = c + points @ A.T
+        if np.any(np.all(val >= -FLOAT_TOL, axis=1) & np.all(np.abs(val[:, is_eq]) <= FLOAT_TOL, axis=1)):
+            return None
     return _from_linear_program(side, own, other, witnesses)
 
 
@@ -198,15 +208,10 @@ def _from_equations(side: SideSystem, own: dict[int, int], other: dict[int, int]
 def float_rows(side: SideSystem, other: dict[int, int]) -> tuple[np.ndarray, np.ndarray, list[tuple[int, int, bool]], list[int]]:
     """The case's signed rows scaled to max-norm 1, ``A x + c`` (≥ 0, or = 0), and the integer scales."""
     rs = rows(side, other)
-    A = np.zeros((len(rs), len(side.keys)))
-    c = np.zeros(len(rs))
-    scale = []
-    for t, (k, sign, _) in enumerate(rs):
-        big = max([abs(side.const[k])] + [abs(x) for x in side.coef[k]] + [1])
-        scale.append(big)
-        A[t] = [sign * x / big for x in side.coef[k]]
-        c[t] = sign * side.const[k] / big
-    return A, c, rs, scale
+    matrix, const, scales = side.scaled
+    ks = [k for k, _, _ in rs]
+    signs = np.array([float(sign) for _, sign, _ in rs])
+    return matrix[ks] * signs[:, None], const[ks] * signs, rs, [scales[k] for k in ks]
 
 
 def _from_linear_program(side: SideSystem, own: dict[int, int], other: dict[int, int],
@@ -219,16 +224,14 @@ def _from_linear_program(side: SideSystem, own: dict[int, int], other: dict[int,
         return None
     lo, hi = box(side, own)
     n = A.shape[1]
-    ub, rhs, owner = [], [], []
-    for t, (_, _, eq) in enumerate(rs):
-        ub.append(np.concatenate([-A[t], [-1.0]]))
-        rhs.append(c[t])
-        owner.append((t, 1))
-        if eq:
-            ub.append(np.concatenate([A[t], [-1.0]]))
-            rhs.append(-c[t])
-            owner.append((t, -1))
-    found = linear_program(np.concatenate([np.zeros(n), [1.0]]), A_ub=np.array(ub), b_ub=np.array(rhs),
+    owner = [(t, sgn) for t, (_, _, eq) in enumerate(rs) for sgn in ((1, -1) if eq else (1,))]
+    which = [t for t, _ in owner]
+    flip = np.array([float(sgn) for _, sgn in owner])
+    ub = np.empty((len(owner), n + 1))
+    ub[:, :n] = A[which] * -flip[:, None]  # row t: −A_t x − t' ≤ c_t; and for an equation also A_t x − t' ≤ −c_t
+    ub[:, n] = -1.0
+    rhs = c[which] * flip
+    found = linear_program(np.concatenate([np.zeros(n), [1.0]]), A_ub=ub, b_ub=rhs,
                            lo=np.array([*lo, 0.0], dtype=float), hi=np.array([*hi, np.inf], dtype=float))
     if found is None:
         return None
