@@ -53,16 +53,20 @@ def default_engine() -> str:
 
 
 def linear_program(cost: np.ndarray, A_ub: Any = None, b_ub: Any = None, A_eq: Any = None, b_eq: Any = None,
-                   lo: Any = None, hi: Any = None, engine: str | None = None) -> LPAnswer | None:
+                   lo: Any = None, hi: Any = None, engine: str | None = None, presolve: bool = True) -> LPAnswer | None:
     """min cost·x s.t. A_ub x ≤ b_ub, A_eq x = b_eq, lo ≤ x ≤ hi (lo 0 and hi +∞ where not given; a
-    bound may be ±inf; the matrices dense or scipy sparse); None unless solved to optimality."""
+    bound may be ±inf; the matrices dense or scipy sparse); None unless solved to optimality.
+
+    ``presolve=False`` skips HiGHS's presolve, which costs more than it saves on a program of a few
+    dozen variables (the answer is an optimum either way; where there are several, which one may differ)."""
     n = len(cost)
     lo = np.zeros(n) if lo is None else np.asarray(lo, dtype=float)
     hi = np.full(n, np.inf) if hi is None else np.asarray(hi, dtype=float)
     if (engine or default_engine()) == "scipy":
         from scipy.optimize import linprog
 
-        res = linprog(cost, A_ub=A_ub, b_ub=b_ub, A_eq=A_eq, b_eq=b_eq, bounds=list(zip(lo, hi)), method="highs")
+        res = linprog(cost, A_ub=A_ub, b_ub=b_ub, A_eq=A_eq, b_eq=b_eq, bounds=list(zip(lo, hi)), method="highs",
+                      options={"presolve": presolve})
         if res.status != 0:
             return None
         return LPAnswer(res.x, float(res.fun), np.asarray(res.ineqlin.marginals), np.asarray(res.eqlin.marginals))
@@ -72,6 +76,7 @@ def linear_program(cost: np.ndarray, A_ub: Any = None, b_ub: Any = None, A_eq: A
     n_ub = 0 if A_ub is None else A_ub.shape[0]
     n_eq = 0 if A_eq is None else A_eq.shape[0]
     h = _solver()
+    h.setOptionValue("presolve", "choose" if presolve else "off")
     lp = highspy.HighsLp()
     lp.num_col_, lp.num_row_ = n, n_ub + n_eq
     lp.col_cost_ = np.asarray(cost, dtype=float)

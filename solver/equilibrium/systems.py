@@ -232,7 +232,7 @@ def _from_linear_program(side: SideSystem, own: dict[int, int], other: dict[int,
     ub[:, n] = -1.0
     rhs = c[which] * flip
     found = linear_program(np.concatenate([np.zeros(n), [1.0]]), A_ub=ub, b_ub=rhs,
-                           lo=np.array([*lo, 0.0], dtype=float), hi=np.array([*hi, np.inf], dtype=float))
+                           lo=np.array([*lo, 0.0], dtype=float), hi=np.array([*hi, np.inf], dtype=float), presolve=False)
     if found is None:
         return None
     x, duals = found.x, found.ineq_duals
