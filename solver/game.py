@@ -277,6 +277,17 @@ def build_game(shoe: Shoe, information: int, freedom: str | Tableau, commission:
     house = freedom if isinstance(freedom, Tableau) and FREEDOMS.get(freedom.name) != freedom else None
     model = Model(information, freedom.name if isinstance(freedom, Tableau) else freedom, exact(commission, "commission"), house)
     st = _structure(model.tableau, information)
+    win, loss, inert_ponte, inert_banker = _coefficients(shoe, model.tableau, information)
+    return Game(shoe=shoe, model=model, ponte_sets=st.ponte_sets, banker_sets=st.banker_sets, win=win, loss=loss,
+                inert_ponte=inert_ponte, inert_banker=inert_banker)
+
+
+@lru_cache(maxsize=8)
+def _coefficients(shoe: Shoe, tab: Tableau,
+                  information: int) -> tuple[Coefficients, Coefficients, tuple[bool, ...], tuple[bool, ...]]:
+    """The win and loss coefficients and the inert sets, which do not depend on the commission (cached:
+    the same shoe and model are often built at several commissions)."""
+    st = _structure(tab, information)
     sums = st.grouping.evaluate(multiset_weights(st.tree, shoe))
     keys = st.grouping.keys
     m, n = len(st.ponte_sets), len(st.banker_sets)
@@ -315,19 +326,11 @@ def build_game(shoe: Shoe, information: int, freedom: str | Tableau, commission:
             G=np.array(G, dtype=object).reshape(m, n),
             denominator=denominator(shoe),
         )
-    return Game(
-        shoe=shoe,
-        model=model,
-        ponte_sets=st.ponte_sets,
-        banker_sets=st.banker_sets,
-        win=coeffs["win"],
-        loss=coeffs["loss"],
-        inert_ponte=tuple(
-            all(c.a[j] == 0 and not any(c.G[j]) for c in coeffs.values()) for j in range(m)
-        ),
-        inert_banker=tuple(
-            all(c.b[i] == 0 and not any(c.G[:, i]) for c in coeffs.values()) for i in range(n)
-        ),
+    return (
+        coeffs["win"],
+        coeffs["loss"],
+        tuple(all(c.a[j] == 0 and not any(c.G[j]) for c in coeffs.values()) for j in range(m)),
+        tuple(all(c.b[i] == 0 and not any(c.G[:, i]) for c in coeffs.values()) for i in range(n)),
     )
 
 
