@@ -112,11 +112,34 @@ def certificate_name(s: Solution) -> str:
 def certificate_text(s: Solution) -> str:
     """The certificate serialised canonically (sorted keys are not used: the order is the documented one);
     a case analysis comes last, one case per line."""
-    text = json.dumps(_head(s), indent=1)
+    text = indented(_head(s))
     if s.cases is not None and s.cases.unique and s.cases.proof is not None:
         lines = ",\n".join("  " + case_line(c) for c in preorder(s.cases.proof))
         text = text[: -len("\n}")] + f',\n "cases": [\n{lines}\n ]\n}}'
     return text + "\n"
+
+
+def indented(x: object, depth: int = 0) -> str:
+    """``json.dumps(x, indent=1)`` for dicts (string keys), lists, strings, integers and booleans, written
+    directly (json's encoder falls back to pure Python when it indents, and a certificate is large).
+
+    >>> x = {"a": [1, True, {"b": "é"}], "c": {}, "d": []}
+    >>> indented(x) == json.dumps(x, indent=1)
+    True
+    """
+    if isinstance(x, str):
+        return _quote(x)
+    if isinstance(x, bool):
+        return "true" if x else "false"
+    if isinstance(x, int):
+        return int.__repr__(x)
+    pad = "\n" + " " * (depth + 1)
+    if isinstance(x, dict) and x:
+        inner = ",".join(pad + _quote(k) + ": " + indented(v, depth + 1) for k, v in x.items())
+        return "{" + inner + "\n" + " " * depth + "}"
+    if isinstance(x, list) and x:
+        return "[" + ",".join(pad + indented(v, depth + 1) for v in x) + "\n" + " " * depth + "]"
+    return json.dumps(x)
 
 
 def case_line(case: Split | Refuted | Pinned) -> str:
