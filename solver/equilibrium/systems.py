@@ -63,6 +63,22 @@ class SideSystem:
         matrix = np.array([[x / big for x in row] for row, big in zip(self.coef, scale)]).reshape(len(scale), len(self.keys))
         return matrix, np.array([c / big for c, big in zip(self.const, scale)]), scale
 
+    @cached_property
+    def parts(self) -> tuple[list[list[int]], list[list[int]], list[int], list[int]]:
+        """Each row's positive and negative parts, coordinate by coordinate, and their sums."""
+        pos = [[max(0, x) for x in row] for row in self.coef]
+        neg = [[min(0, x) for x in row] for row in self.coef]
+        return pos, neg, [sum(p) for p in pos], [sum(n) for n in neg]
+
+    def row_range(self, k: int, draws: list[int], stands: list[int]) -> tuple[int, int]:
+        """The least and greatest value of row k, ``const[k] + coef[k]·x``, over the box in which the
+        coordinates ``draws`` are 1, ``stands`` 0 and the others range over [0, 1] (exact integers)."""
+        pos, neg, pos_sum, neg_sum = self.parts
+        p, n = pos[k].__getitem__, neg[k].__getitem__
+        c = self.const[k]
+        return (c + neg_sum[k] + sum(map(p, draws)) - sum(map(n, stands)),
+                c + pos_sum[k] + sum(map(n, draws)) - sum(map(p, stands)))
+
 
 def box(side: SideSystem, own: dict[int, int]) -> tuple[list[int], list[int]]:
     """Bounds of a side's open coordinates in a case (``own``: coordinate → state)."""
@@ -133,15 +149,14 @@ def refutation(side: SideSystem, own: dict[int, int], other: dict[int, int],
     ``witnesses`` are float points of earlier systems of this side: one that fits this system too (to
     a tolerance) saves the linear program, and a feasible program's point is added to them.
     """
-    lo, hi = box(side, own)
+    draws = [v for v, s in own.items() if s == DRAW]
+    stands = [v for v, s in own.items() if s == STAND]
     for k, sign, eq in rows(side, other):  # the commonest: one row fails on the whole box
+        least, most = side.row_range(k, draws, stands)
         for w in ((1, -1) if eq else (1,)):
-            top = w * sign * side.const[k]
-            for v, coef in enumerate(side.coef[k]):
-                wc = w * sign * coef
-                top += wc * (hi[v] if wc > 0 else lo[v])
-            if top < 0:
+            if (most if w * sign > 0 else -least) < 0:  # the most w·σ·ℓ_k reaches on the box
                 return {k: w}
+    lo, hi = box(side, own)
     found = _from_equations(side, own, other)
     if found is not None:
         return found
