@@ -42,6 +42,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 from dataclasses import dataclass
 from fractions import Fraction
+from functools import lru_cache
 from itertools import combinations
 
 import numpy as np
@@ -213,17 +214,28 @@ def vertices(side: SideSystem, own: dict[int, int], other: dict[int, int]) -> np
         return fixed[None, :] if ok else np.zeros((0, len(lo)))
     GA = np.vstack([A[:, free], -A[eq][:, free], np.eye(k), -np.eye(k)])
     Gc = np.concatenate([val, -val[eq], np.zeros(k), np.ones(k)])
-    picks = np.array(list(combinations(range(len(Gc)), k)), dtype=np.int64)
-    M = GA[picks]
-    good = np.abs(np.linalg.det(M)) > 1e-12
-    M, picks = M[good], picks[good]
-    if not len(M):
+    if k == 1:  # each row alone: the same arithmetic as below, without the batched linear algebra
+        g = GA[:, 0]
+        good = np.abs(g) > 1e-12
+        X = (-Gc[good] / g[good])[:, None]
+    else:
+        picks = _picks(len(Gc), k)
+        M = GA[picks]
+        good = np.abs(np.linalg.det(M)) > 1e-12
+        M, picks = M[good], picks[good]
+        X = np.linalg.solve(M, -Gc[picks][..., None])[..., 0] if len(M) else np.zeros((0, k))
+    if not len(X):
         return np.zeros((0, len(lo)))
-    X = np.linalg.solve(M, -Gc[picks][..., None])[..., 0]
     inside = np.all(X @ GA.T + Gc >= -_VERTEX_TOL, axis=1)
     pts = np.tile(fixed, (int(inside.sum()), 1))
     pts[:, free] = X[inside]
     return pts
+
+
+@lru_cache(maxsize=64)
+def _picks(rows: int, k: int) -> np.ndarray:
+    """Every choice of k rows among ``rows``, as an array (one choice per line)."""
+    return np.array(list(combinations(range(rows), k)), dtype=np.int64).reshape(-1, k)
 
 
 def ranges(side: SideSystem, own: dict[int, int], other: dict[int, int], cells: list[int]) -> list[tuple[float, float]] | None:
