@@ -75,20 +75,16 @@ def linear_program(cost: np.ndarray, A_ub: Any = None, b_ub: Any = None, A_eq: A
     inf = highspy.kHighsInf
     n_ub = 0 if A_ub is None else A_ub.shape[0]
     n_eq = 0 if A_eq is None else A_eq.shape[0]
-    h = _solver()
-    h.setOptionValue("presolve", "choose" if presolve else "off")
-    lp = highspy.HighsLp()
-    lp.num_col_, lp.num_row_ = n, n_ub + n_eq
-    lp.col_cost_ = np.asarray(cost, dtype=float)
-    lp.col_lower_ = np.where(np.isinf(lo), -inf, lo)
-    lp.col_upper_ = np.where(np.isinf(hi), inf, hi)
-    lp.row_lower_ = np.concatenate([np.full(n_ub, -inf), np.zeros(0) if b_eq is None else np.asarray(b_eq, dtype=float)])
-    lp.row_upper_ = np.concatenate([np.zeros(0) if b_ub is None else np.asarray(b_ub, dtype=float),
-                                    np.zeros(0) if b_eq is None else np.asarray(b_eq, dtype=float)])
+    h = _solver(presolve)
     start, index, value = _columns([m for m in (A_ub, A_eq) if m is not None], n)
-    lp.a_matrix_.format_ = highspy.MatrixFormat.kColwise
-    lp.a_matrix_.start_, lp.a_matrix_.index_, lp.a_matrix_.value_ = start, index, value
-    h.passModel(lp)
+    eq_rhs = np.zeros(0) if b_eq is None else np.asarray(b_eq, dtype=float)
+    passed = h.passModel(n, n_ub + n_eq, len(value), int(highspy.MatrixFormat.kColwise), int(highspy.ObjSense.kMinimize), 0.0,
+                np.asarray(cost, dtype=float), np.where(np.isinf(lo), -inf, lo), np.where(np.isinf(hi), inf, hi),
+                np.concatenate([np.full(n_ub, -inf), eq_rhs]),
+                np.concatenate([np.zeros(0) if b_ub is None else np.asarray(b_ub, dtype=float), eq_rhs]),
+                start, index, value, np.zeros(n, dtype=np.int32))
+    if passed == highspy.HighsStatus.kError:
+        return None
     h.run()
     if h.getModelStatus() != highspy.HighsModelStatus.kOptimal:
         return None
@@ -115,18 +111,22 @@ def _columns(blocks: list[Any], n: int) -> tuple[np.ndarray, np.ndarray, np.ndar
 
 
 _HIGHS_GREETED: list[bool] = []
-_SOLVER: list[object] = []
+_SOLVER: dict[str, object] = {}
 
 
-def _solver():  # type: ignore[no-untyped-def]
+def _solver(presolve: bool):  # type: ignore[no-untyped-def]
     """This process's one quiet ``highspy.Highs`` (made once: making one costs more than a small
-    solve). Each :func:`linear_program` passes it a whole new model, which clears the last one's
-    basis and solution, so answers do not depend on what it solved before."""
-    if not _SOLVER:
+    solve), with presolve on or off. Each :func:`linear_program` passes it a whole new model, which
+    clears the last one's basis and solution, so answers do not depend on what it solved before."""
+    if "highs" not in _SOLVER:
         h = quiet_highs()
         h.setOptionValue("output_flag", False)
-        _SOLVER.append(h)
-    return _SOLVER[0]
+        _SOLVER["highs"] = h
+    h = _SOLVER["highs"]
+    if _SOLVER.get("presolve") != presolve:
+        h.setOptionValue("presolve", "choose" if presolve else "off")
+        _SOLVER["presolve"] = presolve
+    return h
 
 
 def quiet_highs():  # type: ignore[no-untyped-def]
