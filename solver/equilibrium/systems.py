@@ -151,41 +151,59 @@ def refutation(side: SideSystem, own: dict[int, int], other: dict[int, int],
     """
     draws = [v for v, s in own.items() if s == DRAW]
     stands = [v for v, s in own.items() if s == STAND]
-    for k, sign, eq in rows(side, other):  # the commonest: one row fails on the whole box
+    rs = rows(side, other)
+    for k, sign, eq in rs:  # the commonest: one row fails on the whole box
         least, most = side.row_range(k, draws, stands)
         for w in ((1, -1) if eq else (1,)):
             if (most if w * sign > 0 else -least) < 0:  # the most w·σ·ℓ_k reaches on the box
                 return {k: w}
     lo, hi = box(side, own)
-    found = _from_equations(side, own, other)
-    if found is not None:
+    found = _from_equations(side, own, other, rs, lo, hi)
+    if found is not None or not rs:
         return found
+    floats = _scaled_rows(side, rs)
     if witnesses:
-        A, c, rs, _ = float_rows(side, other)
+        A, c, _ = floats
         is_eq = np.array([r[2] for r in rs], dtype=bool)
         points = np.clip(np.array(witnesses), lo, hi)  # points of this box: the witnesses with this case's fixed coordinates
         val = c + points @ A.T
         if np.any(np.all(val >= -FLOAT_TOL, axis=1) & np.all(np.abs(val[:, is_eq]) <= FLOAT_TOL, axis=1)):
             return None
-    return _from_linear_program(side, own, other, witnesses)
+    return _from_linear_program(side, own, other, rs, lo, hi, floats, witnesses)
 
 
-def _from_equations(side: SideSystem, own: dict[int, int], other: dict[int, int]) -> dict[int, int] | None:
+def _independent(rows: list[tuple[int, ...]]) -> bool | None:
+    """Exactly whether one or two integer rows are linearly independent (None for more rows)."""
+    if len(rows) == 1:
+        return any(rows[0])
+    if len(rows) == 2:
+        a, b = rows
+        u = next((v for v, x in enumerate(a) if x), None)
+        return u is not None and any(a[u] * y != b[u] * x for x, y in zip(a, b))
+    return None
+
+
+def _from_equations(side: SideSystem, own: dict[int, int], other: dict[int, int], rs: list[tuple[int, int, bool]],
+                    lo: list[int], hi: list[int]) -> dict[int, int] | None:
     """Refute from the equations: inconsistent, or pinning the free coordinates at a point that breaks a
     bound or an inequality (that row, minus the combination of equations with the same linear part,
-    is a negative constant)."""
-    lo, hi = box(side, own)
-    eqs = [k for k, _, eq in rows(side, other) if eq]
-    free = [v for v in range(len(side.keys)) if lo[v] < hi[v]]
+    is a negative constant). ``rs``, ``lo``, ``hi``: the case's rows and box."""
+    eqs = [k for k, _, eq in rs if eq]
     if not eqs:
         return None
+    free = [v for v in range(len(side.keys)) if lo[v] < hi[v]]
     if len(free) > len(eqs):
-        # Clearly independent equations (in floats) are consistent and pin nothing: skip the exact work.
-        scaled = np.array([[float(side.coef[k][v]) for v in free] for k in eqs])
-        scaled /= np.maximum(np.abs(scaled).max(axis=1, keepdims=True), 1e-300)
-        sv = np.linalg.svd(scaled, compute_uv=False)
-        if len(sv) == len(eqs) and sv[-1] > 1e-6 * sv[0]:
+        # Independent equations are consistent and, fewer than the free coordinates, pin nothing: only
+        # dependent ones can refute. One or two rows are tested exactly; more, clearly independent in floats.
+        independent = _independent([tuple(side.coef[k][v] for v in free) for k in eqs])
+        if independent:
             return None
+        if independent is None:
+            scaled = np.array([[float(side.coef[k][v]) for v in free] for k in eqs])
+            scaled /= np.maximum(np.abs(scaled).max(axis=1, keepdims=True), 1e-300)
+            sv = np.linalg.svd(scaled, compute_uv=False)
+            if len(sv) == len(eqs) and sv[-1] > 1e-6 * sv[0]:
+                return None
     free, eqs, matrix, rhs = equations(side, own, other)
     cols = [[matrix[e][t] for e in range(len(eqs))] for t in range(len(free))]
     point = solve_any(matrix, rhs)
@@ -223,21 +241,26 @@ def _from_equations(side: SideSystem, own: dict[int, int], other: dict[int, int]
 def float_rows(side: SideSystem, other: dict[int, int]) -> tuple[np.ndarray, np.ndarray, list[tuple[int, int, bool]], list[int]]:
     """The case's signed rows scaled to max-norm 1, ``A x + c`` (≥ 0, or = 0), and the integer scales."""
     rs = rows(side, other)
+    A, c, scales = _scaled_rows(side, rs)
+    return A, c, rs, scales
+
+
+def _scaled_rows(side: SideSystem, rs: list[tuple[int, int, bool]]) -> tuple[np.ndarray, np.ndarray, list[int]]:
+    """:func:`float_rows` for the rows ``rs``: (A, c, the integer scales)."""
     matrix, const, scales = side.scaled
     ks = [k for k, _, _ in rs]
     signs = np.array([float(sign) for _, sign, _ in rs])
-    return matrix[ks] * signs[:, None], const[ks] * signs, rs, [scales[k] for k in ks]
+    return matrix[ks] * signs[:, None], const[ks] * signs, [scales[k] for k in ks]
 
 
-def _from_linear_program(side: SideSystem, own: dict[int, int], other: dict[int, int],
+def _from_linear_program(side: SideSystem, own: dict[int, int], other: dict[int, int], rs: list[tuple[int, int, bool]],
+                         lo: list[int], hi: list[int], floats: tuple[np.ndarray, np.ndarray, list[int]],
                          witnesses: list[np.ndarray] | None = None) -> dict[int, int] | None:
     """Refute with multipliers proposed by HiGHS: minimise the largest violation t; the duals of a
     positive optimum are Farkas multipliers. Rebuilt exactly on their support (the coordinates strictly
-    inside the box must cancel), else rounded; either way checked by :func:`refutes`."""
-    A, c, rs, scale = float_rows(side, other)
-    if not rs:
-        return None
-    lo, hi = box(side, own)
+    inside the box must cancel), else rounded; either way checked by :func:`refutes`. ``rs``, ``lo``,
+    ``hi``, ``floats``: the case's rows, box and scaled rows (non-empty)."""
+    A, c, scale = floats
     n = A.shape[1]
     owner = [(t, sgn) for t, (_, _, eq) in enumerate(rs) for sgn in ((1, -1) if eq else (1,))]
     which = [t for t, _ in owner]
