@@ -302,28 +302,26 @@ def _coefficients(shoe: Shoe, tab: Tableau,
     coeffs = {}
     for which, o in (("win", 1), ("loss", 2)):
         sel = (outcome == o) & (sums != 0)
-        w = [int(x) for x in sums[sel]]
-        jj, ii, pd, bd = j[sel].tolist(), i[sel].tolist(), pdrew[sel].tolist(), bdrew[sel].tolist()
-        c0 = 0
-        a = [0] * m
-        b = [0] * n
-        G = [[0] * n for _ in range(m)]
-        for wt, jx, ix, p, bb in zip(w, jj, ii, pd, bd):
-            # ponte factor (alpha_p + beta_p q): draw q = (0, 1); stand 1 - q = (1, -1); fixed (1, 0)
-            ap, bp = (1, 0) if jx < 0 else ((0, 1) if p else (1, -1))
-            ab, bbk = (1, 0) if ix < 0 else ((0, 1) if bb else (1, -1))
-            c0 += wt * ap * ab
-            if bp:
-                a[jx] += wt * bp * ab
-            if bbk:
-                b[ix] += wt * ap * bbk
-            if bp and bbk:
-                G[jx][ix] += wt * bp * bbk
+        w, jj, ii, pd, bd = sums[sel], j[sel], i[sel], pdrew[sel], bdrew[sel]
+        # ponte factor (alpha_p + beta_p q): draw q = (0, 1); stand 1 - q = (1, -1); fixed (1, 0); banker's alike.
+        # Every partial sum is at most the shoe's denominator in size, so int64 weights stay exact.
+        pf, bf = jj >= 0, ii >= 0
+        ap, bp = np.where(pf & (pd == 1), 0, 1), np.where(pf, 2 * pd - 1, 0)
+        ab, bbk = np.where(bf & (bd == 1), 0, 1), np.where(bf, 2 * bd - 1, 0)
+        c0 = int((w * (ap * ab)).sum())
+        a = np.zeros(m, dtype=w.dtype)
+        b = np.zeros(n, dtype=w.dtype)
+        G = np.zeros((m, n), dtype=w.dtype)
+        np.add.at(a, jj[pf], (w * (bp * ab))[pf])
+        np.add.at(b, ii[bf], (w * (ap * bbk))[bf])
+        both = pf & bf
+        np.add.at(G, (jj[both], ii[both]), (w * (bp * bbk))[both])
+        a, b, G = (np.array([int(x) for x in v.ravel()], dtype=object).reshape(v.shape) for v in (a, b, G))
         coeffs[which] = Coefficients(
             c0=c0,
-            a=np.array(a, dtype=object),
-            b=np.array(b, dtype=object),
-            G=np.array(G, dtype=object).reshape(m, n),
+            a=a,
+            b=b,
+            G=G,
             denominator=denominator(shoe),
         )
     return (
