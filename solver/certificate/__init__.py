@@ -69,8 +69,8 @@ def _head(s: Solution) -> dict[str, object]:
         "value": fraction_str(s.value),
         "ponte_payoff": fraction_str(s.ponte_payoff),
         "banker_payoff": fraction_str(s.banker_payoff),
-        "ponte": {format_infoset(k): fraction_str(v) for k, v in s.ponte().items()},
-        "banker": {format_infoset(k): fraction_str(v) for k, v in s.banker().items()},
+        "ponte": {format_infoset(k): fraction_str(v) for k, v in zip(g.ponte_sets, s.q)},
+        "banker": {format_infoset(k): fraction_str(v) for k, v in zip(g.banker_sets, s.r)},
         "dominance": [dominance_dict(d) for d in s.dominance],
         "claims": claims,
     }
