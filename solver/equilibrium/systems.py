@@ -279,24 +279,25 @@ def _from_linear_program(side: SideSystem, own: dict[int, int], other: dict[int,
             witnesses.insert(0, np.clip(x[:n], lo, hi))
             del witnesses[8:]
         return None
-    yhat = np.zeros(len(rs))
-    for (t, sgn), mu in zip(owner, duals):
+    yhat = [0.0] * len(rs)
+    for (t, sgn), mu in zip(owner, duals.tolist()):
         yhat[t] += sgn * -mu
     support = [t for t in range(len(rs)) if abs(yhat[t]) > FLOAT_TOL]
-    interior = [v for v in range(n) if lo[v] < hi[v] and FLOAT_TOL < x[v] < 1 - FLOAT_TOL]
-    rounded = {}
+    xs = x.tolist()
+    interior = [v for v in range(n) if lo[v] < hi[v] and FLOAT_TOL < xs[v] < 1 - FLOAT_TOL]
+    y = _support_solve(side, rs, support, interior, yhat)
+    if y and refutes(side, own, other, y):
+        return primitive(y)
+    rounded = {}  # the duals rounded, when the support gave nothing
     for t, (k, _, eq) in enumerate(rs):
-        w = round(float(yhat[t]) * 2**40)
+        w = round(yhat[t] * 2**40)
         if w > 0 or (eq and w):
             rounded[k] = Fraction(w, 2**40 * scale[t])
-    for y in (_support_solve(side, rs, support, interior, yhat), rounded):
-        if y and refutes(side, own, other, y):
-            return primitive(y)
-    return None
+    return primitive(rounded) if rounded and refutes(side, own, other, rounded) else None
 
 
 def _support_solve(side: SideSystem, rs: list[tuple[int, int, bool]], support: list[int], interior: list[int],
-                   yhat: np.ndarray) -> dict[int, Fraction] | None:
+                   yhat: list[float]) -> dict[int, Fraction] | None:
     """Multipliers on ``support`` that cancel every interior coordinate, the largest one fixed at ±1."""
     if not support:
         return None
