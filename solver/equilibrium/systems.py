@@ -70,6 +70,18 @@ class SideSystem:
         neg = [[min(0, x) for x in row] for row in self.coef]
         return pos, neg, [sum(p) for p in pos], [sum(n) for n in neg]
 
+    @cached_property
+    def _ranges_seen(self) -> dict[tuple[tuple[int, ...], tuple[int, ...]], list[tuple[int, int]]]:
+        return {}
+
+    def row_ranges(self, draws: list[int], stands: list[int]) -> list[tuple[int, int]]:
+        """:meth:`row_range` of every row (remembered per box: a search meets the same box of one side often)."""
+        key = (tuple(draws), tuple(stands))
+        found = self._ranges_seen.get(key)
+        if found is None:
+            found = self._ranges_seen[key] = [self.row_range(k, draws, stands) for k in range(len(self.const))]
+        return found
+
     def row_range(self, k: int, draws: list[int], stands: list[int]) -> tuple[int, int]:
         """The least and greatest value of row k, ``const[k] + coef[k]·x``, over the box in which the
         coordinates ``draws`` are 1, ``stands`` 0 and the others range over [0, 1] (exact integers)."""
@@ -152,8 +164,9 @@ def refutation(side: SideSystem, own: dict[int, int], other: dict[int, int],
     draws = [v for v, s in own.items() if s == DRAW]
     stands = [v for v, s in own.items() if s == STAND]
     rs = rows(side, other)
+    ranges = side.row_ranges(draws, stands) if len(draws) + len(stands) <= 8 else None
     for k, sign, eq in rs:  # the commonest: one row fails on the whole box
-        least, most = side.row_range(k, draws, stands)
+        least, most = ranges[k] if ranges is not None else side.row_range(k, draws, stands)
         for w in ((1, -1) if eq else (1,)):
             if (most if w * sign > 0 else -least) < 0:  # the most w·σ·ℓ_k reaches on the box
                 return {k: w}
