@@ -111,7 +111,7 @@ def _columns(blocks: list[Any], n: int) -> tuple[np.ndarray, np.ndarray, np.ndar
 
 
 _HIGHS_GREETED: list[bool] = []
-_SOLVER: dict[str, object] = {}
+_SOLVER: dict[str, Any] = {}
 
 
 def _solver(presolve: bool):  # type: ignore[no-untyped-def]
