@@ -42,7 +42,6 @@ from __future__ import annotations
 from collections.abc import Iterator
 from dataclasses import dataclass
 from fractions import Fraction
-from functools import lru_cache
 from itertools import combinations
 
 import numpy as np
@@ -219,7 +218,7 @@ def vertices(side: SideSystem, own: dict[int, int], other: dict[int, int]) -> np
         good = np.abs(g) > 1e-12
         X = (-Gc[good] / g[good])[:, None]
     else:
-        picks = _picks(len(Gc), k)
+        picks = np.array(list(combinations(range(len(Gc)), k)), dtype=np.int64)
         M = GA[picks]
         good = np.abs(np.linalg.det(M)) > 1e-12
         M, picks = M[good], picks[good]
@@ -230,12 +229,6 @@ def vertices(side: SideSystem, own: dict[int, int], other: dict[int, int]) -> np
     pts = np.tile(fixed, (int(inside.sum()), 1))
     pts[:, free] = X[inside]
     return pts
-
-
-@lru_cache(maxsize=64)
-def _picks(rows: int, k: int) -> np.ndarray:
-    """Every choice of k rows among ``rows``, as an array (one choice per line)."""
-    return np.array(list(combinations(range(rows), k)), dtype=np.int64).reshape(-1, k)
 
 
 def ranges(side: SideSystem, own: dict[int, int], other: dict[int, int], cells: list[int]) -> list[tuple[float, float]] | None:
