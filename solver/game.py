@@ -34,20 +34,16 @@ from functools import cached_property, lru_cache
 import numpy as np
 
 from solver.cards import Shoe
-from solver.deal import N_DETAIL, DealTree, Grouping, deal_tree, denominator, detail_key, detail_parts, multiset_weights
+from solver.deal import N_DETAIL, denominator, detail_key, detail_parts, multiset_weights
 from solver.errors import ModelError
+from solver.game_paths import structure
 from solver.numbers import exact, numerators
 from solver.rules import CHEMIN_CASINO, CHEMIN_PARLOR, Tableau
-from solver.strategy import COMPOSITIONS, InfoSet, Side, Strategy, compositions_of
+from solver.strategy import COMPOSITIONS, InfoSet, Strategy
 
 INFORMATION = (1, 2, 3)
 FREEDOMS = {"casino": CHEMIN_CASINO, "parlor": CHEMIN_PARLOR}
 MAX_COMMISSION = Fraction(1, 10)
-
-# Two-card compositions a <= b, indexed 0..54 (this module's index of a hand).
-_COMPOSITION_INDEX = np.full((10, 10), -1, dtype=np.int64)
-for _k, (_a, _b) in enumerate(COMPOSITIONS):
-    _COMPOSITION_INDEX[_a, _b] = _COMPOSITION_INDEX[_b, _a] = _k
 
 
 @dataclass(frozen=True)
@@ -181,86 +177,6 @@ class Game:
         return strategy.vector(self.ponte_sets), strategy.vector(self.banker_sets)
 
 
-# -- information-set indexing ----------------------------------------------------------------------
-
-def _ponte_keys(tree: DealTree, information: int) -> tuple[np.ndarray, tuple[InfoSet, ...]]:
-    """Index of the ponte's information set on each path (−1 where his decision was not free)."""
-    free = tree.p_free
-    totals = tree.tableau.free_player_totals()
-    if information < 3:
-        sets = tuple(InfoSet(Side.PONTE, t) for t in totals)
-        lookup = np.full(10, -1, dtype=np.int64)
-        for j, t in enumerate(totals):
-            lookup[t] = j
-        return np.where(free, lookup[tree.p_two], -1), sets
-    comps = [c for t in totals for c in compositions_of(t)]
-    lookup = np.full(len(COMPOSITIONS), -1, dtype=np.int64)
-    for j, (a, b) in enumerate(comps):
-        lookup[_COMPOSITION_INDEX[a, b]] = j
-    comp = _COMPOSITION_INDEX[tree.cards[:, 0], tree.cards[:, 2]]
-    return np.where(free, lookup[comp], -1), tuple(InfoSet(Side.PONTE, cards=c) for c in comps)
-
-
-def _banker_raw(tree: DealTree, information: int) -> np.ndarray:
-    """Raw banker cell code: (total or composition) × 11 + seen."""
-    seen = tree.seen.astype(np.int64)
-    if information == 1:
-        own = tree.b_two.astype(np.int64)
-    else:
-        own = _COMPOSITION_INDEX[tree.cards[:, 1], tree.cards[:, 3]]
-    return own * 11 + seen
-
-
-def _banker_set(code: int, information: int) -> InfoSet:
-    own, seen = divmod(code, 11)
-    if information == 1:
-        return InfoSet(Side.BANKER, own, seen=(seen,))
-    return InfoSet(Side.BANKER, cards=COMPOSITIONS[own], seen=(seen,))
-
-
-def _banker_free_codes(tab: Tableau, information: int) -> list[int]:
-    """All free banker cell codes of the model, reachable or not, in canonical order."""
-    codes = []
-    for t, s in tab.free_banker_cells():
-        if information == 1:
-            codes.append(t * 11 + s)
-        else:
-            codes.extend(k * 11 + s for k, (a, b) in enumerate(COMPOSITIONS) if (a + b) % 10 == t)
-    return sorted(codes)
-
-
-@dataclass(frozen=True, eq=False)
-class _Structure:
-    tree: DealTree
-    grouping: Grouping
-    ponte_sets: tuple[InfoSet, ...]
-    banker_sets: tuple[InfoSet, ...]
-    ponte_index: np.ndarray  # per path: the ponte's free set, or -1
-    banker_index: np.ndarray  # per path: the banker's free set, or -1
-
-
-@lru_cache(maxsize=16)
-def _structure(tab: Tableau, information: int) -> _Structure:
-    """Shoe-independent part of a game: the path grouping and the index maps (cached per tableau)."""
-    tree = deal_tree(tab)
-    j, ponte_sets = _ponte_keys(tree, information)
-    codes = _banker_free_codes(tab, information)
-    code_to_i = {c: i for i, c in enumerate(codes)}
-    raw = _banker_raw(tree, information)
-    lookup = np.full(int(raw.max()) + 1, -1, dtype=np.int64)
-    for c, i in code_to_i.items():
-        lookup[c] = i
-    i_idx = np.where(tree.b_free, lookup[raw], -1)
-    n = len(codes)
-    outcome = np.where(tree.b_total > tree.p_total, 1, np.where(tree.p_total > tree.b_total, 2, 0))
-    # key = ((((j + 1) * 2 + pdrew) * (n + 1) + (i + 1)) * 2 + bdrew) * 3 + outcome
-    key = (((j + 1) * 2 + tree.p_drew) * (n + 1) + (i_idx + 1)) * 2 + tree.b_drew
-    key = key * 3 + outcome
-    grouping = tree.grouping(f"chemin-{information}", lambda _t: key)
-    sets = tuple(_banker_set(c, information) for c in codes)
-    return _Structure(tree, grouping, ponte_sets, sets, j, i_idx)
-
-
 def build_game(shoe: Shoe, information: int, freedom: str | Tableau, commission: Fraction | int | str = 0) -> Game:
     """Build chemin de fer on ``shoe`` under a model, exactly.
 
@@ -276,7 +192,18 @@ def build_game(shoe: Shoe, information: int, freedom: str | Tableau, commission:
     """
     house = freedom if isinstance(freedom, Tableau) and FREEDOMS.get(freedom.name) != freedom else None
     model = Model(information, freedom.name if isinstance(freedom, Tableau) else freedom, exact(commission, "commission"), house)
-    st = _structure(model.tableau, information)
+    st = structure(model.tableau, information)
+    win, loss, inert_ponte, inert_banker = _coefficients(shoe, model.tableau, information)
+    return Game(shoe=shoe, model=model, ponte_sets=st.ponte_sets, banker_sets=st.banker_sets, win=win, loss=loss,
+                inert_ponte=inert_ponte, inert_banker=inert_banker)
+
+
+@lru_cache(maxsize=8)
+def _coefficients(shoe: Shoe, tab: Tableau,
+                  information: int) -> tuple[Coefficients, Coefficients, tuple[bool, ...], tuple[bool, ...]]:
+    """The win and loss coefficients and the inert sets, which do not depend on the commission (cached:
+    the same shoe and model are often built at several commissions)."""
+    st = structure(tab, information)
     sums = st.grouping.evaluate(multiset_weights(st.tree, shoe))
     keys = st.grouping.keys
     m, n = len(st.ponte_sets), len(st.banker_sets)
@@ -291,43 +218,33 @@ def build_game(shoe: Shoe, information: int, freedom: str | Tableau, commission:
     coeffs = {}
     for which, o in (("win", 1), ("loss", 2)):
         sel = (outcome == o) & (sums != 0)
-        w = [int(x) for x in sums[sel]]
-        jj, ii, pd, bd = j[sel].tolist(), i[sel].tolist(), pdrew[sel].tolist(), bdrew[sel].tolist()
-        c0 = 0
-        a = [0] * m
-        b = [0] * n
-        G = [[0] * n for _ in range(m)]
-        for wt, jx, ix, p, bb in zip(w, jj, ii, pd, bd):
-            # ponte factor (alpha_p + beta_p q): draw q = (0, 1); stand 1 - q = (1, -1); fixed (1, 0)
-            ap, bp = (1, 0) if jx < 0 else ((0, 1) if p else (1, -1))
-            ab, bbk = (1, 0) if ix < 0 else ((0, 1) if bb else (1, -1))
-            c0 += wt * ap * ab
-            if bp:
-                a[jx] += wt * bp * ab
-            if bbk:
-                b[ix] += wt * ap * bbk
-            if bp and bbk:
-                G[jx][ix] += wt * bp * bbk
+        w, jj, ii, pd, bd = sums[sel], j[sel], i[sel], pdrew[sel], bdrew[sel]
+        # ponte factor (alpha_p + beta_p q): draw q = (0, 1); stand 1 - q = (1, -1); fixed (1, 0); banker's alike.
+        # Every partial sum is at most the shoe's denominator in size, so int64 weights stay exact.
+        pf, bf = jj >= 0, ii >= 0
+        ap, bp = np.where(pf & (pd == 1), 0, 1), np.where(pf, 2 * pd - 1, 0)
+        ab, bbk = np.where(bf & (bd == 1), 0, 1), np.where(bf, 2 * bd - 1, 0)
+        c0 = int((w * (ap * ab)).sum())
+        a = np.zeros(m, dtype=w.dtype)
+        b = np.zeros(n, dtype=w.dtype)
+        G = np.zeros((m, n), dtype=w.dtype)
+        np.add.at(a, jj[pf], (w * (bp * ab))[pf])
+        np.add.at(b, ii[bf], (w * (ap * bbk))[bf])
+        both = pf & bf
+        np.add.at(G, (jj[both], ii[both]), (w * (bp * bbk))[both])
+        a, b, G = (np.array([int(x) for x in v.ravel()], dtype=object).reshape(v.shape) for v in (a, b, G))
         coeffs[which] = Coefficients(
             c0=c0,
-            a=np.array(a, dtype=object),
-            b=np.array(b, dtype=object),
-            G=np.array(G, dtype=object).reshape(m, n),
+            a=a,
+            b=b,
+            G=G,
             denominator=denominator(shoe),
         )
-    return Game(
-        shoe=shoe,
-        model=model,
-        ponte_sets=st.ponte_sets,
-        banker_sets=st.banker_sets,
-        win=coeffs["win"],
-        loss=coeffs["loss"],
-        inert_ponte=tuple(
-            all(c.a[j] == 0 and not any(c.G[j]) for c in coeffs.values()) for j in range(m)
-        ),
-        inert_banker=tuple(
-            all(c.b[i] == 0 and not any(c.G[:, i]) for c in coeffs.values()) for i in range(n)
-        ),
+    return (
+        coeffs["win"],
+        coeffs["loss"],
+        tuple(all(c.a[j] == 0 and not any(c.G[j]) for c in coeffs.values()) for j in range(m)),
+        tuple(all(c.b[i] == 0 and not any(c.G[:, i]) for c in coeffs.values()) for i in range(n)),
     )
 
 
@@ -370,7 +287,7 @@ def strategy_detail(shoe: Shoe, strategy: Strategy) -> dict[tuple[int, int, int,
     makes (q or 1 − q for the ponte at 5, r or 1 − r for the banker), exactly.
     """
     _, q, r = _finest_vectors(shoe, strategy)
-    st = _structure(CHEMIN_PARLOR, 3)
+    st = structure(CHEMIN_PARLOR, 3)
     tree = st.tree
     n = len(st.banker_sets)
     detail = detail_key(tree.p_total.astype(np.int64), tree.b_total.astype(np.int64), (tree.p_third >= 0).astype(np.int64),

@@ -53,16 +53,20 @@ def default_engine() -> str:
 
 
 def linear_program(cost: np.ndarray, A_ub: Any = None, b_ub: Any = None, A_eq: Any = None, b_eq: Any = None,
-                   lo: Any = None, hi: Any = None, engine: str | None = None) -> LPAnswer | None:
+                   lo: Any = None, hi: Any = None, engine: str | None = None, presolve: bool = True) -> LPAnswer | None:
     """min cost·x s.t. A_ub x ≤ b_ub, A_eq x = b_eq, lo ≤ x ≤ hi (lo 0 and hi +∞ where not given; a
-    bound may be ±inf; the matrices dense or scipy sparse); None unless solved to optimality."""
+    bound may be ±inf; the matrices dense or scipy sparse); None unless solved to optimality.
+
+    ``presolve=False`` skips HiGHS's presolve, which costs more than it saves on a program of a few
+    dozen variables (the answer is an optimum either way; where there are several, which one may differ)."""
     n = len(cost)
     lo = np.zeros(n) if lo is None else np.asarray(lo, dtype=float)
     hi = np.full(n, np.inf) if hi is None else np.asarray(hi, dtype=float)
     if (engine or default_engine()) == "scipy":
         from scipy.optimize import linprog
 
-        res = linprog(cost, A_ub=A_ub, b_ub=b_ub, A_eq=A_eq, b_eq=b_eq, bounds=list(zip(lo, hi)), method="highs")
+        res = linprog(cost, A_ub=A_ub, b_ub=b_ub, A_eq=A_eq, b_eq=b_eq, bounds=list(zip(lo, hi)), method="highs",
+                      options={"presolve": presolve})
         if res.status != 0:
             return None
         return LPAnswer(res.x, float(res.fun), np.asarray(res.ineqlin.marginals), np.asarray(res.eqlin.marginals))
@@ -71,20 +75,16 @@ def linear_program(cost: np.ndarray, A_ub: Any = None, b_ub: Any = None, A_eq: A
     inf = highspy.kHighsInf
     n_ub = 0 if A_ub is None else A_ub.shape[0]
     n_eq = 0 if A_eq is None else A_eq.shape[0]
-    h = quiet_highs()
-    h.setOptionValue("output_flag", False)
-    lp = highspy.HighsLp()
-    lp.num_col_, lp.num_row_ = n, n_ub + n_eq
-    lp.col_cost_ = np.asarray(cost, dtype=float)
-    lp.col_lower_ = np.where(np.isinf(lo), -inf, lo)
-    lp.col_upper_ = np.where(np.isinf(hi), inf, hi)
-    lp.row_lower_ = np.concatenate([np.full(n_ub, -inf), np.zeros(0) if b_eq is None else np.asarray(b_eq, dtype=float)])
-    lp.row_upper_ = np.concatenate([np.zeros(0) if b_ub is None else np.asarray(b_ub, dtype=float),
-                                    np.zeros(0) if b_eq is None else np.asarray(b_eq, dtype=float)])
+    h = _solver(presolve)
     start, index, value = _columns([m for m in (A_ub, A_eq) if m is not None], n)
-    lp.a_matrix_.format_ = highspy.MatrixFormat.kColwise
-    lp.a_matrix_.start_, lp.a_matrix_.index_, lp.a_matrix_.value_ = start, index, value
-    h.passModel(lp)
+    eq_rhs = np.zeros(0) if b_eq is None else np.asarray(b_eq, dtype=float)
+    passed = h.passModel(n, n_ub + n_eq, len(value), int(highspy.MatrixFormat.kColwise), int(highspy.ObjSense.kMinimize), 0.0,
+                np.asarray(cost, dtype=float), np.where(np.isinf(lo), -inf, lo), np.where(np.isinf(hi), inf, hi),
+                np.concatenate([np.full(n_ub, -inf), eq_rhs]),
+                np.concatenate([np.zeros(0) if b_ub is None else np.asarray(b_ub, dtype=float), eq_rhs]),
+                start, index, value, np.zeros(n, dtype=np.int32))
+    if passed == highspy.HighsStatus.kError:
+        return None
     h.run()
     if h.getModelStatus() != highspy.HighsModelStatus.kOptimal:
         return None
@@ -104,14 +104,29 @@ def _columns(blocks: list[Any], n: int) -> tuple[np.ndarray, np.ndarray, np.ndar
         m.sort_indices()
         return m.indptr.astype(np.int32), m.indices.astype(np.int32), m.data.astype(float)
     dense = np.vstack([np.asarray(b, dtype=float) for b in blocks]) if blocks else np.zeros((0, n))
-    nonzero = [np.nonzero(col)[0] for col in dense.T]
-    start = np.concatenate([[0], np.cumsum([len(z) for z in nonzero])]).astype(np.int32)
-    index = np.concatenate(nonzero).astype(np.int32) if nonzero else np.zeros(0, np.int32)
-    value = np.concatenate([col[z] for col, z in zip(dense.T, nonzero)]) if nonzero else np.zeros(0)
-    return start, index, value
+    cols, rows = np.nonzero(dense.T)  # column-major order: by column, then by row
+    start = np.zeros(n + 1, dtype=np.int32)
+    np.cumsum(np.bincount(cols, minlength=n), out=start[1:])
+    return start, rows.astype(np.int32), dense.T[cols, rows]
 
 
 _HIGHS_GREETED: list[bool] = []
+_SOLVER: dict[str, Any] = {}
+
+
+def _solver(presolve: bool):  # type: ignore[no-untyped-def]
+    """This process's one quiet ``highspy.Highs`` (made once: making one costs more than a small
+    solve), with presolve on or off. Each :func:`linear_program` passes it a whole new model, which
+    clears the last one's basis and solution, so answers do not depend on what it solved before."""
+    if "highs" not in _SOLVER:
+        h = quiet_highs()
+        h.setOptionValue("output_flag", False)
+        _SOLVER["highs"] = h
+    h = _SOLVER["highs"]
+    if _SOLVER.get("presolve") != presolve:
+        h.setOptionValue("presolve", "choose" if presolve else "off")
+        _SOLVER["presolve"] = presolve
+    return h
 
 
 def quiet_highs():  # type: ignore[no-untyped-def]

@@ -61,7 +61,10 @@ def exact(x: object, what: str = "value") -> Fraction:
 
 def fraction_str(x: Fraction | int) -> str:
     """An exact number as ``p/q`` in lowest terms, or ``p`` when it is whole."""
-    x = Fraction(x)
+    if type(x) is int:
+        return str(x)
+    if type(x) is not Fraction:
+        x = Fraction(x)
     return str(x.numerator) if x.denominator == 1 else f"{x.numerator}/{x.denominator}"
 
 

@@ -25,7 +25,7 @@ LAYERS: dict[str, int] = {
     "rules": 2, "house": 2,
     "deal": 3, "outcome": 3,
     "bets": 4, "strategy": 4,
-    "game": 5,
+    "game": 5, "game_paths": 5,
     "equilibrium": 6,
     "certificate": 7, "simulate": 7,
     "crosscheck": 8, "analysis": 8, "curves": 8, "table": 8, "count": 8, "banque_results": 8, "curves_extra": 8,

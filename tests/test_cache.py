@@ -58,3 +58,20 @@ def test_cached_tree_equals_a_fresh_build(tmp_path, monkeypatch) -> None:
     fresh = build_deal_tree(PUNTO_BANCO)
     for name in ("cards", "p_total", "b_total", "multiset", "multisets", "natural"):
         assert np.array_equal(getattr(tree, name), getattr(fresh, name))
+
+
+def test_chemin_grouping_from_disk_equals_a_fresh_one(tmp_path, monkeypatch) -> None:
+    from solver.game_paths import structure
+    from solver.rules import CHEMIN_PARLOR
+
+    monkeypatch.setenv(cache.ENV, str(tmp_path))
+    structure.cache_clear()
+    fresh = structure(CHEMIN_PARLOR, 2)  # built and written
+    assert len(list(tmp_path.glob("chemin-*.npz"))) == 1
+    structure.cache_clear()
+    again = structure(CHEMIN_PARLOR, 2)  # read back
+    assert again is not fresh and again.banker_sets == fresh.banker_sets
+    for name in ("keys", "starts", "multiset", "count"):
+        assert np.array_equal(getattr(fresh.grouping, name), getattr(again.grouping, name))
+    assert np.array_equal(fresh.banker_index, again.banker_index)
+    structure.cache_clear()

@@ -39,13 +39,20 @@ VERSION = 1
 
 def certificate_dict(s: Solution) -> dict[str, object]:
     """The certificate of a solution, as a JSON-ready dict (format version 1)."""
+    out = _head(s)
+    if s.cases is not None and s.cases.unique and s.cases.proof is not None:
+        out["cases"] = [case_entry(c) for c in preorder(s.cases.proof)]
+    return out
+
+
+def _head(s: Solution) -> dict[str, object]:
+    """The certificate without its case analysis."""
     g = s.game
     shoe = g.shoe
     shoe_spec: dict[str, object] = (
         {"dealing": "A", "weights": list(shoe.values)} if shoe.is_infinite else {"dealing": "B", "counts": list(shoe.values)}
     )
     claims: dict[str, bool]
-    cases = s.cases.proof if s.cases is not None and s.cases.unique else None
     if g.zero_sum:
         claims = {"optimal": True, "unique_ponte": s.unique_ponte, "unique_banker": s.unique_banker}
     else:
@@ -62,13 +69,11 @@ def certificate_dict(s: Solution) -> dict[str, object]:
         "value": fraction_str(s.value),
         "ponte_payoff": fraction_str(s.ponte_payoff),
         "banker_payoff": fraction_str(s.banker_payoff),
-        "ponte": {format_infoset(k): fraction_str(v) for k, v in s.ponte().items()},
-        "banker": {format_infoset(k): fraction_str(v) for k, v in s.banker().items()},
+        "ponte": {format_infoset(k): fraction_str(v) for k, v in zip(g.ponte_sets, s.q)},
+        "banker": {format_infoset(k): fraction_str(v) for k, v in zip(g.banker_sets, s.r)},
         "dominance": [dominance_dict(d) for d in s.dominance],
         "claims": claims,
     }
-    if cases is not None:
-        out["cases"] = [case_entry(c) for c in preorder(cases)]
     return out
 
 
@@ -107,13 +112,52 @@ def certificate_name(s: Solution) -> str:
 def certificate_text(s: Solution) -> str:
     """The certificate serialised canonically (sorted keys are not used: the order is the documented one);
     a case analysis comes last, one case per line."""
-    d = certificate_dict(s)
-    cases = d.pop("cases", None)
-    text = json.dumps(d, indent=1)
-    if isinstance(cases, list):
-        lines = ",\n".join("  " + json.dumps(c) for c in cases)
+    text = indented(_head(s))
+    if s.cases is not None and s.cases.unique and s.cases.proof is not None:
+        lines = ",\n".join("  " + case_line(c) for c in preorder(s.cases.proof))
         text = text[: -len("\n}")] + f',\n "cases": [\n{lines}\n ]\n}}'
     return text + "\n"
+
+
+def indented(x: object, depth: int = 0) -> str:
+    """``json.dumps(x, indent=1)`` for dicts (string keys), lists, strings, integers and booleans, written
+    directly (json's encoder falls back to pure Python when it indents, and a certificate is large).
+
+    >>> x = {"a": [1, True, {"b": "é"}], "c": {}, "d": []}
+    >>> indented(x) == json.dumps(x, indent=1)
+    True
+    """
+    if isinstance(x, str):
+        return _quote(x)
+    if isinstance(x, bool):
+        return "true" if x else "false"
+    if isinstance(x, int):
+        return int.__repr__(x)
+    pad = "\n" + " " * (depth + 1)
+    if isinstance(x, dict) and x:
+        inner = ",".join(pad + _quote(k) + ": " + indented(v, depth + 1) for k, v in x.items())
+        return "{" + inner + "\n" + " " * depth + "}"
+    if isinstance(x, list) and x:
+        return "[" + ",".join(pad + indented(v, depth + 1) for v in x) + "\n" + " " * depth + "]"
+    return json.dumps(x)
+
+
+def case_line(case: Split | Refuted | Pinned) -> str:
+    """``json.dumps(case_entry(case))``, written directly (a certificate has thousands of cases).
+
+    >>> c = Refuted("ponte", (("0+6/S", 3), ("8+8/S", -1)))
+    >>> case_line(c) == json.dumps(case_entry(c)), case_line(Pinned()), case_line(Split("banker", "3/9", ()))
+    (True, '["pinned"]', '["split", "banker", "3/9"]')
+    """
+    if isinstance(case, Split):
+        return f'["split", {_quote(case.player)}, {_quote(case.infoset)}]'
+    if isinstance(case, Refuted):
+        pairs = ", ".join(f'{_quote(k)}: "{w}"' for k, w in case.multipliers)
+        return f'["refuted", {_quote(case.side)}, {{{pairs}}}]'
+    return '["pinned"]'
+
+
+_quote = json.encoder.encode_basestring_ascii  # type: ignore[attr-defined]
 
 
 def write_certificates(solutions: Iterable[Solution], target: str, overwrite: bool = False) -> list[Path]:

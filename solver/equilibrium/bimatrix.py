@@ -31,7 +31,8 @@ def one_set_equilibria(game: Game) -> tuple[list[tuple[Fraction, list[Fraction]]
     degenerate = False
     ordered = sorted(cands)
     for k, q in enumerate(ordered):
-        s = [bi * q.denominator + g * q.numerator for bi, g in zip(bn, Gn)]
+        qd, qn = q.denominator, q.numerator
+        s = [bi * qd + g * qn for bi, g in zip(bn, Gn)]
         forced = ag + sum(Gg[i] for i in range(n) if s[i] > 0)
         tight = [i for i in range(n) if s[i] == 0]
         lo = forced + sum(min(0, Gg[i]) for i in tight)
@@ -55,7 +56,8 @@ def one_set_equilibria(game: Game) -> tuple[list[tuple[Fraction, list[Fraction]]
             found.append((q, r))
         if k + 1 < len(ordered):
             mid = (q + ordered[k + 1]) / 2
-            s_mid = [bi * mid.denominator + g * mid.numerator for bi, g in zip(bn, Gn)]
+            md, mn = mid.denominator, mid.numerator
+            s_mid = [bi * md + g * mn for bi, g in zip(bn, Gn)]
             if ag + sum(Gg[i] for i in range(n) if s_mid[i] > 0) == 0:
                 degenerate = True
     unique = False

@@ -213,13 +213,18 @@ def vertices(side: SideSystem, own: dict[int, int], other: dict[int, int]) -> np
         return fixed[None, :] if ok else np.zeros((0, len(lo)))
     GA = np.vstack([A[:, free], -A[eq][:, free], np.eye(k), -np.eye(k)])
     Gc = np.concatenate([val, -val[eq], np.zeros(k), np.ones(k)])
-    picks = np.array(list(combinations(range(len(Gc)), k)), dtype=np.int64)
-    M = GA[picks]
-    good = np.abs(np.linalg.det(M)) > 1e-12
-    M, picks = M[good], picks[good]
-    if not len(M):
+    if k == 1:  # each row alone: the same arithmetic as below, without the batched linear algebra
+        g = GA[:, 0]
+        good = np.abs(g) > 1e-12
+        X = (-Gc[good] / g[good])[:, None]
+    else:
+        picks = np.array(list(combinations(range(len(Gc)), k)), dtype=np.int64)
+        M = GA[picks]
+        good = np.abs(np.linalg.det(M)) > 1e-12
+        M, picks = M[good], picks[good]
+        X = np.linalg.solve(M, -Gc[picks][..., None])[..., 0] if len(M) else np.zeros((0, k))
+    if not len(X):
         return np.zeros((0, len(lo)))
-    X = np.linalg.solve(M, -Gc[picks][..., None])[..., 0]
     inside = np.all(X @ GA.T + Gc >= -_VERTEX_TOL, axis=1)
     pts = np.tile(fixed, (int(inside.sum()), 1))
     pts[:, free] = X[inside]
@@ -230,9 +235,8 @@ def ranges(side: SideSystem, own: dict[int, int], other: dict[int, int], cells: 
     """Float ranges of the other side's slopes ``cells`` (unsigned, scaled to max-norm 1) over a side's
     system: by its vertices where at most three coordinates are free, else by linear programs.
     None if the system looks empty."""
-    scale = [max([abs(side.const[k])] + [abs(x) for x in side.coef[k]] + [1]) for k in cells]
-    W = np.array([[x / big for x in side.coef[k]] for k, big in zip(cells, scale)]).reshape(len(cells), len(side.keys))
-    w0 = np.array([side.const[k] / big for k, big in zip(cells, scale)])
+    matrix, const, _ = side.scaled
+    W, w0 = matrix[cells], const[cells]
     verts = vertices(side, own, other)
     if verts is not None:
         if not len(verts):

@@ -14,34 +14,45 @@ from solver.numbers import numerators
 # -- exact helpers ----------------------------------------------------------------------------------
 
 
+def _banker_slope_numerators(c: Coefficients, q: list[Fraction]) -> tuple[list[int], list[int], int]:
+    """The banker's slopes given q over the common denominator d·D: (numerators, q's numerators, d)."""
+    nums, d = numerators(q)
+    s = c.b * d + (np.array(nums, dtype=object) @ c.G if len(q) else 0)
+    return [int(x) for x in s], nums, d
+
+
+def _ponte_slope_numerators(c: Coefficients, r: list[Fraction]) -> tuple[list[int], list[int], int]:
+    """The ponte's slopes given r over the common denominator d·D: (numerators, r's numerators, d)."""
+    nums, d = numerators(r)
+    s = c.a * d + (c.G @ np.array(nums, dtype=object) if len(r) else 0)
+    return [int(x) for x in s], nums, d
+
+
 def banker_slopes(c: Coefficients, q: list[Fraction]) -> list[Fraction]:
     """Exact gain of drawing over standing in each banker set, given q (per unit, not per denominator)."""
-    nums, d = numerators(q)
-    qa = np.array(nums, dtype=object)
-    s = c.b * d + (qa @ c.G if len(q) else 0)
-    return [Fraction(int(x), d * c.denominator) for x in s]
+    s, _, d = _banker_slope_numerators(c, q)
+    return [Fraction(x, d * c.denominator) for x in s]
 
 
 def ponte_slopes(c: Coefficients, r: list[Fraction]) -> list[Fraction]:
     """Exact change of the payoff when the ponte draws in each of his sets, given r."""
-    nums, d = numerators(r)
-    ra = np.array(nums, dtype=object)
-    s = c.a * d + (c.G @ ra if len(r) else 0)
-    return [Fraction(int(x), d * c.denominator) for x in s]
+    s, _, d = _ponte_slope_numerators(c, r)
+    return [Fraction(x, d * c.denominator) for x in s]
 
 
 def ponte_guarantee(c: Coefficients, q: list[Fraction]) -> Fraction:
-    """f(q): the most the banker can get against q (the ponte's guarantee)."""
-    nums, d = numerators(q)
-    base = Fraction(c.c0 * d + sum(int(a) * x for a, x in zip(c.a, nums)), c.denominator * d)
-    return base + sum((s for s in banker_slopes(c, q) if s > 0), Fraction(0))
+    """f(q): the most the banker can get against q (the ponte's guarantee); summed in integers over
+    the common denominator d·D of the base and the slopes."""
+    s, nums, d = _banker_slope_numerators(c, q)
+    base = c.c0 * d + sum(int(a) * x for a, x in zip(c.a, nums))
+    return Fraction(base + sum(x for x in s if x > 0), c.denominator * d)
 
 
 def banker_guarantee(c: Coefficients, r: list[Fraction]) -> Fraction:
-    """h(r): the least the ponte can hold the banker to against r (the banker's guarantee)."""
-    nums, d = numerators(r)
-    base = Fraction(c.c0 * d + sum(int(b) * x for b, x in zip(c.b, nums)), c.denominator * d)
-    return base + sum((s for s in ponte_slopes(c, r) if s < 0), Fraction(0))
+    """h(r): the least the ponte can hold the banker to against r (the banker's guarantee), in integers."""
+    s, nums, d = _ponte_slope_numerators(c, r)
+    base = c.c0 * d + sum(int(b) * x for b, x in zip(c.b, nums))
+    return Fraction(base + sum(x for x in s if x < 0), c.denominator * d)
 
 
 MAX_NORMAL_FORM = 2**16

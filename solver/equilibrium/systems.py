@@ -26,6 +26,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from fractions import Fraction
+from functools import cached_property
 
 import numpy as np
 
@@ -54,14 +55,52 @@ class SideSystem:
     coef: tuple[tuple[int, ...], ...]
     favour_draw: int
 
+    @cached_property
+    def scaled(self) -> tuple[np.ndarray, np.ndarray, list[int]]:
+        """Every row scaled to max-norm 1, unsigned and in floats (for proposals only): the matrix of
+        ``coef[k] / scale[k]``, the vector of ``const[k] / scale[k]``, and the integer scales."""
+        scale = [max([abs(c)] + [abs(x) for x in row] + [1]) for c, row in zip(self.const, self.coef)]
+        matrix = np.array([[x / big for x in row] for row, big in zip(self.coef, scale)]).reshape(len(scale), len(self.keys))
+        return matrix, np.array([c / big for c, big in zip(self.const, scale)]), scale
+
+    @cached_property
+    def parts(self) -> tuple[list[list[int]], list[list[int]], list[int], list[int]]:
+        """Each row's positive and negative parts, coordinate by coordinate, and their sums."""
+        pos = [[max(0, x) for x in row] for row in self.coef]
+        neg = [[min(0, x) for x in row] for row in self.coef]
+        return pos, neg, [sum(p) for p in pos], [sum(n) for n in neg]
+
+    @cached_property
+    def _ranges_seen(self) -> dict[tuple[tuple[int, ...], tuple[int, ...]], list[tuple[int, int]]]:
+        return {}
+
+    def row_ranges(self, draws: list[int], stands: list[int]) -> list[tuple[int, int]]:
+        """:meth:`row_range` of every row (remembered per box: a search meets the same box of one side often)."""
+        key = (tuple(draws), tuple(stands))
+        found = self._ranges_seen.get(key)
+        if found is None:
+            found = self._ranges_seen[key] = [self.row_range(k, draws, stands) for k in range(len(self.const))]
+        return found
+
+    def row_range(self, k: int, draws: list[int], stands: list[int]) -> tuple[int, int]:
+        """The least and greatest value of row k, ``const[k] + coef[k]·x``, over the box in which the
+        coordinates ``draws`` are 1, ``stands`` 0 and the others range over [0, 1] (exact integers)."""
+        pos, neg, pos_sum, neg_sum = self.parts
+        p, n = pos[k].__getitem__, neg[k].__getitem__
+        c = self.const[k]
+        return (c + neg_sum[k] + sum(map(p, draws)) - sum(map(n, stands)),
+                c + pos_sum[k] + sum(map(n, draws)) - sum(map(p, stands)))
+
 
 def box(side: SideSystem, own: dict[int, int]) -> tuple[list[int], list[int]]:
     """Bounds of a side's open coordinates in a case (``own``: coordinate → state)."""
-    lo, hi = [], []
-    for v in range(len(side.keys)):
-        s = own.get(v)
-        lo.append(1 if s == DRAW else 0)
-        hi.append(0 if s == STAND else 1)
+    n = len(side.keys)
+    lo, hi = [0] * n, [1] * n
+    for v, s in own.items():
+        if s == DRAW:
+            lo[v] = 1
+        elif s == STAND:
+            hi[v] = 0
     return lo, hi
 
 
@@ -122,45 +161,62 @@ def refutation(side: SideSystem, own: dict[int, int], other: dict[int, int],
     ``witnesses`` are float points of earlier systems of this side: one that fits this system too (to
     a tolerance) saves the linear program, and a feasible program's point is added to them.
     """
-    lo, hi = box(side, own)
-    for k, sign, eq in rows(side, other):  # the commonest: one row fails on the whole box
+    draws = [v for v, s in own.items() if s == DRAW]
+    stands = [v for v, s in own.items() if s == STAND]
+    rs = rows(side, other)
+    ranges = side.row_ranges(draws, stands) if len(draws) + len(stands) <= 8 else None
+    for k, sign, eq in rs:  # the commonest: one row fails on the whole box
+        least, most = ranges[k] if ranges is not None else side.row_range(k, draws, stands)
         for w in ((1, -1) if eq else (1,)):
-            top = w * sign * side.const[k]
-            for v, coef in enumerate(side.coef[k]):
-                wc = w * sign * coef
-                top += wc * (hi[v] if wc > 0 else lo[v])
-            if top < 0:
+            if (most if w * sign > 0 else -least) < 0:  # the most w·σ·ℓ_k reaches on the box
                 return {k: w}
-    found = _from_equations(side, own, other)
-    if found is not None:
+    lo, hi = box(side, own)
+    found = _from_equations(side, own, other, rs, lo, hi)
+    if found is not None or not rs:
         return found
-    if witnesses is not None:
-        A, c, rs, _ = float_rows(side, other)
+    floats = _scaled_rows(side, rs)
+    if witnesses:
+        A, c, _ = floats
         is_eq = np.array([r[2] for r in rs], dtype=bool)
-        for point in witnesses:
-            x = np.clip(point, lo, hi)  # a point of this box: the witness with this case's fixed coordinates
-            val = c + A @ x
-            if np.all(val >= -FLOAT_TOL) and np.all(np.abs(val[is_eq]) <= FLOAT_TOL):
-                return None
-    return _from_linear_program(side, own, other, witnesses)
+        points = np.clip(np.array(witnesses), lo, hi)  # points of this box: the witnesses with this case's fixed coordinates
+        val = c + points @ A.T
+        if np.any(np.all(val >= -FLOAT_TOL, axis=1) & np.all(np.abs(val[:, is_eq]) <= FLOAT_TOL, axis=1)):
+            return None
+    return _from_linear_program(side, own, other, rs, lo, hi, floats, witnesses)
 
 
-def _from_equations(side: SideSystem, own: dict[int, int], other: dict[int, int]) -> dict[int, int] | None:
+def _independent(rows: list[tuple[int, ...]]) -> bool | None:
+    """Exactly whether one or two integer rows are linearly independent (None for more rows)."""
+    if len(rows) == 1:
+        return any(rows[0])
+    if len(rows) == 2:
+        a, b = rows
+        u = next((v for v, x in enumerate(a) if x), None)
+        return u is not None and any(a[u] * y != b[u] * x for x, y in zip(a, b))
+    return None
+
+
+def _from_equations(side: SideSystem, own: dict[int, int], other: dict[int, int], rs: list[tuple[int, int, bool]],
+                    lo: list[int], hi: list[int]) -> dict[int, int] | None:
     """Refute from the equations: inconsistent, or pinning the free coordinates at a point that breaks a
     bound or an inequality (that row, minus the combination of equations with the same linear part,
-    is a negative constant)."""
-    lo, hi = box(side, own)
-    eqs = [k for k, _, eq in rows(side, other) if eq]
-    free = [v for v in range(len(side.keys)) if lo[v] < hi[v]]
+    is a negative constant). ``rs``, ``lo``, ``hi``: the case's rows and box."""
+    eqs = [k for k, _, eq in rs if eq]
     if not eqs:
         return None
+    free = [v for v in range(len(side.keys)) if lo[v] < hi[v]]
     if len(free) > len(eqs):
-        # Clearly independent equations (in floats) are consistent and pin nothing: skip the exact work.
-        scaled = np.array([[float(side.coef[k][v]) for v in free] for k in eqs])
-        scaled /= np.maximum(np.abs(scaled).max(axis=1, keepdims=True), 1e-300)
-        sv = np.linalg.svd(scaled, compute_uv=False)
-        if len(sv) == len(eqs) and sv[-1] > 1e-6 * sv[0]:
+        # Independent equations are consistent and, fewer than the free coordinates, pin nothing: only
+        # dependent ones can refute. One or two rows are tested exactly; more, clearly independent in floats.
+        independent = _independent([tuple(side.coef[k][v] for v in free) for k in eqs])
+        if independent:
             return None
+        if independent is None:
+            scaled = np.array([[float(side.coef[k][v]) for v in free] for k in eqs])
+            scaled /= np.maximum(np.abs(scaled).max(axis=1, keepdims=True), 1e-300)
+            sv = np.linalg.svd(scaled, compute_uv=False)
+            if len(sv) == len(eqs) and sv[-1] > 1e-6 * sv[0]:
+                return None
     free, eqs, matrix, rhs = equations(side, own, other)
     cols = [[matrix[e][t] for e in range(len(eqs))] for t in range(len(free))]
     point = solve_any(matrix, rhs)
@@ -198,38 +254,36 @@ def _from_equations(side: SideSystem, own: dict[int, int], other: dict[int, int]
 def float_rows(side: SideSystem, other: dict[int, int]) -> tuple[np.ndarray, np.ndarray, list[tuple[int, int, bool]], list[int]]:
     """The case's signed rows scaled to max-norm 1, ``A x + c`` (≥ 0, or = 0), and the integer scales."""
     rs = rows(side, other)
-    A = np.zeros((len(rs), len(side.keys)))
-    c = np.zeros(len(rs))
-    scale = []
-    for t, (k, sign, _) in enumerate(rs):
-        big = max([abs(side.const[k])] + [abs(x) for x in side.coef[k]] + [1])
-        scale.append(big)
-        A[t] = [sign * x / big for x in side.coef[k]]
-        c[t] = sign * side.const[k] / big
-    return A, c, rs, scale
+    A, c, scales = _scaled_rows(side, rs)
+    return A, c, rs, scales
 
 
-def _from_linear_program(side: SideSystem, own: dict[int, int], other: dict[int, int],
+def _scaled_rows(side: SideSystem, rs: list[tuple[int, int, bool]]) -> tuple[np.ndarray, np.ndarray, list[int]]:
+    """:func:`float_rows` for the rows ``rs``: (A, c, the integer scales)."""
+    matrix, const, scales = side.scaled
+    ks = [k for k, _, _ in rs]
+    signs = np.array([float(sign) for _, sign, _ in rs])
+    return matrix[ks] * signs[:, None], const[ks] * signs, [scales[k] for k in ks]
+
+
+def _from_linear_program(side: SideSystem, own: dict[int, int], other: dict[int, int], rs: list[tuple[int, int, bool]],
+                         lo: list[int], hi: list[int], floats: tuple[np.ndarray, np.ndarray, list[int]],
                          witnesses: list[np.ndarray] | None = None) -> dict[int, int] | None:
     """Refute with multipliers proposed by HiGHS: minimise the largest violation t; the duals of a
     positive optimum are Farkas multipliers. Rebuilt exactly on their support (the coordinates strictly
-    inside the box must cancel), else rounded; either way checked by :func:`refutes`."""
-    A, c, rs, scale = float_rows(side, other)
-    if not rs:
-        return None
-    lo, hi = box(side, own)
+    inside the box must cancel), else rounded; either way checked by :func:`refutes`. ``rs``, ``lo``,
+    ``hi``, ``floats``: the case's rows, box and scaled rows (non-empty)."""
+    A, c, scale = floats
     n = A.shape[1]
-    ub, rhs, owner = [], [], []
-    for t, (_, _, eq) in enumerate(rs):
-        ub.append(np.concatenate([-A[t], [-1.0]]))
-        rhs.append(c[t])
-        owner.append((t, 1))
-        if eq:
-            ub.append(np.concatenate([A[t], [-1.0]]))
-            rhs.append(-c[t])
-            owner.append((t, -1))
-    found = linear_program(np.concatenate([np.zeros(n), [1.0]]), A_ub=np.array(ub), b_ub=np.array(rhs),
-                           lo=np.array([*lo, 0.0], dtype=float), hi=np.array([*hi, np.inf], dtype=float))
+    owner = [(t, sgn) for t, (_, _, eq) in enumerate(rs) for sgn in ((1, -1) if eq else (1,))]
+    which = [t for t, _ in owner]
+    flip = np.array([float(sgn) for _, sgn in owner])
+    ub = np.empty((len(owner), n + 1))
+    ub[:, :n] = A[which] * -flip[:, None]  # row t: −A_t x − t' ≤ c_t; and for an equation also A_t x − t' ≤ −c_t
+    ub[:, n] = -1.0
+    rhs = c[which] * flip
+    found = linear_program(np.concatenate([np.zeros(n), [1.0]]), A_ub=ub, b_ub=rhs,
+                           lo=np.array([*lo, 0.0], dtype=float), hi=np.array([*hi, np.inf], dtype=float), presolve=False)
     if found is None:
         return None
     x, duals = found.x, found.ineq_duals
@@ -238,24 +292,25 @@ def _from_linear_program(side: SideSystem, own: dict[int, int], other: dict[int,
             witnesses.insert(0, np.clip(x[:n], lo, hi))
             del witnesses[8:]
         return None
-    yhat = np.zeros(len(rs))
-    for (t, sgn), mu in zip(owner, duals):
+    yhat = [0.0] * len(rs)
+    for (t, sgn), mu in zip(owner, duals.tolist()):
         yhat[t] += sgn * -mu
     support = [t for t in range(len(rs)) if abs(yhat[t]) > FLOAT_TOL]
-    interior = [v for v in range(n) if lo[v] < hi[v] and FLOAT_TOL < x[v] < 1 - FLOAT_TOL]
-    rounded = {}
+    xs = x.tolist()
+    interior = [v for v in range(n) if lo[v] < hi[v] and FLOAT_TOL < xs[v] < 1 - FLOAT_TOL]
+    y = _support_solve(side, rs, support, interior, yhat)
+    if y and refutes(side, own, other, y):
+        return primitive(y)
+    rounded = {}  # the duals rounded, when the support gave nothing
     for t, (k, _, eq) in enumerate(rs):
-        w = round(float(yhat[t]) * 2**40)
+        w = round(yhat[t] * 2**40)
         if w > 0 or (eq and w):
             rounded[k] = Fraction(w, 2**40 * scale[t])
-    for y in (_support_solve(side, rs, support, interior, yhat), rounded):
-        if y and refutes(side, own, other, y):
-            return primitive(y)
-    return None
+    return primitive(rounded) if rounded and refutes(side, own, other, rounded) else None
 
 
 def _support_solve(side: SideSystem, rs: list[tuple[int, int, bool]], support: list[int], interior: list[int],
-                   yhat: np.ndarray) -> dict[int, Fraction] | None:
+                   yhat: list[float]) -> dict[int, Fraction] | None:
     """Multipliers on ``support`` that cancel every interior coordinate, the largest one fixed at ±1."""
     if not support:
         return None

@@ -60,10 +60,10 @@ def _banker_for_interior(c: Coefficients, q: list[Fraction], target_j: list[int]
     else:
         free = tight
     rows = [[Fraction(int(c.G[j][i]), D) for i in free] for j in target_j]
-    rhs = []
-    for j in target_j:
-        fixed = sum((Fraction(int(c.G[j][i]), D) * r[i] for i in range(n) if i not in free), Fraction(0))
-        rhs.append(-(Fraction(int(c.a[j]), D) + fixed))
+    # Every cell outside ``free`` is at 0 or 1 here: the fixed part of each equation is an integer sum.
+    free_set = set(free)
+    on = [i for i in range(n) if r[i] and i not in free_set]
+    rhs = [-Fraction(int(c.a[j]) + sum(int(c.G[j][i]) for i in on), D) for j in target_j]
     if len(free) == len(target_j):
         sol = solve_square(rows, rhs)
         if sol is None:
