@@ -43,6 +43,8 @@ BAD = [
     (["banque", "--decks", "inf", "--certificate", "multi.json"], "go into a directory"),
     (["banque", "--decks", "inf", "--concept", "nash", "--theta", "1/3,1/2", "--certificate", "multi.json"],
      "go into a directory"),
+    (["crosscheck", "--shoe", "0,0,0,0,0,0,0,0,0,30", "--simulate", "100", "--workers", "1"],
+     "probability 0 to banker, player"),
 ]
 
 
@@ -367,3 +369,17 @@ def test_a_worker_count_past_the_cap_is_capped_with_a_note() -> None:
     assert r.code == 0, r.err
     assert f"--workers 100,000 is more than 4 processes per core: at most {max_workers()} are used" in r.err
     assert "note" not in run_cli(["simulate", "--coups", "2e4", "--workers", "1"]).err
+
+
+def test_a_shoe_that_deals_only_ties_is_priced() -> None:
+    """Six tens deal a 0-0 tie every coup: every bet is priced, and no 'edge excluding ties' is made up
+    (no bet is ever resolved), where it once divided by zero."""
+    from solver.bets import catalogue, punto_banco
+    from solver.cards import Shoe
+
+    r = punto_banco(Shoe.from_values([0, 0, 0, 0, 0, 0, 0, 0, 0, 6]), bets=[b for b in catalogue() if not b.first_cards])
+    assert (r.banker, r.player, r.tie) == (0, 0, 1)
+    assert r.bet("banker").ev == 0 and r.bet("banker").edge_excluding_pushes is None
+    for fmt in ("text", "json", "csv"):
+        out = run_cli(["punto", "--shoe", "0,0,0,0,0,0,0,0,0,6", "--format", fmt])
+        assert out.code == 0 and "Traceback" not in out.err, out.err

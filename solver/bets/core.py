@@ -207,11 +207,12 @@ class BetResult:
 
     @property
     def edge_excluding_pushes(self) -> Fraction | None:
-        """House edge per bet resolved, ``−EV / (1 − P(push))``; ``None`` when the bet never pushes.
+        """House edge per bet resolved, ``−EV / (1 − P(push))``; ``None`` when the bet never pushes (the
+        edge is the same) or always pushes (on a shoe that deals nothing else: no bet is ever resolved).
 
         For Banker and Player this is the edge *excluding ties*.
         """
-        return None if self.push == 0 else -self.ev / (1 - self.push)
+        return None if self.push == 0 or self.push == 1 else -self.ev / (1 - self.push)
 
     @property
     def element_of_risk(self) -> Fraction:

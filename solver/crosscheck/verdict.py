@@ -79,6 +79,10 @@ def crosscheck(
     """
     if sample.n < 1:
         raise InputError("no coups to check")
+    impossible = [str(k) for k, p in law.winner.items() if p == 0]
+    if impossible:
+        raise InputError(f"the exact law of this shoe gives probability 0 to {', '.join(impossible)}: the cross-check's "
+                         "tests need every outcome possible (such a shoe deals its coups by rule, with nothing to test)")
     least = math.ceil(MIN_EXPECTED / float(min(law.winner.values())))
     if sample.n < least:
         few = f"{sample.n} shoes (the first coup of each is held to the exact law)" if sample.shoes else f"{sample.n}"
