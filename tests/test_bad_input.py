@@ -383,3 +383,22 @@ def test_a_shoe_that_deals_only_ties_is_priced() -> None:
     for fmt in ("text", "json", "csv"):
         out = run_cli(["punto", "--shoe", "0,0,0,0,0,0,0,0,0,6", "--format", fmt])
         assert out.code == 0 and "Traceback" not in out.err, out.err
+
+
+TENS = "0,0,0,0,0,0,0,0,0,30"  # every total 0: no natural, every coup dealt by rule, every coup a tie
+
+
+@pytest.mark.parametrize("argv", [
+    ["punto", "--shoe", TENS, "--breakdown"], ["punto", "--shoe", TENS, "--format", "latex"],
+    ["eor", "--shoe", TENS], ["count", "--shoe", TENS, "--shoes", "3", "--workers", "1"],
+    ["simulate", "--shoe", TENS, "--coups", "100", "--workers", "1"],
+    ["simulate", "--game", "chemin", "--shoe", TENS, "--coups", "100", "--workers", "1"],
+    ["simulate", "--game", "banque", "--shoe", TENS, "--coups", "100", "--workers", "1"],
+    ["chemin", "--shoe", TENS], ["chemin", "--shoe", TENS, "--commission", "0..1/10"], ["banque", "--shoe", TENS],
+], ids=lambda a: " ".join(a[:1] + a[2:3] if a[1] == "--shoe" else a[:3]))
+def test_a_degenerate_shoe_never_gives_a_traceback(argv: list[str]) -> None:
+    """A hostile tryout's shoe of tens only: each command answers, or refuses in one line (exit 2)."""
+    r = run_cli(argv)
+    assert r.code in (0, 2) and "Traceback" not in r.err, r.err
+    if r.code == 2:
+        assert len(r.err.strip().splitlines()) == 1, r.err

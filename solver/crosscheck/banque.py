@@ -199,7 +199,7 @@ def banque_law(solution: BanqueSolution, tables: list[tuple[Fraction, ExactTable
     codes = np.unique(cb)
     fb, db = _lookup({int(c): _branch(bank[live_cards[c // 2 // 144][0]][live_cards[c // 2 // 144][1]]
                                       [c // 2 // SIGHTS % SIGHTS][c // 2 % SIGHTS], int(c % 2)) for c in codes},
-                     int(codes.max()) + 1)
+                     int(codes.max()) + 1 if len(codes) else 1)
     wb = e.weight * fb[cb]
     group = (c1 * (18 * SIGHTS) + c2) * (N_DETAIL * 9) + full
     uniq, inv = np.unique(group, return_inverse=True)
