@@ -395,7 +395,10 @@ TENS = "0,0,0,0,0,0,0,0,0,30"  # every total 0: no natural, every coup dealt by 
     ["simulate", "--game", "chemin", "--shoe", TENS, "--coups", "100", "--workers", "1"],
     ["simulate", "--game", "banque", "--shoe", TENS, "--coups", "100", "--workers", "1"],
     ["chemin", "--shoe", TENS], ["chemin", "--shoe", TENS, "--commission", "0..1/10"], ["banque", "--shoe", TENS],
-], ids=lambda a: " ".join(a[:1] + a[2:3] if a[1] == "--shoe" else a[:3]))
+    # six cards, all different: one coup a shoe, smaller than chemin's cut of 7, and no pair can come
+    ["crosscheck", "--game", "chemin", "--shoe", "1,1,1,1,1,1,0,0,0,0", "--simulate", "2000", "--workers", "1"],
+    ["crosscheck", "--shoe", "1,1,1,1,1,1,0,0,0,0", "--simulate", "2000", "--workers", "1"],
+], ids=lambda a: " ".join(a[:5]))
 def test_a_degenerate_shoe_never_gives_a_traceback(argv: list[str]) -> None:
     """A hostile tryout's shoe of tens only: each command answers, or refuses in one line (exit 2)."""
     r = run_cli(argv)

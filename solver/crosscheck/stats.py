@@ -100,12 +100,20 @@ def chi2_test(name: str, observed: np.ndarray, expected_p: np.ndarray, n: int, a
                       f"divergence sum (q-p)^2/p per {per}", note)
 
 
+def z_score(observed: Fraction | float, mean: Fraction, se: float) -> float:
+    """(observed − mean) / se; where the exact law leaves no spread (se = 0, e.g. a shoe that cannot pair),
+    0 when the observation is the law's one value and infinite otherwise."""
+    if se > 0:
+        return (float(observed) - float(mean)) / se
+    return 0.0 if observed == mean else math.inf
+
+
 def z_test(name: str, total: float, n: int, mean: Fraction, var: Fraction, alpha: float) -> TestResult:
     """A bet's mean net result over ``n`` coups against its exact mean, with its exact variance (two-sided)."""
     sd = math.sqrt(float(var))
     observed = total / n
     se = sd / math.sqrt(n)
-    z = (observed - float(mean)) / se if se > 0 else (0.0 if observed == float(mean) else math.inf)
+    z = z_score(observed, mean, se)
     pv = two_sided_p(z)
     detect = z_detectable(alpha) * se
     note = f"mean {observed:+.6f} per unit staked, exact {float(mean):+.6f} ({mean})"

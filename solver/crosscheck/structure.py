@@ -38,7 +38,7 @@ from math import comb
 import numpy as np
 
 from solver.crosscheck.shoelaw import pair_law, pair_mean, pair_variance, sequence_bound, spread_moments
-from solver.crosscheck.stats import TestResult, chi2_power_lambda, chi2_test, two_sided_p, z_detectable
+from solver.crosscheck.stats import TestResult, chi2_power_lambda, chi2_test, two_sided_p, z_detectable, z_score
 from solver.crosscheck.tally import CardStream, ShoeTallies, coup_codes, repeated_rows, windows
 
 MAX_RUN = 64
@@ -60,7 +60,7 @@ def pairs_test(hist: np.ndarray, counts: tuple[int, ...], infinite: bool, by_ran
     total = int(np.dot(np.arange(len(hist)), hist))
     mean, var = pair_mean(counts, infinite), pair_variance(counts, infinite)
     se = math.sqrt(float(var) / n)
-    z = (total / n - float(mean)) / se
+    z = z_score(Fraction(total, n), mean, se)
     rate = pair_law(counts, infinite)
     note = (f"{total / n:.5f} equal-{_kind(by_rank)} pairs a coup, exact {float(mean):.5f} ({mean}); "
             f"all four different {hist[0] / n:.5f} (exact {float(rate[0]):.5f})")
@@ -112,7 +112,7 @@ def spread_test(t: ShoeTallies, counts: tuple[int, ...], alpha: float) -> TestRe
             total += (int(t.comp[1, k]) - 2 * mu * int(t.comp[0, k]) + shoes * mu * mu) / mu
     mean, var = spread_moments(counts, length)
     se = math.sqrt(float(var) / shoes)
-    z = float(total / shoes - mean) / se
+    z = z_score(total / shoes, mean, se)
     note = (f"{shoes:,} shoes; spread of a shoe's first {length} cards {float(total / shoes):.4f} on average, "
             f"exact {float(mean):.4f}")
     pv = two_sided_p(z)

@@ -88,8 +88,11 @@ def deal(config: SimConfig, n_shoes: int, rng: np.random.Generator, engine: str 
     fn = kernel.engine(engine)
     ptab, btab = config.strategy.float_tables()  # fresh writable float arrays: one compiled signature
     comp_len, next_len = kernel.shoe_test_lengths(config.shoe.size) if config.shoe_tallies else (0, 0)
+    # One coup a shoe (the cross-check's mode) never reaches the cut card: a shoe smaller than the
+    # game's customary cut still deals it (the cut is only kept inside the shoe).
+    cut = min(config.cut, config.shoe.size) if config.first_coup_only else config.cut
     coups = fn(codes, value_of, n_shoes, config.max_coups, ptab, btab,
-               BURN_CODES[config.burn.mode], config.burn.count, config.cut, config.extra_coup, rng,
+               BURN_CODES[config.burn.mode], config.burn.count, cut, config.extra_coup, rng,
                *(getattr(t, name) for name in Tallies.ARRAYS), comp_len, next_len)
     t.n_shoes, t.n_coups = n_shoes, int(coups)
     return t
