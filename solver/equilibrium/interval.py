@@ -233,16 +233,16 @@ class _Tree:
         equal = [i for i in cells if bc[bkeys[i]] == INDIFFERENT]
         free = [j for j in range(len(G)) if j not in box]
 
-        def linesat(x: Fraction, rows: list[int]) -> tuple[list[list[Fraction]], list[Fraction]]:
+        def lines_at(x: Fraction, rows: list[int]) -> tuple[list[list[Fraction]], list[Fraction]]:
             matrix = [[at(G[j][i], x) for j in free] for i in rows]
             rhs = [-(at(b[i], x) + sum((at(G[j][i], x) for j, v in box.items() if v), Fraction(0))) for i in rows]
             return matrix, rhs
 
-        chosen = [equal[k] for k in independent_rows(linesat(self.alpha, equal)[0], want=len(free))] if free else []
+        chosen = [equal[k] for k in independent_rows(lines_at(self.alpha, equal)[0], want=len(free))] if free else []
         if len(chosen) < len(free):
             return None
         xs = [Fraction(t) for t in range(len(free) + 1)]
-        systems = [linesat(x, chosen) for x in xs]
+        systems = [lines_at(x, chosen) for x in xs]
         delta = interpolate(xs, [det(m) for m, _ in systems])
         numer = [interpolate(xs, [det([r[:c] + [h] + r[c + 1:] for r, h in zip(m, rhs)]) for m, rhs in systems])
                  for c in range(len(free))]
