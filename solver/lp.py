@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import os
 import sys
+import threading
 from dataclasses import dataclass
 from typing import Any
 
@@ -111,22 +112,24 @@ def _columns(blocks: list[Any], n: int) -> tuple[np.ndarray, np.ndarray, np.ndar
 
 
 _HIGHS_GREETED: list[bool] = []
-_SOLVER: dict[str, Any] = {}
+_SOLVER: dict[int, list[Any]] = {}
 
 
 def _solver(presolve: bool):  # type: ignore[no-untyped-def]
-    """This process's one quiet ``highspy.Highs`` (made once: making one costs more than a small
-    solve), with presolve on or off. Each :func:`linear_program` passes it a whole new model, which
-    clears the last one's basis and solution, so answers do not depend on what it solved before."""
-    if "highs" not in _SOLVER:
+    """This thread's one quiet ``highspy.Highs`` (made once: making one costs more than a small solve;
+    one per thread, so threads never share a model), with presolve on or off. Each
+    :func:`linear_program` passes it a whole new model, which clears the last one's basis and solution,
+    so answers do not depend on what it solved before."""
+    key = threading.get_ident()
+    if key not in _SOLVER:
         h = quiet_highs()
         h.setOptionValue("output_flag", False)
-        _SOLVER["highs"] = h
-    h = _SOLVER["highs"]
-    if _SOLVER.get("presolve") != presolve:
-        h.setOptionValue("presolve", "choose" if presolve else "off")
-        _SOLVER["presolve"] = presolve
-    return h
+        _SOLVER[key] = [h, None]
+    entry = _SOLVER[key]
+    if entry[1] != presolve:
+        entry[0].setOptionValue("presolve", "choose" if presolve else "off")
+        entry[1] = presolve
+    return entry[0]
 
 
 def quiet_highs():  # type: ignore[no-untyped-def]
