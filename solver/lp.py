@@ -61,6 +61,12 @@ def linear_program(cost: np.ndarray, A_ub: Any = None, b_ub: Any = None, A_eq: A
     ``presolve=False`` skips HiGHS's presolve, which costs more than it saves on a program of a few
     dozen variables (the answer is an optimum either way; where there are several, which one may differ)."""
     n = len(cost)
+    if n == 0:  # no variable (e.g. a house sheet with no free decision): HiGHS has no empty program
+        ub = np.zeros(0) if b_ub is None else np.asarray(b_ub, dtype=float)
+        eq = np.zeros(0) if b_eq is None else np.asarray(b_eq, dtype=float)
+        if np.any(ub < 0) or np.any(eq != 0):
+            return None  # infeasible: 0 ≤ b_ub and 0 = b_eq must hold
+        return LPAnswer(np.zeros(0), 0.0, np.zeros(len(ub)), np.zeros(len(eq)))
     lo = np.zeros(n) if lo is None else np.asarray(lo, dtype=float)
     hi = np.full(n, np.inf) if hi is None else np.asarray(hi, dtype=float)
     if (engine or default_engine()) == "scipy":

@@ -27,3 +27,12 @@ def test_threads_never_share_a_model() -> None:
     for t in threads:
         t.join()
     assert sorted(set(found)) == [(0, -1.5), (1, round(-4 / 3, 9)), (2, -1.25), (3, -1.2)] and len(found) == 400
+
+
+def test_a_program_without_variables_is_answered_by_either_engine() -> None:
+    """HiGHS has no empty program; ours answers it: optimum 0 where 0 meets every row, else none."""
+    for engine in ("highspy", "scipy"):
+        ok = linear_program(np.zeros(0), A_ub=np.zeros((2, 0)), b_ub=np.array([0.0, 1.0]), engine=engine)
+        assert ok is not None and ok.fun == 0 and len(ok.x) == 0 and list(ok.ineq_duals) == [0, 0]
+        assert linear_program(np.zeros(0), A_ub=np.zeros((1, 0)), b_ub=np.array([-1.0]), engine=engine) is None
+        assert linear_program(np.zeros(0), A_eq=np.zeros((1, 0)), b_eq=np.array([2.0]), engine=engine) is None

@@ -303,7 +303,7 @@ class _Tree:
             self.window.broken = "a pinned case's equations do not pin its point"
             return
         xs = [Fraction(t) for t in range(len(free) + 1)]
-        minor = interpolate(xs, [det([matrix(x)[k] for k in chosen]) for x in xs])
+        minor = interpolate(xs, [det([m[k] for k in chosen]) for m in map(matrix, xs)])
         lo, _ = piece.lo.approximations(Fraction(1, 10**6))
         _, hi = piece.hi.approximations(Fraction(1, 10**6))
         here = Algebraic.rational(self.alpha)

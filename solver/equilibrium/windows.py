@@ -30,13 +30,11 @@ class Window:
         self.closed = [not piece.open_lo, not piece.open_hi]
         self.broken = ""
 
-    def cut(self, side: int, x: Algebraic, included: bool = False) -> None:
-        """Narrow the window's lower (0) or upper (1) end to x (on that side of the sample), the end
-        itself ``included`` or not."""
-        if x == self.ends[side]:
-            self.closed[side] = self.closed[side] and included
-        elif (x < self.ends[1]) if side == 1 else (self.ends[0] < x):
-            self.ends[side], self.closed[side] = x, included
+    def cut(self, side: int, x: Algebraic) -> None:
+        """Narrow the window's lower (0) or upper (1) end to x, a point where a condition stops holding
+        (on that side of the sample): the end is then never covered itself."""
+        if x == self.ends[side] or ((x < self.ends[1]) if side == 1 else (self.ends[0] < x)):
+            self.ends[side], self.closed[side] = x, False
 
 
 def add(a: Line, b: Line, w: int = 1) -> Line:

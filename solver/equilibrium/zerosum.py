@@ -110,8 +110,6 @@ def lp_proposal(c: Coefficients, engine: str | None = None) -> tuple[list[float]
     answer is only a proposal: :func:`zero_sum` snaps it to rationals and :func:`solve` certifies it.
     """
     m, n = c.G.shape
-    if m + n == 0:  # a house sheet with no free decision: nothing to propose (HiGHS has no empty program)
-        return [], []
     # Scale so that the largest coefficient is 1: HiGHS's tolerances (1e-7) are absolute.
     scale = max([abs(int(x)) for x in c.a] + [abs(int(x)) for x in c.b] + [abs(int(x)) for x in c.G.ravel()] + [1])
     a = np.array([int(x) / scale for x in c.a])

@@ -11,7 +11,7 @@ import math
 from solver.banque.deal import OUTCOMES
 from solver.crosscheck.banque import BanqueCrossCheck
 from solver.report import decimal_str, fraction_str
-from solver.report.simulate import effect_line, estimate_items
+from solver.report.simulate import effect_line, estimate_items, simulation_head
 from solver.simulate.banque import BanqueSimResult
 from solver.simulate.stats import Estimate
 
@@ -68,23 +68,8 @@ def banque_simulate_dict(r: BanqueSimResult, digits: int | None = None) -> dict[
     del digits
     first, whole, effect = r.first_coup(), r.whole_shoe(), r.cut_card_effect()
     exact = r.exact or {}
-    counts = r.tallies.pos_counts
     return {
-        "kind": "simulation",
-        "exact": False,
-        "method": r.method,
-        "table": r.table.describe(),
-        "seed": r.seed,
-        "workers": r.workers,
-        "shoes": r.n_shoes,
-        "coups": r.n_coups,
-        "seconds": r.elapsed,
-        "confidence_level": r.level,
-        "coups_per_shoe": r.coups_per_shoe().as_dict(r.level),
-        "counts": {
-            "first_coup": {outcome_name(o): int(c) for o, c in zip(OUTCOMES, counts[0])},
-            "whole_shoe": {outcome_name(o): int(c) for o, c in zip(OUTCOMES, counts.sum(axis=0))},
-        },
+        **simulation_head(r, r.table.describe(), [outcome_name(o) for o in OUTCOMES], r.tallies.pos_counts),
         "items": estimate_items(LABELS, exact, first, whole, effect, r.level, r.table.first_coup_only),
     }
 

@@ -7,12 +7,18 @@ interval where there is room); exact numbers are printed as fractions beside the
 from __future__ import annotations
 
 import math
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Mapping, Sequence
 from fractions import Fraction
+from typing import TYPE_CHECKING
+
+import numpy as np
 
 from solver.crosscheck import CrossCheck
 from solver.report import decimal_str, fraction_str
 from solver.simulate import Estimate, SimulationResult
+
+if TYPE_CHECKING:
+    from solver.simulate.banque import BanqueSimResult
 
 GAME_NAMES = {"punto": "punto banco", "chemin": "chemin de fer"}
 
@@ -98,16 +104,15 @@ def estimate_items(keys: Iterable[str], exact: Mapping[str, Fraction], first: Ma
     ]
 
 
-def simulate_dict(r: SimulationResult, digits: int | None = None) -> dict[str, object]:
-    """JSON-ready dict of a simulation (estimates as floats with their SEs; exact values as fractions)."""
-    del digits
-    first, whole, effect = r.first_coup(), r.whole_shoe(), r.cut_card_effect()
-    exact = r.exact or {}
-    out: dict[str, object] = {
+def simulation_head(r: SimulationResult | BanqueSimResult, table: dict[str, object], outcomes: Sequence[str],
+                    pos_counts: np.ndarray) -> dict[str, object]:
+    """The head of a simulation's JSON, the same for every game: what was dealt, how, and the outcome
+    counts of the first coups and of every coup (``pos_counts``: one row per position in the shoe)."""
+    return {
         "kind": "simulation",
         "exact": False,
         "method": r.method,
-        "table": r.config.describe(),
+        "table": table,
         "seed": r.seed,
         "workers": r.workers,
         "shoes": r.n_shoes,
@@ -116,9 +121,19 @@ def simulate_dict(r: SimulationResult, digits: int | None = None) -> dict[str, o
         "confidence_level": r.level,
         "coups_per_shoe": r.coups_per_shoe().as_dict(r.level),
         "counts": {
-            "first_coup": {name: int(c) for name, c in zip(r.outcomes, r.tallies.pos_counts[0])},
-            "whole_shoe": {name: int(c) for name, c in zip(r.outcomes, r.tallies.pos_counts.sum(axis=0))},
+            "first_coup": {name: int(c) for name, c in zip(outcomes, pos_counts[0])},
+            "whole_shoe": {name: int(c) for name, c in zip(outcomes, pos_counts.sum(axis=0))},
         },
+    }
+
+
+def simulate_dict(r: SimulationResult, digits: int | None = None) -> dict[str, object]:
+    """JSON-ready dict of a simulation (estimates as floats with their SEs; exact values as fractions)."""
+    del digits
+    first, whole, effect = r.first_coup(), r.whole_shoe(), r.cut_card_effect()
+    exact = r.exact or {}
+    out: dict[str, object] = {
+        **simulation_head(r, r.config.describe(), r.outcomes, r.tallies.pos_counts),
         "items": estimate_items(first, exact, first, whole, effect, r.level, r.config.first_coup_only),
         "cut_card_effect_reference": r.effect_reference(),
         "by_position": [
