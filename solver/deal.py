@@ -37,9 +37,8 @@ import numpy as np
 from solver.cache import entry_key, load_arrays, save_arrays
 from solver.cards import Shoe
 from solver.rules import PUNTO_BANCO, STOOD, Action, Tableau
+from solver.weights import INT64_LIMIT, MAX_CARDS, denominator, value_weights
 
-INT64_LIMIT = 2**63 - 1
-MAX_CARDS = 6
 NO_CARD = -1
 
 
@@ -62,44 +61,6 @@ def detail_key(p_total: Any, b_total: Any, p_drew: Any, b_drew: Any, natural: An
 def detail_parts(key: int) -> tuple[int, int, int, int, int]:
     """Inverse of :func:`detail_key`: ``(player total, banker total, player drew, banker drew, natural)``."""
     return key // 80, key // 8 % 10, key >> 2 & 1, key >> 1 & 1, key & 1
-
-
-def falling(x: int, k: int) -> int:
-    """Falling factorial x (x - 1) ... (x - k + 1); 0 when x < k.
-
-    >>> falling(416, 6)
-    4998398275503360
-    """
-    out = 1
-    for i in range(k):
-        out *= x - i
-    return max(out, 0) if x >= 0 else 0
-
-
-def denominator(shoe: Shoe, cards: int = MAX_CARDS) -> int:
-    """The common denominator of all coup weights: N (N−1) … (N−5), or 13^6 for an infinite deck (for a
-    game whose coups are padded to ``cards`` cards, N (N−1) … (N−cards+1) or 13^cards)."""
-    if shoe.is_infinite:
-        return shoe.size**cards
-    return falling(shoe.size, cards)
-
-
-def value_weights(shoe: Shoe, cards: int = MAX_CARDS) -> tuple[list[list[int]], list[int]]:
-    """The factors of a multiset's weight, coups padded to ``cards`` cards: ``per[v][j]``, the ways to
-    deal j cards of value v ((n_v)_j, or c_v^j for the infinite deck), and ``pad[k]``, the ways to deal
-    the other cards after k ((N − k)_{cards − k}, or N^{cards − k}). A multiset with counts k_v (k in
-    all) weighs ``pad[k] × ∏_v per[v][k_v]``.
-
-    >>> per, pad = value_weights(Shoe.decks(1), 2)
-    >>> per[0], pad
-    ([1, 16, 240], [2652, 51, 1])
-    """
-    n, size = shoe.values, shoe.size
-    if shoe.is_infinite:
-        return ([[n[v] ** j for j in range(cards + 1)] for v in range(10)],
-                [size ** (cards - k) for k in range(cards + 1)])
-    return ([[falling(n[v], j) for j in range(cards + 1)] for v in range(10)],
-            [falling(size - k, cards - k) for k in range(cards + 1)])
 
 
 @dataclass(frozen=True, eq=False)

@@ -25,8 +25,7 @@ import numpy as np
 from solver.cache import entry_key, load_arrays, save_arrays
 from solver.cards import Shoe
 from solver.deal import DealTree, Grouping, deal_tree, denominator, multiset_weights
-from solver.errors import ModelError
-from solver.rules import PUNTO_BANCO, Tableau
+from solver.rules import PUNTO_BANCO, Tableau, fixed_tableau
 
 
 @dataclass(frozen=True, eq=False)
@@ -128,19 +127,6 @@ class OutcomeTable(Outcomes):
     def probability(self, mask: np.ndarray) -> Fraction:
         """Exact probability of the rows selected by a boolean array."""
         return Fraction(self.weight(mask), self.denominator)
-
-
-def fixed_tableau(tab: Tableau) -> Tableau:
-    """``tab``, checked to leave no decision free (outcome laws need a fixed tableau).
-
-    Raises:
-        ModelError: the tableau leaves decisions free (use the game modules for those).
-    """
-    if tab.free_player_totals() or tab.free_banker_cells():
-        cell = (f"player total {tab.free_player_totals()[0]}" if tab.free_player_totals()
-                else "banker total {} against {}".format(*tab.free_banker_cells()[0]))
-        raise ModelError(f"tableau {tab.name!r} leaves {cell} free; this needs a tableau with every cell fixed")
-    return tab
 
 
 def outcomes(shoe: Shoe, tab: Tableau = PUNTO_BANCO) -> OutcomeTable:

@@ -143,3 +143,16 @@ CHEMIN_PARLOR = Tableau(
 """Chemin de fer as a parlor game: ponte free at 5, every banker decision free."""
 
 TABLEAUX: dict[str, Tableau] = {t.name: t for t in (PUNTO_BANCO, CHEMIN_CASINO, CHEMIN_PARLOR)}
+
+
+def fixed_tableau(tab: Tableau) -> Tableau:
+    """``tab``, checked to leave no decision free (outcome laws need a fixed tableau).
+
+    Raises:
+        ModelError: the tableau leaves decisions free (use the game modules for those).
+    """
+    if tab.free_player_totals() or tab.free_banker_cells():
+        cell = (f"player total {tab.free_player_totals()[0]}" if tab.free_player_totals()
+                else "banker total {} against {}".format(*tab.free_banker_cells()[0]))
+        raise ModelError(f"tableau {tab.name!r} leaves {cell} free; this needs a tableau with every cell fixed")
+    return tab

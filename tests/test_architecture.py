@@ -23,7 +23,7 @@ LAYERS: dict[str, int] = {
     "errors": 0, "numbers": 0, "files": 0, "cache": 0, "algebraic": 0, "numberfield": 0, "linalg": 0, "lp": 0,
     "cards": 1,
     "rules": 2, "house": 2,
-    "deal": 3, "outcome": 3,
+    "deal": 3, "outcome": 3, "weights": 3,
     "bets": 4, "strategy": 4,
     "game": 5, "game_paths": 5,
     "equilibrium": 6,

@@ -18,16 +18,30 @@ def test_entries_read_back_equal_and_damaged_ones_are_rebuilt(tmp_path, monkeypa
     cache.save_arrays("thing", "k1", arrays)
     back = cache.load_arrays("thing", "k1")
     assert back is not None and all(np.array_equal(back[k], v) for k, v in arrays.items())
-    (tmp_path / "thing-k1.npz").write_bytes(b"not a zip file")
-    assert cache.load_arrays("thing", "k1") is None
+    plain = cache.load_plain("thing", "k1")
+    assert plain == {"a": ([0, 1, 2, 3, 4], (5,)), "b": ([1] * 6, (2, 3))}
+    entry = tmp_path / f"thing-k1{cache.SUFFIX}"
+    whole = entry.read_bytes()
+    for damaged in (whole[:-8], whole + b"\0" * 8, whole.replace(b"<i8", b"<q8", 1), b"not an entry"):
+        entry.write_bytes(damaged)
+        assert cache.load_arrays("thing", "k1") is None and cache.load_plain("thing", "k1") is None
     assert cache.load_arrays("thing", "absent") is None
+
+
+def test_mixed_types_read_back_and_plain_reads_only_integers(tmp_path, monkeypatch) -> None:
+    monkeypatch.setenv(cache.ENV, str(tmp_path))
+    arrays = {"flag": np.array([True, False]), "x": np.linspace(0, 1, 3), "n": np.arange(4, dtype=np.int8)[::2]}
+    cache.save_arrays("mixed", "k", arrays)
+    back = cache.load_arrays("mixed", "k")
+    assert back is not None and all(np.array_equal(back[k], v) and back[k].dtype == v.dtype for k, v in arrays.items())
+    assert cache.load_plain("mixed", "k") is None
 
 
 def test_entries_are_bounded(tmp_path, monkeypatch) -> None:
     monkeypatch.setenv(cache.ENV, str(tmp_path))
     for i in range(6):
         cache.save_arrays("set", f"k{i}", {"a": np.arange(i)}, keep=3)
-    assert len(list(tmp_path.glob("set-*.npz"))) == 3
+    assert len(list(tmp_path.glob(f"set-*{cache.SUFFIX}"))) == 3
     assert cache.load_arrays("set", "k5") is not None
 
 
@@ -67,7 +81,7 @@ def test_chemin_grouping_from_disk_equals_a_fresh_one(tmp_path, monkeypatch) -> 
     monkeypatch.setenv(cache.ENV, str(tmp_path))
     structure.cache_clear()
     fresh = structure(CHEMIN_PARLOR, 2)  # built and written
-    assert len(list(tmp_path.glob("chemin-*.npz"))) == 1
+    assert len(list(tmp_path.glob(f"chemin-*{cache.SUFFIX}"))) == 1
     structure.cache_clear()
     again = structure(CHEMIN_PARLOR, 2)  # read back
     assert again is not fresh and again.banker_sets == fresh.banker_sets

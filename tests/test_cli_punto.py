@@ -104,3 +104,31 @@ def test_help_explains_every_option() -> None:
     out = subprocess.run([sys.executable, "-m", "solver.cli", "punto", "--help"], capture_output=True, text=True).stdout
     for option in ("--decks", "--shoe", "--remove", "--format", "--digits", "--shoes", "--commission"):
         assert option in out
+
+
+def test_pricing_a_shoe_from_the_cache_does_without_numpy(tmp_path) -> None:
+    """Once the catalogue is compiled into the disk cache, ``baccarat punto`` reads it back and prices the
+    shoe in plain Python integers (solver.weights): the process never imports numpy, whose import alone
+    costs more than the rest of the command (docs/benchmarks.md). The same numbers as the library."""
+    env = {**__import__("os").environ, "BACCARAT_CACHE": str(tmp_path)}
+    script = ("import json, sys\nfrom solver.cli import main\nsys.stdout = open(sys.argv[1], 'w')\n"
+              "main(['punto', '--decks', '6', '--remove', '5,5,KS', '--format', 'json'])\n"
+              "sys.stdout.close(); sys.stdout = sys.__stdout__\nprint(json.dumps('numpy' in sys.modules))")
+    runs = [subprocess.run([sys.executable, "-c", script, str(tmp_path / f"out{i}.json")], env=env,
+                           capture_output=True, text=True, check=True) for i in range(2)]
+    assert [json.loads(r.stdout) for r in runs] == [True, False]  # built with numpy, then read back without
+    first, second = ((tmp_path / f"out{i}.json").read_text() for i in range(2))
+    assert first == second
+    data = json.loads(second)
+    expected = punto_banco(Shoe.decks(6).remove(["5", "5", "KS"]), bets=(), skip_unsettled=True)
+    assert Fraction(data["probabilities"]["banker"]) == expected.banker
+    assert {b["name"] for b in data["bets"]} >= {"either_pair", "dragon_bonus_banker", "big_tiger"}
+
+
+def test_version_without_loading_the_commands() -> None:
+    """``baccarat --version`` answers as argparse would, before any command (or numpy) is imported."""
+    from solver import __version__
+
+    script = "import sys\nfrom solver.cli import main\ncode = main(['--version'])\nprint(code, 'numpy' in sys.modules)"
+    r = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, check=True)
+    assert r.stdout.splitlines() == [f"baccarat {__version__}", "0 False"]

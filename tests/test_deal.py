@@ -11,9 +11,10 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from solver.cards import Shoe
-from solver.deal import deal_tree, denominator, falling, multiset_weights
+from solver.deal import deal_tree, denominator, multiset_weights
 from solver.outcome import outcomes
 from solver.rules import CHEMIN_PARLOR, PUNTO_BANCO
+from solver.weights import falling
 
 
 def punto_by_hand(p: list[int], b: list[int], deck: list[int]) -> tuple[int, int, int]:

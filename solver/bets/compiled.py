@@ -1,24 +1,56 @@
 """Sets of coup bets compiled against a fixed tableau: built once, cached on disk, evaluated on any shoe
-by exact integer sums (the fast route; :func:`reference_results` is the row-by-row reference)."""
+by exact integer sums (the fast route; :func:`reference_results` is the row-by-row reference).
+
+Compiling gives every path of the deal tree the tier each bet pays on it, and groups the paths by that
+*joint key* and by the multiset of card values they use: ``(key, multiset, number of paths)`` triples.
+On a shoe, a key weighs ``Σ count × pad[size] × ∏_v (n_v)_{k_v}`` over its triples
+(:mod:`solver.weights`), computed in Python integers along the trie of the multisets, one segment of
+triples per key and multiset size. A compiled set read back from the disk cache is evaluated without
+numpy, so ``baccarat punto`` does without importing it (the numpy arrays, :attr:`CompiledBets.grouping`
+and the rest, are built on first use, for the counting kernel).
+"""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from functools import lru_cache
+from functools import cached_property, lru_cache
+from typing import TYPE_CHECKING, Any
 
-import numpy as np
-
-from solver.cache import entry_key, load_arrays, save_arrays
+from solver.cache import entry_key, load_plain, save_arrays
 from solver.cards import Shoe
-from solver.deal import Grouping, denominator, multiset_weights, unique_inverse
-from solver.outcome import Outcomes, fixed_tableau, outcome_index, outcomes, tree_multisets
-from solver.rules import PUNTO_BANCO, Tableau
+from solver.rules import PUNTO_BANCO, Tableau, fixed_tableau
+from solver.weights import MultisetTrie, denominator, gather, multiset_trie, pads
 
-from .core import Bet, BetResult, evaluate, result_from_weights, tier_index
-from .events import Condition, winner_column
+from .core import Bet, BetResult, evaluate, result_from_weights
+from .events import Condition
+
+if TYPE_CHECKING:
+    import numpy as np
+
+    from solver.deal import Grouping
 
 # -- compiled sets of coup bets ------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Segment:
+    """The triples of one key whose multisets hold ``size`` cards, by number of paths: ``nodes[j]`` are
+    the trie nodes of the multisets that ``counts[j]`` paths use (so a shoe costs one multiplication per
+    distinct count, and a sum of node weights picked at C speed, :func:`solver.weights.gather`)."""
+
+    key: int
+    size: int
+    counts: tuple[int, ...]
+    nodes: tuple[tuple[int, ...], ...]
+
+    @cached_property
+    def _gathers(self) -> tuple[Callable[[Sequence[int]], tuple[int, ...]], ...]:
+        return tuple(gather(n) for n in self.nodes)
+
+    def weight(self, node_weights: Sequence[int]) -> int:
+        """``Σ count × node weight`` over the segment's triples."""
+        return sum(c * sum(g(node_weights)) for c, g in zip(self.counts, self._gathers))
 
 
 @dataclass(frozen=True, eq=False)
@@ -28,30 +60,69 @@ class CompiledBets:
     Attributes:
         bets: the bets, in order.
         tableau: the fixed tableau.
-        multisets: the multisets of card values the tableau's paths use (rows of ten counts).
-        grouping: ``(joint key, multiset, number of paths)`` triples; a joint key is a row of ``tiers``.
-        tiers: ``(keys, bets + 1)``: the tier of each bet (``len(tiers)`` = loss) at each joint key,
-            and in the last column the winner (0 banker, 1 player, 2 tie); ``(keys, bets)`` when
-            compiled without the winner.
+        trie: the trie of the multisets of card values the tableau's paths use.
+        segments: the ``(key, multiset, number of paths)`` triples, by key and multiset size.
+        key_tiers: per joint key, the tier of each bet (``len(bet.tiers)`` = loss) and, compiled with
+            the winner, last the winner (0 banker, 1 player, 2 tie).
+        stored: the arrays the set is stored as (:data:`STORED`), numpy or flat lists.
     """
 
     bets: tuple[Bet, ...]
     tableau: Tableau
-    multisets: np.ndarray
-    grouping: Grouping
-    tiers: np.ndarray
+    trie: MultisetTrie
+    segments: tuple[Segment, ...]
+    key_tiers: tuple[tuple[int, ...], ...]
+    stored: dict[str, Any]
 
-    def key_weights(self, shoe: Shoe) -> np.ndarray:
-        """Exact weight of each joint key on ``shoe`` (int64, or Python integers for huge shoes)."""
-        return self.grouping.evaluate(multiset_weights(self, shoe))
+    @property
+    def winner(self) -> bool:
+        """Whether the keys carry the winner."""
+        return bool(self.key_tiers) and len(self.key_tiers[0]) > len(self.bets)
+
+    @cached_property
+    def grouping(self) -> Grouping:
+        """The triples as numpy arrays: ``keys`` 0 … K − 1, ``starts``, ``multiset`` (a row of
+        :attr:`multisets`) and ``count``."""
+        import numpy as np
+
+        from solver.deal import Grouping
+
+        a = {name: np.asarray(self.stored[name], dtype=np.int64) for name in ("starts", "multiset", "count")}
+        return Grouping(keys=np.arange(len(a["starts"]), dtype=np.int64), **a)
+
+    @cached_property
+    def multisets(self) -> np.ndarray:
+        """The multisets of card values the tableau's paths use (rows of ten counts)."""
+        from solver.outcome import tree_multisets
+
+        return tree_multisets(self.tableau)
+
+    @cached_property
+    def tiers(self) -> np.ndarray:
+        """:attr:`key_tiers` as a ``(keys, columns)`` int64 array."""
+        import numpy as np
+
+        return np.array(self.key_tiers, dtype=np.int64).reshape(len(self.key_tiers), -1)
+
+    def key_weights(self, shoe: Shoe) -> list[int]:
+        """Exact weight of each joint key on ``shoe`` (Python integers)."""
+        w = self.trie.weights(shoe)
+        pad = pads(shoe)
+        sums = [0] * len(self.key_tiers)
+        for s in self.segments:
+            sums[s.key] += pad[s.size] * s.weight(w)
+        return sums
 
     def tier_weights(self, shoe: Shoe) -> tuple[list[list[int]], list[int], int]:
         """``(per bet: weight of each tier then of the loss, winner weights [banker, player, tie], D)``."""
         sums = self.key_weights(shoe)
-        out = []
-        for b, bet in enumerate(self.bets):
-            out.append(_sum_by(self.tiers[:, b], sums, len(bet.tiers) + 1))
-        winners = _sum_by(self.tiers[:, -1], sums, 3) if self.tiers.shape[1] > len(self.bets) else []
+        out = [[0] * (len(bet.tiers) + 1) for bet in self.bets]
+        winners = [0, 0, 0] if self.winner else []
+        for row, weight in zip(self.key_tiers, sums):
+            for b, tier in enumerate(row[:len(self.bets)]):
+                out[b][tier] += weight
+            if winners:
+                winners[row[-1]] += weight
         return out, winners, denominator(shoe)
 
     def results(self, shoe: Shoe) -> tuple[tuple[BetResult, ...], list[int], int]:
@@ -60,15 +131,9 @@ class CompiledBets:
         return tuple(result_from_weights(bet, w[:-1], w[-1], d) for bet, w in zip(self.bets, weights)), winners, d
 
 
-def _sum_by(index: np.ndarray, sums: np.ndarray, n: int) -> list[int]:
-    if sums.dtype == object:
-        out = [0] * n
-        for i, s in zip(index.tolist(), sums.tolist()):
-            out[i] += s
-        return out
-    acc = np.zeros(n, dtype=np.int64)
-    np.add.at(acc, index, sums)
-    return [int(x) for x in acc]
+STORED = ("starts", "multiset", "count", "tiers", "trie_parent", "trie_factor", "trie_levels", "pair_node",
+          "segment_starts", "segment_sizes")
+"""The int64 arrays a compiled set is stored as (one cache entry)."""
 
 
 def compile_bets(bets: Sequence[Bet], tab: Tableau = PUNTO_BANCO, winner: bool = True) -> CompiledBets:
@@ -87,10 +152,46 @@ def compile_bets(bets: Sequence[Bet], tab: Tableau = PUNTO_BANCO, winner: bool =
 @lru_cache(maxsize=64)
 def _compile(bets: tuple[Bet, ...], tab: Tableau, winner: bool = True) -> CompiledBets:
     key = _cache_key(bets, tab, winner)
-    stored = load_arrays("bets", key) if key is not None else None
-    if stored is not None and set(stored) == {"keys", "starts", "multiset", "count", "tiers"}:
-        grouping = Grouping(keys=stored["keys"], starts=stored["starts"], multiset=stored["multiset"], count=stored["count"])
-        return CompiledBets(bets, tab, tree_multisets(tab), grouping, stored["tiers"])
+    stored = load_plain("bets", key) if key is not None else None
+    if stored is not None and set(stored) == set(STORED):
+        return _assemble(bets, tab, {name: values for name, (values, _) in stored.items()}, stored["tiers"][1])
+    arrays = _build(bets, tab, winner)
+    if key is not None:
+        save_arrays("bets", key, arrays, keep=BET_SETS_KEPT)
+    return _assemble(bets, tab, {name: a.ravel().tolist() for name, a in arrays.items()}, arrays["tiers"].shape)
+
+
+def _assemble(bets: tuple[Bet, ...], tab: Tableau, flat: dict[str, list[int]], tier_shape: tuple[int, ...]) -> CompiledBets:
+    """A compiled set from its stored arrays (flat lists)."""
+    trie = MultisetTrie(tuple(flat["trie_parent"]), tuple(flat["trie_factor"]), tuple(flat["trie_levels"]))
+    nodes, count = flat["pair_node"], flat["count"]
+    key_starts = flat["starts"] + [len(count)]
+    bounds = flat["segment_starts"] + [len(count)]
+    segments = []
+    key = 0
+    for a, b, size in zip(bounds[:-1], bounds[1:], flat["segment_sizes"]):
+        while key_starts[key + 1] <= a:
+            key += 1
+        by_count: dict[int, list[int]] = {}
+        for node, c in zip(nodes[a:b], count[a:b]):
+            by_count.setdefault(c, []).append(node)
+        segments.append(Segment(key, size, tuple(by_count), tuple(tuple(n) for n in by_count.values())))
+    width = tier_shape[1] if len(tier_shape) > 1 else 0
+    tiers = flat["tiers"]
+    key_tiers = tuple(tuple(tiers[k * width:(k + 1) * width]) for k in range(len(flat["starts"])))
+    return CompiledBets(bets, tab, trie, tuple(segments), key_tiers, flat)
+
+
+def _build(bets: tuple[Bet, ...], tab: Tableau, winner: bool) -> dict[str, np.ndarray]:
+    """Compile from the deal tree (numpy): the arrays of :data:`STORED`."""
+    import numpy as np
+
+    from solver.deal import unique_inverse
+    from solver.outcome import Outcomes, outcome_index
+
+    from .core import tier_index
+    from .events import winner_column
+
     index = outcome_index(tab)
     g = index.grouping
     rows = Outcomes.from_keys(g.keys)
@@ -103,12 +204,19 @@ def _compile(bets: tuple[Bet, ...], tab: Tableau, winner: bool = True) -> Compil
     pairs, pair_of = unique_inverse(combined)
     count = np.zeros(len(pairs), dtype=np.int64)
     np.add.at(count, pair_of.ravel(), g.count)
-    keys, starts = np.unique(pairs // n_ms, return_index=True)
-    grouping = Grouping(keys=keys, starts=starts, multiset=pairs % n_ms, count=count)
-    if key is not None:
-        save_arrays("bets", key, {"keys": keys, "starts": starts, "multiset": grouping.multiset, "count": count,
-                                  "tiers": joint}, keep=BET_SETS_KEPT)
-    return CompiledBets(bets, tab, index.multisets, grouping, joint)
+    size = index.multisets.sum(axis=1)
+    key_of, multiset = pairs // n_ms, pairs % n_ms
+    order = np.lexsort((multiset, size[multiset], key_of))  # by key, then multiset size
+    key_of, multiset, count = key_of[order], multiset[order], count[order]
+    starts = np.searchsorted(key_of, np.arange(len(joint)))
+    segment = key_of * 8 + size[multiset]
+    segment_starts = np.flatnonzero(np.append(True, segment[1:] != segment[:-1]))
+    trie, node_of = multiset_trie(index.multisets.tolist())
+    as64 = lambda a: np.ascontiguousarray(a, dtype=np.int64)  # noqa: E731
+    return {"starts": as64(starts), "multiset": as64(multiset), "count": as64(count), "tiers": as64(joint),
+            "trie_parent": as64(trie.parent), "trie_factor": as64(trie.factor), "trie_levels": as64(trie.levels),
+            "pair_node": as64(np.asarray(node_of)[multiset]), "segment_starts": as64(segment_starts),
+            "segment_sizes": as64(size[multiset[segment_starts]])}
 
 
 def forget_compiled_bets() -> None:
@@ -144,6 +252,8 @@ def _module_digest() -> str:
 
 def unique_rows(a: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     """``(the distinct rows of a 2-d integer array in lexicographic order, each row's index among them)``."""
+    import numpy as np
+
     if a.shape[1] == 0:
         return a[:1], np.zeros(len(a), dtype=np.int64)
     order = np.lexsort(a.T[::-1])
@@ -158,5 +268,7 @@ def unique_rows(a: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
 
 def reference_results(bets: Sequence[Bet], shoe: Shoe, tab: Tableau = PUNTO_BANCO) -> tuple[BetResult, ...]:
     """The reference route: every bet read row by row from the weighted outcome table."""
+    from solver.outcome import outcomes
+
     table = outcomes(shoe, tab)
     return tuple(evaluate(b, table) for b in bets)

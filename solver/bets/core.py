@@ -35,16 +35,19 @@ import math
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
-
-import numpy as np
+from typing import TYPE_CHECKING
 
 from solver.errors import ModelError
 from solver.numbers import exact
-from solver.outcome import Outcomes, OutcomeTable
 
 from .events import Condition
 
-Predicate = Callable[[Outcomes], np.ndarray]
+if TYPE_CHECKING:  # numpy and the outcome tables are imported where used: pricing a shoe needs neither
+    import numpy as np
+
+    from solver.outcome import Outcomes, OutcomeTable
+
+Predicate = Callable[["Outcomes"], "np.ndarray"]
 
 
 @dataclass(frozen=True)
@@ -257,6 +260,8 @@ def tier_index(bet: Bet, table: Outcomes) -> np.ndarray:
     """For every row, the index of the first tier that holds, or ``len(bet.tiers)`` (a loss)."""
     if bet.first_cards:
         raise ModelError(f"bet {bet.name} is settled by the first cards, not by the coup's outcome")
+    import numpy as np
+
     out = np.full(table.size, len(bet.tiers), dtype=np.int64)
     open_rows = np.ones(table.size, dtype=bool)
     for i, tier in enumerate(bet.tiers):

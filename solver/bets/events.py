@@ -39,17 +39,22 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
-
-import numpy as np
+from typing import TYPE_CHECKING
 
 from solver.errors import InputError
-from solver.outcome import Outcomes
+
+if TYPE_CHECKING:  # numpy is imported where a condition is read on an outcome table
+    import numpy as np
+
+    from solver.outcome import Outcomes
 
 WINNERS = ("banker", "player", "tie")
 
 
 def winner_column(t: Outcomes) -> np.ndarray:
     """0 where the banker wins, 1 where the player wins, 2 on a tie."""
+    import numpy as np
+
     return np.where(t.b_total > t.p_total, 0, np.where(t.p_total > t.b_total, 1, 2))
 
 
@@ -111,12 +116,12 @@ _EVENTS: list[Event] = [
     Event("player_cards", "cards the player ended with", (2, 3), lambda t: t.p_cards),
     Event("banker_cards", "cards the banker ended with", (2, 3), lambda t: t.b_cards),
     Event("cards", "cards dealt in the coup", (4, 5, 6), lambda t: t.p_cards + t.b_cards),
-    Event("natural", "the coup ended on a natural", _BOOL, lambda t: t.natural.astype(np.int64), "bool"),
+    Event("natural", "the coup ended on a natural", _BOOL, lambda t: t.natural.astype("int64"), "bool"),
     Event("player_natural", "the player's first two cards total 8 or 9", _BOOL,
-          lambda t: (t.p_two >= 8).astype(np.int64), "bool"),
+          lambda t: (t.p_two >= 8).astype("int64"), "bool"),
     Event("banker_natural", "the banker's first two cards total 8 or 9", _BOOL,
-          lambda t: (t.b_two >= 8).astype(np.int64), "bool"),
-    Event("margin", "the difference of the final totals", _DIGITS, lambda t: np.abs(t.p_total - t.b_total)),
+          lambda t: (t.b_two >= 8).astype("int64"), "bool"),
+    Event("margin", "the difference of the final totals", _DIGITS, lambda t: abs(t.p_total - t.b_total)),
     Event("player_third_card", "the value of the player's third card, or none", (-1, *_DIGITS), lambda t: t.p_third,
           "card"),
     Event("banker_third_card", "the value of the banker's third card, or none", (-1, *_DIGITS), lambda t: t.b_third,
@@ -178,6 +183,8 @@ class Condition:
         """The rows of a coup table where every term holds."""
         if self.first_cards:
             raise InputError("a condition on the first cards cannot be read from the coup's outcome table")
+        import numpy as np
+
         mask = np.ones(t.size, dtype=bool)
         for name, values in self.terms:
             col = COUP_EVENTS[name].column(t)  # type: ignore[misc]

@@ -31,8 +31,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from fractions import Fraction
 from functools import lru_cache
-
-import numpy as np
+from typing import Any
 
 from solver.cards import Shoe
 from solver.errors import ModelError
@@ -43,8 +42,8 @@ from .events import Condition
 PAIR, SUITED = 1, 2
 
 # Classes as signed sums of the indicators (1, SR, SS, ST): rows none, pair, suited, perfect.
-CLASS_BASIS = np.array([[1, -1, -1, 1], [0, 1, 0, -1], [0, 0, 1, -1], [0, 0, 0, 1]], dtype=np.int64)
-RANK_CLASS_BASIS = np.array([[1, -1], [0, 1]], dtype=np.int64)  # rows no pair, pair; columns 1, SR
+CLASS_BASIS = ((1, -1, -1, 1), (0, 1, 0, -1), (0, 0, 1, -1), (0, 0, 0, 1))
+RANK_CLASS_BASIS = ((1, -1), (0, 1))  # rows no pair, pair; columns 1, SR
 
 
 @dataclass(frozen=True)
@@ -68,17 +67,17 @@ class FirstCardsLaw:
         return Fraction(sum(w for (p, b), w in self.weights.items() if event(p, b)), self.denominator)
 
 
-def first_card_moments(m: np.ndarray, rank_of: np.ndarray, suit_of: np.ndarray, n_groups: np.ndarray,
-                       out: np.ndarray) -> None:
+def first_card_moments(m: Any, rank_of: Any, suit_of: Any, n_groups: Any, out: Any) -> None:
     """The moments ``M[X, Y]`` (``X, Y`` in 1, SR, SS, ST) of the first four cards, into ``out`` (4 × 4).
 
     ``m`` counts the cards of each type, ``rank_of`` and ``suit_of`` give each type's rank and suit,
     ``n_groups`` the number of ranks and suits (13, 4); with one type per rank pass ``suit_of`` all
-    zero and read only the rows and columns 1, SR (see the module docstring).
+    zero and read only the rows and columns 1, SR (see the module docstring). Plain Python (lists, a
+    dict for ``out``, exact integers) or compiled by numba (int64 arrays; the counting kernel).
     """
     n_types = len(m)
-    ranks = np.zeros(n_groups[0], dtype=out.dtype)
-    suits = np.zeros(n_groups[1], dtype=out.dtype)
+    ranks = [0] * n_groups[0]
+    suits = [0] * n_groups[1]
     n = 0
     for t in range(n_types):
         ranks[rank_of[t]] += m[t]
@@ -120,13 +119,12 @@ def first_card_moments(m: np.ndarray, rank_of: np.ndarray, suit_of: np.ndarray, 
             out[x, y + 1] = size[x] * q_of[y] - 4 * acc + 4 * size[x] + 2 * same[x][y]
 
 
-def _types(shoe: Shoe, use_suits: bool) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+def _types(shoe: Shoe, use_suits: bool) -> tuple[list[int], list[int], list[int]]:
     counts = shoe.suits if use_suits else shoe.ranks
     assert counts is not None
-    t = np.arange(len(counts))
-    rank_of = t // 4 if use_suits else t
-    suit_of = t % 4 if use_suits else np.zeros(len(counts), dtype=np.int64)
-    return np.array(counts), rank_of, suit_of
+    rank_of = [t // 4 for t in range(len(counts))] if use_suits else list(range(len(counts)))
+    suit_of = [t % 4 for t in range(len(counts))] if use_suits else [0] * len(counts)
+    return list(counts), rank_of, suit_of
 
 
 def first_cards_law(shoe: Shoe, suits: bool | None = None) -> FirstCardsLaw:
@@ -149,19 +147,22 @@ def first_cards_law(shoe: Shoe, suits: bool | None = None) -> FirstCardsLaw:
     basis = CLASS_BASIS if use_suits else RANK_CLASS_BASIS
     columns = [0, 1, 2, 3] if use_suits else [0, 1]
     classes = [0, PAIR, SUITED, PAIR | SUITED] if use_suits else [0, PAIR]
-    n = int(counts.sum())
+    n = sum(counts)
     if shoe.is_infinite:  # with replacement: each side's indicator counts, independent
-        single = [n * n, sum(int(r) ** 2 for r in np.bincount(rank_of, counts)),
-                  sum(int(u) ** 2 for u in np.bincount(suit_of, counts)), int((counts * counts).sum())]
-        side = [sum(int(basis[c, j]) * single[x] for j, x in enumerate(columns)) for c in range(len(classes))]
+        by_rank, by_suit = [0] * 13, [0] * 4
+        for c, r, u in zip(counts, rank_of, suit_of):
+            by_rank[r] += c
+            by_suit[u] += c
+        single = [n * n, sum(r * r for r in by_rank), sum(u * u for u in by_suit), sum(c * c for c in counts)]
+        side = [sum(basis[c][j] * single[x] for j, x in enumerate(columns)) for c in range(len(classes))]
         weights = {(classes[a], classes[b]): side[a] * side[b] for a in range(len(classes)) for b in range(len(classes))}
         return FirstCardsLaw(shoe, use_suits, weights, n**4)
-    moments = np.zeros((4, 4), dtype=object if n**4 > 2**62 else np.int64)
-    m = counts.astype(moments.dtype)
-    first_card_moments(m, rank_of, suit_of, np.array([13, 4]), moments)
-    sub = moments[np.ix_(columns, columns)]
-    joint = basis.astype(moments.dtype) @ sub @ basis.T.astype(moments.dtype)
-    weights = {(classes[a], classes[b]): int(joint[a, b]) for a in range(len(classes)) for b in range(len(classes))}
+    moments: dict[tuple[int, int], int] = {}  # exact Python integers (the counting kernel passes an int64 array)
+    first_card_moments(counts, rank_of, suit_of, (13, 4), moments)
+    k = len(columns)
+    joint = [[sum(basis[a][i] * moments[columns[i], columns[j]] * basis[b][j] for i in range(k) for j in range(k))
+              for b in range(k)] for a in range(k)]
+    weights = {(classes[a], classes[b]): joint[a][b] for a in range(k) for b in range(k)}
     return FirstCardsLaw(shoe, use_suits, weights, n * (n - 1) * (n - 2) * (n - 3))
 
 

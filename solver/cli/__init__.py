@@ -49,6 +49,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     prepare_streams()
     install_signal_handlers()
     words = list(sys.argv[1:] if argv is None else argv)
+    if words == ["--version"]:  # what argparse prints, without importing every command (and numpy) first
+        sys.stdout.write(f"baccarat {__version__}\n")
+        return 0
     parser = build_parser(words[0] if words and words[0] in COMMANDS else None)
     args = parser.parse_args(words)
     args.command_line = shlex.join(["baccarat", *words])

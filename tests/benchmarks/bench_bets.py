@@ -110,10 +110,12 @@ def test_punto_process_cpu() -> None:
         warm = children_cpu([sys.executable, "-m", "solver.cli", "punto", "--decks", "8"], warm_env)
     cold = children_cpu([sys.executable, "-m", "solver.cli", "punto", "--decks", "8"], {**env, "BACCARAT_CACHE": "off"}, 3)
     floor = children_cpu([sys.executable, "-c", "import numpy"], env)
+    start = children_cpu([sys.executable, "-c", "pass"], env)
     RESULTS["punto_process"] = warm
-    print(f"\nbaccarat punto --decks 8 (the whole catalogue), CPU of the whole process: {warm:.3f} s with the deal tree "
-          f"cached on disk, {cold:.3f} s building it (cache off); python -c 'import numpy' alone {floor:.3f} s; "
-          f"above that floor {warm - floor:.3f} s vs {cold - floor:.3f} s")
+    print(f"\nbaccarat punto --decks 8 (the whole catalogue), CPU of the whole process (least of 5): {warm:.3f} s with "
+          f"the compiled catalogue read from the disk cache (priced without importing numpy), {cold:.3f} s building "
+          f"it (cache off); python -c 'import numpy' alone {floor:.3f} s, python -c pass {start:.3f} s; the cached "
+          f"process is {warm / floor:.2f} x importing numpy; target 0.15 s: {'met' if warm <= 0.15 else 'not met'}")
 
 
 def test_count_evaluations_per_second() -> None:
