@@ -47,6 +47,7 @@ def test_simple_loop() -> None:
 
 
 TARGET_STEADY = 35e6  # coups per CPU-second per worker, the C kernel (issue 17)
+ROUNDS, SHOES_PER_ROUND = 21, 50_000  # rounds of about 0.1 s of C: medians of many, the machine's noise is large
 
 
 def _cpu_rate(config: SimConfig, engine: str, shoes: int, seed: int) -> float:
@@ -94,15 +95,17 @@ def test_kernels_steady_state(config: SimConfig) -> None:
         _cpu_rate(config, engine, 10, 0)  # load the compiled kernels
     baseline = _baseline_kernel()
     rates: dict[str, list[float]] = {e: [] for e in (*ENGINES, "numpy")}
-    for seed in range(9):
+    for seed in range(ROUNDS):
         for engine in ENGINES[:2]:
-            rates[engine].append(_cpu_rate(config, engine, 25_000, seed))
+            rates[engine].append(_cpu_rate(config, engine, SHOES_PER_ROUND, seed))
         rates["numpy"].append(_numpy_draws_rate(seed))
         if baseline is not None:
-            rates.setdefault("baseline", []).append(_baseline_rate(baseline, config, 25_000, seed))
+            rates.setdefault("baseline", []).append(_baseline_rate(baseline, config, SHOES_PER_ROUND, seed))
     rates["python"].append(_cpu_rate(config, "python", 100, 0))
     med = {e: statistics.median(r) for e, r in rates.items()}
-    print(f"\n{config.game}, steady state per CPU-second: C {med['c']:,.0f}; numba {med['numba']:,.0f} "
+    c = sorted(rates["c"])
+    print(f"\n{config.game}, steady state per CPU-second (medians of {ROUNDS} rounds of {SHOES_PER_ROUND:,} shoes): "
+          f"C {med['c']:,.0f} (quartiles {c[len(c) // 4]:,.0f} to {c[3 * len(c) // 4]:,.0f}); numba {med['numba']:,.0f} "
           f"(C = {med['c'] / med['numba']:.2f} x numba); plain Python {med['python']:,.0f} "
           f"(C = {med['c'] / med['python']:,.0f} x); numpy drawing card indices {med['numpy']:,.0f} a CPU-second "
           f"(C = {med['c'] / med['numpy']:.3f} coups per index numpy draws); target {TARGET_STEADY:,.0f}")
