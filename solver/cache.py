@@ -141,6 +141,8 @@ def save_arrays(name: str, key: str, arrays: dict[str, np.ndarray], keep: int | 
     toc = [[n, a.dtype.str, list(a.shape)] for n, a in contiguous.items()]
     try:
         d.mkdir(parents=True, exist_ok=True)
+        for stale in d.glob(f"{name}-*.npz"):  # entries of the first format, never read again
+            stale.unlink(missing_ok=True)
         if keep is not None:
             old = sorted(d.glob(f"{name}-*{SUFFIX}"), key=lambda p: p.stat().st_mtime)
             for p in old[: max(0, len(old) - keep + 1)]:

@@ -39,9 +39,12 @@ def test_mixed_types_read_back_and_plain_reads_only_integers(tmp_path, monkeypat
 
 def test_entries_are_bounded(tmp_path, monkeypatch) -> None:
     monkeypatch.setenv(cache.ENV, str(tmp_path))
+    (tmp_path / "set-old.npz").write_bytes(b"an entry of the first format")
+    (tmp_path / "other-old.npz").write_bytes(b"another name's")
     for i in range(6):
         cache.save_arrays("set", f"k{i}", {"a": np.arange(i)}, keep=3)
     assert len(list(tmp_path.glob(f"set-*{cache.SUFFIX}"))) == 3
+    assert not (tmp_path / "set-old.npz").exists() and (tmp_path / "other-old.npz").exists()
     assert cache.load_arrays("set", "k5") is not None
 
 
