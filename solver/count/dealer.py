@@ -10,7 +10,9 @@ burn (none, a fixed count, or turn the first card and burn as many more as it co
 physical: a type per card (its rank, or rank and suit where a bet reads suits).
 
 Before each coup the kernel takes, on the composition the player is assumed to know, every bet's exact
-expected value (:func:`solver.count.fastlaw.numerators` for bets on the coup's outcome, the first
+expected value (for bets on the coup's outcome :func:`solver.count.denselaw.float_numerators` where
+``dense_route``, its float64 sums exact on shoes of up to 458 cards, else
+:func:`solver.count.fastlaw.numerators`, the same integers; for pair and suit bets the first
 cards' moments of :func:`solver.bets.pairs.first_card_moments` for pair and suit bets), as an integer
 numerator over ``scale × D``; decides the bets of perfect play (numerator > 0) and of the count (true
 count at or above the threshold, compared exactly: ``52 q RC >= p × cards`` for a threshold ``p/q``,
@@ -36,7 +38,7 @@ from typing import Any
 import numpy as np
 
 from solver.bets.pairs import first_card_moments
-from solver.count.fastlaw import numerators
+from solver.count import denselaw, fastlaw
 from solver.simulate.kernel import register_take_card, take_card
 
 BURN_NONE = 0
@@ -47,7 +49,8 @@ HIST_BINS = 2001  # EV in [-1, 1) by 1/1000, then EV >= 1
 DEPTH = 26  # cards per depth bucket
 PER_BET = 8  # entries of x per bet
 
-NUMERATORS: Callable[..., Any] = numerators
+NUMERATORS: Callable[..., Any] = fastlaw.numerators
+FLOAT_NUMERATORS: Callable[..., Any] = denselaw.float_numerators
 FIRST_CARD_MOMENTS: Callable[..., Any] = first_card_moments
 
 
@@ -57,6 +60,10 @@ def deal_and_count(
     ptab: np.ndarray, btab: np.ndarray, unseen_mode: bool, decks_unseen: bool,
     parent: np.ndarray, factor: np.ndarray, segments: np.ndarray, segment_key: np.ndarray, segment_size: np.ndarray,
     pair_node: np.ndarray, pair_count: np.ndarray, residual: int, multiplier: np.ndarray, scale: np.ndarray,
+    dense_route: bool, dense_nodes: int, run_src: np.ndarray, run_dst: np.ndarray, run_len: np.ndarray,
+    run_factor: np.ndarray, seg_tasks: np.ndarray, task_factor: np.ndarray, task_node: np.ndarray,
+    task_coef: np.ndarray, task_len: np.ndarray, coef: np.ndarray, task_pairs: np.ndarray, dense_node: np.ndarray,
+    dense_count: np.ndarray,
     detail_tier: np.ndarray, tier_pays: np.ndarray,
     first_mult: np.ndarray, first_scale: np.ndarray, first_pays: np.ndarray, use_suits: bool,
     tags: np.ndarray, threshold_num: np.ndarray, threshold_den: np.ndarray, counted: np.ndarray,
@@ -78,6 +85,8 @@ def deal_and_count(
     comp_v = np.zeros(10, dtype=np.int64)
     table = np.zeros(80, np.int64)
     weights = np.zeros(len(parent) + 1, np.int64)
+    float_table = np.zeros(80, np.float64)
+    float_weights = np.zeros(dense_nodes, np.float64)
     pads = np.zeros(7, np.int64)
     sums = np.zeros(multiplier.shape[0], np.int64)
     nums = np.zeros(max(b_coup, 1), np.int64)
@@ -137,8 +146,14 @@ def deal_and_count(
                     comp_v[v] = 0
                 for t in range(n_types):
                     comp_v[value_of[t]] += known_t[t]
-                d = NUMERATORS(comp_v, known, parent, factor, segments, segment_key, segment_size, pair_node,
-                               pair_count, residual, multiplier, scale, table, weights, pads, sums, nums)
+                if dense_route:
+                    d = FLOAT_NUMERATORS(comp_v, known, run_src, run_dst, run_len, run_factor, seg_tasks, task_factor,
+                                         task_node, task_coef, task_len, coef, task_pairs, dense_node, dense_count,
+                                         segment_key, segment_size, residual, multiplier, scale, float_table,
+                                         float_weights, pads, sums, nums)
+                else:
+                    d = NUMERATORS(comp_v, known, parent, factor, segments, segment_key, segment_size, pair_node,
+                                   pair_count, residual, multiplier, scale, table, weights, pads, sums, nums)
                 for b in range(b_coup):
                     num_all[b] = nums[b]
                     ev[b] = nums[b] / (scale[b] * d)
@@ -268,12 +283,13 @@ _COMPILED: list[Callable[..., int]] = []
 
 def compiled() -> Callable[..., int]:
     """The numba-compiled :func:`deal_and_count`, with its helpers compiled (on first use, cached on disk)."""
-    global NUMERATORS, FIRST_CARD_MOMENTS
+    global NUMERATORS, FLOAT_NUMERATORS, FIRST_CARD_MOMENTS
     if not _COMPILED:
         from numba import njit
 
         register_take_card()
-        NUMERATORS = njit(cache=True, nogil=True)(numerators)
+        NUMERATORS = fastlaw.compiled()
+        FLOAT_NUMERATORS = denselaw.compiled()
         FIRST_CARD_MOMENTS = njit(cache=True, nogil=True)(first_card_moments)
         _COMPILED.append(njit(cache=True, nogil=True)(deal_and_count))
     return _COMPILED[0]

@@ -20,8 +20,20 @@ A bet's expected value per unit, with tier payouts ``p_t`` (a loss −1), is
 :meth:`FastLaw.numerators` returns these exactly; they equal the reference route's fractions
 (tests/test_count.py).
 
-The kernel is plain Python compiled by numba (:func:`compiled`); the uncompiled functions give the
-same integers.
+**The float64 route** (:mod:`solver.count.denselaw`, the default where it is exact). The same sums
+over a *dense* trie (every multiset of up to five values, in an order where each level is a few
+contiguous slices of the one above times one scalar each: vectorised multiplies, no gathers), each
+key's pairs summed as dot products of coefficient vectors with the parents' weights, times the last
+card's factor. Every number it forms is a non-negative integer at most ``D`` (a node's weight counts
+ordered draws of its cards, at most ``N (N − 1) … (N − k + 1)``; a term or partial sum of a segment is
+a total weight of disjoint card sequences, at most the segment's sum), so in float64 it is exact, in
+any order of summation, as long as ``D < 2^53``: up to 458 cards (8 decks: ``D ≈ 5.0 × 10^15``,
+``2^53 ≈ 9.0 × 10^15``; not 9 decks). The segment sums are then int64 and the rest is this kernel's
+arithmetic, so the numerators are the same integers; a larger shoe takes the int64 kernel
+(:func:`solver.count.denselaw.float_exact`).
+
+The kernels are plain Python compiled by numba (:func:`compiled`, :func:`solver.count.denselaw.compiled`);
+the uncompiled functions give the same integers.
 """
 
 from __future__ import annotations
@@ -36,6 +48,8 @@ import numpy as np
 
 from solver.bets import Bet, compile_bets
 from solver.cards import Shoe
+from solver.count import denselaw
+from solver.count.denselaw import DENSE_FILL, DenseLaw, dense_trie, use_float
 from solver.deal import INT64_LIMIT, MAX_CARDS, denominator, unique_inverse
 from solver.errors import ModelError
 from solver.rules import PUNTO_BANCO, Tableau
@@ -127,7 +141,7 @@ def compiled() -> Callable[..., Any]:
 
 @dataclass(frozen=True, eq=False)
 class FastLaw:
-    """A set of coup bets ready for the int64 kernel (shoe-independent; see the module docstring).
+    """A set of coup bets ready for the kernels (shoe-independent; see the module docstring).
 
     Attributes:
         bets: the bets.
@@ -140,6 +154,7 @@ class FastLaw:
         scale: each bet's payout denominator (the least common multiple of its tiers').
         tiers: ``(keys, bets)`` tier of each bet at each key (``len(bet.tiers)`` is the loss).
         winner: whether the keys also carry the winner (last column of the compiled tiers).
+        dense: the same pairs over the dense trie, for the float64 route.
     """
 
     bets: tuple[Bet, ...]
@@ -156,6 +171,7 @@ class FastLaw:
     scale: np.ndarray
     tiers: np.ndarray
     winner: bool
+    dense: DenseLaw
 
     @property
     def keys(self) -> int:
@@ -186,39 +202,62 @@ class FastLaw:
         return (np.zeros(80, np.int64), np.zeros(len(self.parent) + 1, np.int64), np.zeros(MAX_CARDS + 1, np.int64),
                 np.zeros(self.keys, np.int64), np.zeros(len(self.bets), np.int64))
 
+    def dense_scratch(self) -> tuple[np.ndarray, ...]:
+        """Work arrays for :func:`solver.count.denselaw.float_numerators`, as :meth:`scratch`."""
+        return (np.zeros(80), np.zeros(self.dense.nodes), np.zeros(MAX_CARDS + 1, np.int64),
+                np.zeros(self.keys, np.int64), np.zeros(len(self.bets), np.int64))
+
     def arguments(self) -> tuple[np.ndarray, ...]:
         """The kernel's shoe-independent arguments, in order, after ``counts`` and ``size``."""
         return (self.parent, self.factor, self.segments, self.segment_key, self.segment_size, self.pair_node,
                 self.pair_count)
 
-    def numerators(self, shoe: Shoe, compiled_kernel: bool = True) -> tuple[list[int], int]:
-        """``(each bet's EV numerator, D)``: the EV of bet ``b`` is ``numerator_b / (scale_b D)``."""
-        self.check(shoe)
-        fn: Callable[..., Any] = compiled() if compiled_kernel else numerators
-        counts = np.array(shoe.values, dtype=np.int64)
-        *work, out = self.scratch()
-        d = fn(counts, shoe.size, *self.arguments(), self.residual, self.multiplier, self.scale, *work, out)
-        return [int(x) for x in out], int(d)
+    def dense_arguments(self) -> tuple[np.ndarray, ...]:
+        """The float kernel's shoe-independent arrays, in order, after ``counts`` and ``size`` (then come
+        ``residual``, ``multiplier``, ``scale`` and :meth:`dense_scratch`)."""
+        return (*self.dense.arguments(), self.segment_key, self.segment_size)
 
-    def evs(self, shoe: Shoe, compiled_kernel: bool = True) -> list[Fraction]:
+    def kernel(self, shoe: Shoe, route: str = "auto", compiled_kernel: bool = True) -> Callable[..., int]:
+        """A function ``(multiplier, scale, out) -> D`` running one kernel on ``shoe``: ``route`` is
+        ``float`` (float64 over the dense trie), ``int64`` (the trie above), or ``auto`` (``float`` where
+        it is exact: :func:`solver.count.denselaw.use_float`).
+
+        Raises:
+            ModelError: a shoe too large for exact int64 sums, an unknown route, or ``float`` where it
+                would not be exact.
+        """
+        self.check(shoe)
+        counts = np.array(shoe.values, dtype=np.int64)
+        dense = use_float(shoe.size, route)
+        fn: Callable[..., Any] = denselaw.float_numerators if dense else numerators
+        if compiled_kernel:
+            fn = denselaw.compiled() if dense else compiled()
+        args = self.dense_arguments() if dense else self.arguments()
+        work = (self.dense_scratch() if dense else self.scratch())[:-1]
+        return lambda m, s, out: int(fn(counts, shoe.size, *args, self.residual, m, s, *work, out))
+
+    def numerators(self, shoe: Shoe, compiled_kernel: bool = True, route: str = "auto") -> tuple[list[int], int]:
+        """``(each bet's EV numerator, D)``: the EV of bet ``b`` is ``numerator_b / (scale_b D)``."""
+        out = np.zeros(len(self.bets), np.int64)
+        d = self.kernel(shoe, route, compiled_kernel)(self.multiplier, self.scale, out)
+        return [int(x) for x in out], d
+
+    def evs(self, shoe: Shoe, compiled_kernel: bool = True, route: str = "auto") -> list[Fraction]:
         """Each bet's exact expected value per unit staked on ``shoe``."""
-        nums, d = self.numerators(shoe, compiled_kernel)
+        nums, d = self.numerators(shoe, compiled_kernel, route)
         return [Fraction(n, int(s) * d) for n, s in zip(nums, self.scale)]
 
-    def key_weights(self, shoe: Shoe, compiled_kernel: bool = True) -> list[int]:
+    def key_weights(self, shoe: Shoe, compiled_kernel: bool = True, route: str = "auto") -> list[int]:
         """Exact weight of every joint key on ``shoe`` (the residual as ``D`` minus the others)."""
-        self.check(shoe)
-        fn: Callable[..., Any] = compiled() if compiled_kernel else numerators
-        *work, _ = self.scratch()
-        identity = np.eye(self.keys, dtype=np.int64)
         out = np.zeros(self.keys, np.int64)
-        fn(np.array(shoe.values, dtype=np.int64), shoe.size, *self.arguments(), self.residual, identity,
-           np.zeros(self.keys, np.int64), *work, out)
+        self.kernel(shoe, route, compiled_kernel)(np.eye(self.keys, dtype=np.int64), np.zeros(self.keys, np.int64), out)
         return [int(x) for x in out]
 
 
-def fast_law(bets: Sequence[Bet], tab: Tableau = PUNTO_BANCO, winner: bool = False) -> FastLaw:
-    """Prepare coup bets for the kernel (the compile is cached; this builds the trie).
+def fast_law(bets: Sequence[Bet], tab: Tableau = PUNTO_BANCO, winner: bool = False,
+             fill: float = DENSE_FILL) -> FastLaw:
+    """Prepare coup bets for the kernels (the compile is cached; this builds the tries; ``fill``: see
+    :func:`solver.count.denselaw.dense_trie`).
 
     Raises:
         ModelError: a bet reads the first cards (see :mod:`solver.count.pairs`).
@@ -244,7 +283,8 @@ def fast_law(bets: Sequence[Bet], tab: Tableau = PUNTO_BANCO, winner: bool = Fal
         pays = np.array([int(scale[j] * (t.pays + 1)) for t in bet.tiers] + [0], dtype=np.int64)
         multiplier[:, j] = pays[c.tiers[:, j]]
     as64 = lambda a: np.ascontiguousarray(a, dtype=np.int64)  # noqa: E731
-    return FastLaw(bets, c.tableau, parent, factor, as64(np.append(seg_starts, len(order))),
-                   as64(seg_values // (MAX_CARDS + 1)), as64(seg_values % (MAX_CARDS + 1)),
-                   as64(node_of[pair_used.ravel()[order]]), as64(g.count[keep][order]), residual, multiplier,
-                   scale, c.tiers[:, : len(bets)], winner)
+    segments, pair_count = as64(np.append(seg_starts, len(order))), as64(g.count[keep][order])
+    dense = dense_trie(c.multisets[g.multiset[keep][order]], segments, pair_count, fill)
+    return FastLaw(bets, c.tableau, parent, factor, segments, as64(seg_values // (MAX_CARDS + 1)),
+                   as64(seg_values % (MAX_CARDS + 1)), as64(node_of[pair_used.ravel()[order]]), pair_count, residual,
+                   multiplier, scale, c.tiers[:, : len(bets)], winner, dense)

@@ -19,6 +19,7 @@ import numpy as np
 from solver.bets.core import tier_index
 from solver.count import dealer
 from solver.count.config import CountConfig, first_card_tables
+from solver.count.denselaw import use_float
 from solver.count.fastlaw import FastLaw, fast_law
 from solver.errors import InputError
 from solver.outcome import Outcomes
@@ -112,12 +113,16 @@ def kernel_inputs(config: CountConfig) -> KernelInputs:
                         first_pays, suits, config.tag_matrix(), num, den, counted)
 
 
-def deal(config: CountConfig, n_shoes: int, rng: np.random.Generator, compiled: bool = True) -> CountTallies:
+def deal(config: CountConfig, n_shoes: int, rng: np.random.Generator, compiled: bool = True,
+         route: str = "auto") -> CountTallies:
     """Deal ``n_shoes`` shoes of a study with one generator, in this process.
 
-    ``compiled=False`` runs the same kernel as plain Python (the reference; slow).
+    ``compiled=False`` runs the same kernel as plain Python (the reference; slow). ``route`` chooses the
+    exact law's kernel (:func:`solver.count.denselaw.use_float`, on the whole shoe); every route gives
+    the same tallies.
     """
     k = kernel_inputs(config)
+    dense = use_float(len(k.cards), route)  # the whole shoe: every composition dealt from it is smaller
     t = CountTallies.zeros(len(config.bets), len(k.cards))
     fn: Callable[..., int] = dealer.compiled() if compiled else dealer.deal_and_count
     table = config.table
@@ -127,7 +132,8 @@ def deal(config: CountConfig, n_shoes: int, rng: np.random.Generator, compiled: 
                table.burn.count, table.cut, table.extra_coup, rng,
                ptab, btab, config.knowledge == "unseen",
                config.decks == "unseen",
-               *law.arguments(), law.residual, law.multiplier, law.scale, k.detail_tier, k.tier_pays,
+               *law.arguments(), law.residual, law.multiplier, law.scale, dense, law.dense.nodes,
+               *law.dense.arguments(), k.detail_tier, k.tier_pays,
                k.first_mult, k.first_scale, k.first_pays, k.use_suits, k.tags, k.threshold_num, k.threshold_den,
                k.counted, t.moments, t.hist, t.positive, t.ev_min, t.ev_max, t.depth_coups, t.depth_ev,
                t.depth_positive)

@@ -1,0 +1,135 @@
+"""The counting kernel's float64 route (solver.count.denselaw) against the int64 kernel and the reference
+route's Fractions, on random depleted shoes of 1 to 8 decks and on tiny shoes; the guard that sends
+larger shoes to the int64 kernel; and whole studies dealt the same, tally for tally, on either route."""
+
+from __future__ import annotations
+
+import math
+
+import numpy as np
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from solver.bets import bets_from_names, catalogue, punto_banco
+from solver.cards import Shoe
+from solver.count import CountConfig, LinearCount, denselaw, fastlaw
+from solver.count.denselaw import FLOAT_EXACT, dense_trie, float_exact, levels, use_float
+from solver.count.fastlaw import fast_law
+from solver.count.run import deal
+from solver.errors import ModelError
+
+COUP_BETS = tuple(b for b in catalogue() if not b.first_cards)
+STUDY = bets_from_names("dragon7,panda8,big_tiger")
+RANKS = ("A", "2", "3", "4", "5", "6", "7", "8", "9", "T", "J", "Q", "K")
+TALLIES = ("moments", "hist", "positive", "ev_min", "ev_max", "depth_coups", "depth_ev", "depth_positive")
+
+
+@st.composite
+def depleted_shoes(draw: st.DrawFn) -> Shoe:
+    decks = draw(st.integers(1, 8))
+    size = 52 * decks
+    removed = draw(st.lists(st.integers(0, 12), max_size=size - 6))
+    shoe = Shoe.decks(decks)
+    left = [4 * decks] * 13
+    kept = []
+    for r in removed:  # no more of a rank than the shoe holds
+        if left[r]:
+            left[r] -= 1
+            kept.append(RANKS[r])
+    return shoe.remove(kept)
+
+
+@settings(max_examples=25, deadline=None)
+@given(depleted_shoes())
+def test_float_route_equals_int64_and_the_exact_route(shoe: Shoe) -> None:
+    law = fast_law(COUP_BETS, winner=True)
+    assert float_exact(shoe.size)
+    floats, ints = law.numerators(shoe, route="float"), law.numerators(shoe, route="int64")
+    assert floats == ints
+    reference = punto_banco(shoe, bets=COUP_BETS)
+    assert law.evs(shoe, route="float") == [r.ev for r in reference.bets]
+    assert law.key_weights(shoe, route="float") == law.key_weights(shoe, route="int64")
+    assert sum(law.key_weights(shoe, route="float")) == reference.denominator
+
+
+@settings(max_examples=40, deadline=None)
+@given(st.lists(st.integers(0, 3), min_size=10, max_size=10).filter(lambda c: sum(c) >= 6))
+def test_float_route_on_tiny_shoes(counts: list[int]) -> None:
+    # Few cards: many multisets need more cards of a value than the shoe holds (weight 0 through a zero
+    # factor, negative factors after it), and tasks with a factor <= 0 are skipped.
+    shoe = Shoe.from_values(counts)
+    law = fast_law(STUDY)
+    assert law.numerators(shoe, route="float") == law.numerators(shoe, route="int64")
+    assert law.evs(shoe, route="float") == [r.ev for r in punto_banco(shoe, bets=STUDY).bets]
+    assert law.numerators(shoe, compiled_kernel=False, route="float") == law.numerators(shoe, route="float")
+
+
+def test_dense_and_sparse_tasks_give_the_same_integers() -> None:
+    # fill 0: every task a dense coefficient vector; fill above 1: every pair read by index.
+    shoe = Shoe.decks(6).remove(["A", "A", "5", "9", "K", "Q", "7", "7", "7", "2"])
+    reference = fast_law(STUDY).numerators(shoe, route="int64")
+    for fill in (0.0, 0.25, 1.5):
+        law = fast_law(STUDY, fill=fill)
+        assert law.numerators(shoe, route="float") == reference, fill
+    assert fast_law(STUDY, fill=0.0).dense.pair_node.size == 0
+    assert fast_law(STUDY, fill=1.5).dense.task_len.sum() == 0
+
+
+def test_the_dense_trie_holds_every_multiset_once_in_runs() -> None:
+    lv = levels(6)
+    assert [len(level) for level in lv] == [math.comb(9 + k, k) for k in range(7)]
+    for k in range(1, 7):
+        assert len(set(lv[k])) == len(lv[k]) and all(list(q) == sorted(q) for q in lv[k])
+    # a run's children are its parents with one value appended, the factor's value
+    d = dense_trie(np.array([[0, 0, 1, 2, 0, 0, 0, 0, 3, 0]]), np.array([0, 1]), np.array([7]))
+    flat = [q for level in lv for q in level]
+    for src, dst, n, f in zip(d.run_src, d.run_dst, d.run_len, d.run_factor):
+        for i in range(n):
+            parent, child = flat[src + i], flat[dst + i]
+            assert child == parent + (f // 8,) and parent.count(f // 8) == f % 8
+
+
+def test_the_guard_sends_larger_shoes_to_the_int64_kernel() -> None:
+    assert math.perm(458, 6) < FLOAT_EXACT <= math.perm(459, 6)
+    assert float_exact(416) and float_exact(458) and not float_exact(459)
+    assert use_float(416, "auto") and not use_float(468, "auto") and not use_float(416, "int64")
+    law = fast_law(bets_from_names("dragon7"))
+    nine = Shoe.decks(9)
+    with pytest.raises(ModelError, match="not exact"):
+        law.numerators(nine, route="float")
+    with pytest.raises(ModelError, match="route"):
+        law.numerators(Shoe.decks(8), route="fast")
+    assert law.evs(nine) == law.evs(nine, route="int64") == [r.ev for r in punto_banco(nine, bets=law.bets).bets]
+    with pytest.raises(ModelError, match="not exact"):
+        deal(CountConfig.punto(nine, law.bets), 1, np.random.default_rng(0), route="float")
+
+
+def test_the_guard_is_needed() -> None:
+    # Past 2^53 float sums round. On 1,264 cards (D ≈ 2^61.8, still exact in int64 for the key weights)
+    # the float kernel, called without its guard, misses the exact key weights the int64 kernel gives;
+    # on 380 cards (D ≈ 2^51.4) it finds them.
+    law = fast_law(STUDY)
+    identity, zero = np.eye(law.keys, dtype=np.int64), np.zeros(law.keys, np.int64)
+    for counts, exact in (([97, 101, 89, 103, 91, 99, 93, 107, 95, 389], False),
+                          ([29, 31, 27, 33, 25, 35, 23, 37, 21, 119], True)):
+        c = np.array(counts, dtype=np.int64)
+        ints, floats = np.zeros(law.keys, np.int64), np.zeros(law.keys, np.int64)
+        fastlaw.compiled()(c, sum(counts), *law.arguments(), law.residual, identity, zero, *law.scratch()[:-1], ints)
+        denselaw.compiled()(c, sum(counts), *law.dense_arguments(), law.residual, identity, zero,
+                            *law.dense_scratch()[:-1], floats)
+        assert float_exact(sum(counts)) == exact
+        assert np.array_equal(ints, floats) == exact, counts
+
+
+@pytest.mark.parametrize("decks", [1, 8])
+def test_a_study_deals_the_same_tallies_on_either_route(decks: int) -> None:
+    counts = [LinearCount.parse("0,0,-1,-1,-1,-2,1,2,2,0", 8), None, LinearCount.parse("1,1,1,1,1,1,1,1,1,1", -1)]
+    config = CountConfig.punto(Shoe.decks(decks), STUDY, counts)
+    a = deal(config, 4, np.random.default_rng(9), route="float")
+    b = deal(config, 4, np.random.default_rng(9), route="int64")
+    c = deal(config, 4, np.random.default_rng(9))
+    assert a.n_coups == b.n_coups == c.n_coups > 0
+    for name in TALLIES:
+        assert np.array_equal(getattr(a, name), getattr(b, name)), name
+        assert np.array_equal(getattr(a, name), getattr(c, name)), name
