@@ -13,7 +13,7 @@ Before each coup the kernel takes, on the composition the player is assumed to k
 expected value (for bets on the coup's outcome :func:`solver.count.denselaw.float_numerators` where
 ``dense_route``, its float64 sums exact on shoes of up to 458 cards, else
 :func:`solver.count.fastlaw.numerators`, the same integers; for pair and suit bets the first
-cards' moments of :func:`solver.bets.pairs.first_card_moments` for pair and suit bets), as an integer
+cards' moments of :func:`solver.bets.pairs.first_card_moments`), as an integer
 numerator over ``scale × D``; decides the bets of perfect play (numerator > 0) and of the count (true
 count at or above the threshold, compared exactly: ``52 q RC >= p × cards`` for a threshold ``p/q``,
 ``cards`` the cards not yet seen, or those left in the shoe);

@@ -21,10 +21,10 @@ A bet's expected value per unit, with tier payouts ``p_t`` (a loss −1), is
 (tests/test_count.py).
 
 **The float64 route** (:mod:`solver.count.denselaw`, the default where it is exact). The same sums
-over a *dense* trie (every multiset of up to five values, in an order where each level is a few
+over a *dense* trie (the multisets of up to five values, in an order where each level is a few
 contiguous slices of the one above times one scalar each: vectorised multiplies, no gathers), each
-key's pairs summed as dot products of coefficient vectors with the parents' weights, times the last
-card's factor. Every number it forms is a non-negative integer at most ``D`` (a node's weight counts
+key's pairs summed as dot products of coefficient vectors with their parents' weights, times the
+last card's factor. Every number it forms is a non-negative integer at most ``D`` (a node's weight counts
 ordered draws of its cards, at most ``N (N − 1) … (N − k + 1)``; a term or partial sum of a segment is
 a total weight of disjoint card sequences, at most the segment's sum), so in float64 it is exact, in
 any order of summation, as long as ``D < 2^53``: up to 458 cards (8 decks: ``D ≈ 5.0 × 10^15``,

@@ -4,12 +4,14 @@ Run: ``python -m pytest tests/benchmarks/bench_bets.py -s -p no:cacheprovider`` 
 test run); record the figures in docs/benchmarks.md. CPU time (``time.process_time``) where one
 process does the work, wall-clock time for the multi-process counting run.
 
-1. The exact law and every catalogue bet of one depleted 8-deck shoe, in-process: the compiled int64
-   kernel (solver.count.fastlaw for the coup bets with the winner, the first cards' moments for the
-   pair and suit bets) against the numpy route (``punto_banco``), both exact integers, checked equal.
+1. The exact law and every catalogue bet of one depleted 8-deck shoe, in-process: the compiled
+   kernels (solver.count.denselaw's float64 route and solver.count.fastlaw's int64 kernel for the coup
+   bets with the winner, the first cards' moments for the pair and suit bets) against the numpy route
+   (``punto_banco``), all exact integers, checked equal.
 2. A whole ``baccarat punto --decks 8`` process, with the deal tree read from the disk cache, against the
    same with the cache off and against ``python -c "import numpy"`` (the floor every command pays).
-3. ``baccarat count``'s exact coup evaluations per second on all cores.
+3. ``baccarat count``'s exact coup evaluations per second: in-process on either kernel (CPU time), and on
+   all cores.
 """
 
 from __future__ import annotations
@@ -21,15 +23,17 @@ import sys
 import tempfile
 import time
 from fractions import Fraction
+from typing import Any
 
 import numpy as np
 
 from solver.bets import catalogue, first_cards_law, punto_banco
 from solver.bets.pairs import CLASS_BASIS
 from solver.cards import Shoe
-from solver.count import CountConfig, bets_from_names, count_study, dealer
+from solver.count import CountConfig, bets_from_names, count_study, dealer, denselaw
 from solver.count.config import first_card_tables
 from solver.count.fastlaw import compiled, fast_law
+from solver.count.run import deal
 from solver.simulate import default_workers
 
 SHOE = Shoe.decks(8).remove(["5S", "5H", "KD", "9C", "2S", "QH", "7D", "AC", "3S", "8H", "8D", "6C"])
@@ -60,15 +64,26 @@ def test_law_and_catalogue_of_one_shoe() -> None:
     rank_of, suit_of = (t // 4).astype(np.int64), (t % 4).astype(np.int64)
     groups = np.array([13, 4], dtype=np.int64)
     mult, scale, _ = first_card_tables(FIRST, True)
-    args = (counts, SHOE.size, *law.arguments(), law.residual, law.multiplier, law.scale, *law.scratch())
+    args: tuple[Any, ...] = (counts, SHOE.size, *law.arguments(), law.residual, law.multiplier, law.scale,
+                             *law.scratch())
+    float_kernel = denselaw.compiled()
+    float_args: tuple[Any, ...] = (counts, SHOE.size, *law.dense_arguments(), law.residual, law.multiplier,
+                                   law.scale, *law.dense_scratch())
     mom = np.zeros((4, 4), np.int64)
 
     def fast() -> tuple[np.ndarray, np.ndarray]:
+        float_kernel(*float_args)
+        moments_kernel(suits, rank_of, suit_of, groups, mom)
+        return float_args[-1], mom
+
+    def fast_int64() -> tuple[np.ndarray, np.ndarray]:
         kernel(*args)
         moments_kernel(suits, rank_of, suit_of, groups, mom)
         return args[-1], mom
 
     fast()
+    fast_int64()
+    assert np.array_equal(args[-1], float_args[-1])  # the two kernels' numerators: the same integers
     # the same exact integers as the numpy route
     reference = punto_banco(SHOE, bets=CATALOGUE)
     nums, d = law.numerators(SHOE)
@@ -81,10 +96,12 @@ def test_law_and_catalogue_of_one_shoe() -> None:
         assert ev == reference.bet(b.name).ev
     assert law.key_weights(SHOE)[0] >= 0 and first_cards_law(SHOE).denominator == n4
     kernel_s = cpu_best(fast, 2000)
+    int64_s = cpu_best(fast_int64, 2000)
     numpy_s = cpu_best(lambda: punto_banco(SHOE, bets=CATALOGUE), 20)
     RESULTS["law"] = kernel_s
     print(f"\nexact law + all {len(CATALOGUE)} catalogue bets, one depleted 8-deck shoe, in-process: compiled kernel "
-          f"{kernel_s * 1e6:.1f} us (exact int64); the numpy route with Fractions (punto_banco) {numpy_s * 1e3:.2f} ms; "
+          f"{kernel_s * 1e6:.1f} us (float64 route, exact); the int64 kernel {int64_s * 1e6:.1f} us "
+          f"({int64_s / kernel_s:.2f}x); the numpy route with Fractions (punto_banco) {numpy_s * 1e3:.2f} ms; "
           f"ratio {numpy_s / kernel_s:.0f}x")
     assert kernel_s <= 100e-6
 
@@ -120,11 +137,24 @@ def test_punto_process_cpu() -> None:
 
 def test_count_evaluations_per_second() -> None:
     """Wall clock on all cores, and CPU time (this process and its workers): on a shared, loaded machine
-    the CPU rate times the cores is the capacity of an idle one."""
+    the CPU rate times the cores is the capacity of an idle one. First, in this process, the same shoes
+    dealt on the float64 route and on the int64 kernel (the same tallies, checked), alternated."""
     n = default_workers()
     for names in ("big_tiger", "dragon7", "dragon7,panda8"):
         config = CountConfig.punto(Shoe.decks(8), bets_from_names(names))
         count_study(config, shoes=20, seed=0, workers=1)  # compile / load the kernel
+        rates: dict[str, float] = {}
+        for route in ("int64", "float") * 3:
+            deal(config, 2, np.random.default_rng(0), route=route)
+            t = time.process_time()
+            tallies = deal(config, 600, np.random.default_rng(7), route=route)
+            rates[route] = max(rates.get(route, 0.0), tallies.n_coups / (time.process_time() - t))
+            if route == "int64":
+                reference = tallies
+            else:
+                assert np.array_equal(tallies.moments, reference.moments)
+        print(f"\nbaccarat count --bets {names}, in-process: float64 route {rates['float']:,.0f} coups per CPU second, "
+              f"int64 kernel {rates['int64']:,.0f} ({rates['float'] / rates['int64']:.2f}x)")
         before = resource.getrusage(resource.RUSAGE_SELF), resource.getrusage(resource.RUSAGE_CHILDREN)
         r = count_study(config, shoes=12_000, seed=1, workers=n)
         after = resource.getrusage(resource.RUSAGE_SELF), resource.getrusage(resource.RUSAGE_CHILDREN)
@@ -136,3 +166,4 @@ def test_count_evaluations_per_second() -> None:
               f"bet evaluations), {per_cpu * n:,.0f} coups/s on {n} cores; wall clock here {wall:,.0f} coups/s "
               f"({r.n_coups:,} coups)")
     assert RESULTS["big_tiger"] >= 200_000
+    assert RESULTS["dragon7,panda8"] >= 200_000
