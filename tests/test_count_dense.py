@@ -90,7 +90,7 @@ def test_the_dense_trie_holds_every_multiset_once_in_runs() -> None:
             assert child == parent + (f // 8,) and parent.count(f // 8) == f % 8
 
 
-def test_the_guard_sends_larger_shoes_to_the_int64_kernel() -> None:
+def test_the_guard_sends_larger_shoes_to_the_int64_kernel(monkeypatch: pytest.MonkeyPatch) -> None:
     assert math.perm(458, 6) < FLOAT_EXACT <= math.perm(459, 6)
     assert float_exact(416) and float_exact(458) and not float_exact(459)
     assert use_float(416, "auto") and not use_float(468, "auto") and not use_float(416, "int64")
@@ -103,6 +103,14 @@ def test_the_guard_sends_larger_shoes_to_the_int64_kernel() -> None:
     assert law.evs(nine) == law.evs(nine, route="int64") == [r.ev for r in punto_banco(nine, bets=law.bets).bets]
     with pytest.raises(ModelError, match="not exact"):
         deal(CountConfig.punto(nine, law.bets), 1, np.random.default_rng(0), route="float")
+
+    def no_float_kernel() -> None:
+        raise AssertionError("the float kernel was chosen")
+
+    monkeypatch.setattr(denselaw, "compiled", no_float_kernel)
+    assert law.evs(nine) == law.evs(nine, route="int64")  # auto on 9 decks: the int64 kernel
+    with pytest.raises(AssertionError, match="float kernel was chosen"):
+        law.evs(Shoe.decks(8))  # auto on 8 decks: the float kernel
 
 
 def test_the_guard_is_needed() -> None:
