@@ -89,7 +89,8 @@ def test_law_and_catalogue_of_one_shoe() -> None:
     nums, d = law.numerators(SHOE)
     for b, n, s in zip(COUP, nums, law.scale):
         assert Fraction(n, int(s) * d) == reference.bet(b.name).ev
-    joint = CLASS_BASIS @ mom @ CLASS_BASIS.T
+    basis = np.array(CLASS_BASIS)  # a tuple of rows
+    joint = basis @ mom @ basis.T
     n4 = SHOE.size * (SHOE.size - 1) * (SHOE.size - 2) * (SHOE.size - 3)
     for f, b in enumerate(FIRST):
         ev = Fraction(int((mult[f] * joint).sum()) - int(scale[f]) * n4, int(scale[f]) * n4)
