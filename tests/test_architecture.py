@@ -20,7 +20,7 @@ PACKAGE = ROOT / "solver"
 MAX_LINES = 400
 
 LAYERS: dict[str, int] = {
-    "errors": 0, "numbers": 0, "files": 0, "cache": 0, "algebraic": 0, "numberfield": 0, "linalg": 0, "lp": 0,
+    "errors": 0, "numbers": 0, "files": 0, "cache": 0, "jitcache": 0, "algebraic": 0, "numberfield": 0, "linalg": 0, "lp": 0,
     "cards": 1,
     "rules": 2, "house": 2,
     "deal": 3, "outcome": 3, "weights": 3,

@@ -92,3 +92,32 @@ def test_chemin_grouping_from_disk_equals_a_fresh_one(tmp_path, monkeypatch) -> 
         assert np.array_equal(getattr(fresh.grouping, name), getattr(again.grouping, name))
     assert np.array_equal(fresh.banker_index, again.banker_index)
     structure.cache_clear()
+
+
+def test_a_kernel_compiled_before_a_change_of_a_module_it_calls_is_compiled_afresh(tmp_path) -> None:
+    """numba checks a cached kernel against its own file only (solver.jitcache)."""
+    from solver.jitcache import drop_stale
+
+    source, callee = tmp_path / "dealer.py", tmp_path / "law.py"
+    source.write_text("def deal(): ...\n")
+    callee.write_text("def law(): return 1\n")
+    folder = tmp_path / "__pycache__"
+    folder.mkdir()
+    entries = [folder / "dealer.deal-51.py311.nbi", folder / "dealer.deal-51.py311.1.nbc"]
+    other = folder / "dealer.other-9.py311.nbi"
+
+    def compile_() -> None:  # what numba writes when it compiles
+        for p in (*entries, other):
+            p.write_bytes(b"machine code")
+
+    compile_()
+    assert drop_stale(source, "deal", [callee])  # no record of the sources yet: dropped
+    assert not any(p.exists() for p in entries) and other.exists()
+    compile_()
+    assert not drop_stale(source, "deal", [callee])  # nothing changed: kept
+    assert all(p.exists() for p in entries)
+    callee.write_text("def law(): return 2\n")
+    assert drop_stale(source, "deal", [callee]) and not any(p.exists() for p in entries)
+    compile_()
+    assert not drop_stale(source, "deal", [callee]) and all(p.exists() for p in entries)
+    assert not drop_stale(source, "deal", [tmp_path / "absent.py"])  # an unreadable source: left alone

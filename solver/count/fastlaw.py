@@ -53,6 +53,7 @@ from solver.count.denselaw import DENSE_FILL, DenseLaw, dense_trie, use_float
 from solver.deal import INT64_LIMIT, MAX_CARDS, denominator, unique_inverse
 from solver.errors import ModelError
 from solver.rules import PUNTO_BANCO, Tableau
+from solver.weights import multiset_trie
 
 
 def trie_of(multisets: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
@@ -67,18 +68,9 @@ def trie_of(multisets: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     >>> trie_of(np.array([[2, 0, 0, 0, 0, 0, 0, 1, 0, 0], [1, 0, 0, 0, 0, 0, 0, 0, 0, 0]]))
     (array([0, 1, 2]), array([ 0,  1, 56]), array([3, 1]))
     """
-    seqs = [tuple(v for v in range(10) for _ in range(row[v])) for row in multisets.tolist()]
-    node_id: dict[tuple[int, ...], int] = {(): 0}
-    parent: list[int] = []
-    factor: list[int] = []
-    for depth in range(1, max((len(q) for q in seqs), default=0) + 1):
-        for prefix in sorted({q[:depth] for q in seqs if len(q) >= depth}):
-            node_id[prefix] = len(parent) + 1
-            parent.append(node_id[prefix[:-1]])
-            v = prefix[-1]
-            factor.append(8 * v + prefix[:-1].count(v))
-    node_of = np.array([node_id[q] for q in seqs], dtype=np.int64)
-    return np.array(parent, dtype=np.int64), np.array(factor, dtype=np.int64), node_of
+    trie, node_of = multiset_trie(multisets.tolist())
+    return (np.array(trie.parent, dtype=np.int64), np.array(trie.factor, dtype=np.int64),
+            np.array(node_of, dtype=np.int64))
 
 
 def numerators(counts: np.ndarray, size: int, parent: np.ndarray, factor: np.ndarray, segments: np.ndarray,

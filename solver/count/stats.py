@@ -104,7 +104,8 @@ class CountResult:
     elapsed: float
     workers: str
     method: str = field(default="simulated shoes (solver.count); at every coup the exact edge of each bet on the "
-                        "composition the player knows (solver.count.fastlaw, int64); estimates over shoes with SEs")
+                        "composition the player knows (solver.count.fastlaw: exact integers, summed in float64 where every sum "
+                        "stays below 2^53, else in int64); estimates over shoes with SEs")
 
     def bet(self, name: str) -> BetStudy:
         for b in self.bets:

@@ -179,6 +179,10 @@ def engine(name: str | None = None) -> Callable[..., int]:
     if not _COMPILED:
         from numba import njit
 
+        from solver.jitcache import drop_stale
+        from solver.simulate import kernel
+
         register_take_card()
+        drop_stale(__file__, "deal_banque_shoes", [kernel.__file__])  # take_card is compiled into it
         _COMPILED.append(njit(cache=True, nogil=True)(deal_banque_shoes))
     return _COMPILED[0]
