@@ -23,6 +23,7 @@ import math
 import os
 import sys
 import tempfile
+import zlib
 from array import array
 from functools import cache
 from pathlib import Path
@@ -62,8 +63,9 @@ def entry_key(*parts: object) -> str:
 
 
 MAGIC = b"baccarat-arrays 2\n"
-"""The first line of an entry; the second is a JSON list of ``[name, dtype, shape]``; then each array's
-bytes in that order (C order). numpy reads an entry without copying, and plain Python reads its int64
+"""The first line of an entry; the second is JSON, ``{"arrays": [[name, dtype, shape], ...], "crc32": C}``;
+then each array's bytes in that order (C order), whose CRC-32 is ``C`` (a damaged entry is rebuilt, never
+read). numpy reads an entry without copying, and plain Python reads its int64
 arrays with :mod:`array` (:func:`load_plain`), so a command that only needs integers does without numpy."""
 
 SUFFIX = ".arrays"
@@ -79,8 +81,11 @@ def _read_entry(name: str, key: str) -> tuple[list[tuple[str, str, tuple[int, ..
         if not data.startswith(MAGIC):
             return None
         end = data.index(b"\n", len(MAGIC))
-        toc = [(str(n), str(t), tuple(int(x) for x in shape)) for n, t, shape in json.loads(data[len(MAGIC):end])]
-    except (OSError, ValueError, TypeError):
+        head = json.loads(data[len(MAGIC):end])
+        toc = [(str(n), str(t), tuple(int(x) for x in shape)) for n, t, shape in head["arrays"]]
+        if zlib.crc32(memoryview(data)[end + 1:]) != head["crc32"]:
+            return None
+    except (OSError, ValueError, TypeError, KeyError):
         return None
     return toc, data, end + 1
 
@@ -139,6 +144,9 @@ def save_arrays(name: str, key: str, arrays: dict[str, np.ndarray], keep: int | 
         return
     contiguous = {n: np.ascontiguousarray(a) for n, a in arrays.items()}
     toc = [[n, a.dtype.str, list(a.shape)] for n, a in contiguous.items()]
+    crc = 0
+    for a in contiguous.values():
+        crc = zlib.crc32(a.data, crc)
     try:
         d.mkdir(parents=True, exist_ok=True)
         for stale in d.glob(f"{name}-*.npz"):  # entries of the first format, never read again
@@ -150,7 +158,7 @@ def save_arrays(name: str, key: str, arrays: dict[str, np.ndarray], keep: int | 
         fd, tmp = tempfile.mkstemp(dir=d, prefix=f".{name}-", suffix=SUFFIX)
         try:
             with os.fdopen(fd, "wb") as fh:
-                fh.write(MAGIC + json.dumps(toc).encode() + b"\n")
+                fh.write(MAGIC + json.dumps({"arrays": toc, "crc32": crc}).encode() + b"\n")
                 for a in contiguous.values():
                     fh.write(a.tobytes())
             os.replace(tmp, d / f"{name}-{key}{SUFFIX}")

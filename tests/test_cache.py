@@ -22,7 +22,9 @@ def test_entries_read_back_equal_and_damaged_ones_are_rebuilt(tmp_path, monkeypa
     assert plain == {"a": ([0, 1, 2, 3, 4], (5,)), "b": ([1] * 6, (2, 3))}
     entry = tmp_path / f"thing-k1{cache.SUFFIX}"
     whole = entry.read_bytes()
-    for damaged in (whole[:-8], whole + b"\0" * 8, whole.replace(b"<i8", b"<q8", 1), b"not an entry"):
+    flipped = bytearray(whole)
+    flipped[-3] ^= 1  # one bit of the data: the header still reads
+    for damaged in (whole[:-8], whole + b"\0" * 8, whole.replace(b"<i8", b"<q8", 1), b"not an entry", bytes(flipped)):
         entry.write_bytes(damaged)
         assert cache.load_arrays("thing", "k1") is None and cache.load_plain("thing", "k1") is None
     assert cache.load_arrays("thing", "absent") is None
