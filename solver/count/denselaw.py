@@ -211,10 +211,10 @@ def dense_trie(pair_multiset: np.ndarray, segments: np.ndarray, pair_count: np.n
     >>> d.computed, d.task_factor.tolist(), d.task_len.tolist(), d.coef.tolist()
     (2, [56, 8], [1, 1], [5.0, 3.0])
     """
-    size = pair_multiset.sum(axis=1).astype(np.int64)
-    if len(size) and size.min() < 1:
+    size = [int(k) for k in pair_multiset.sum(axis=1).tolist()]
+    if min(size, default=1) < 1:
         raise ValueError("a pair's multiset has at least one card")
-    depth = int(size.max(initial=1))
+    depth = max(size, default=1)
     offset, index, runs, run_of = trie_structure(depth)
     seqs = [tuple(v for v in range(10) for _ in range(row[v])) for row in pair_multiset.tolist()]
     needed = np.zeros(offset[depth], dtype=bool)  # parents read by some task, and their ancestors
@@ -264,10 +264,10 @@ def dense_trie(pair_multiset: np.ndarray, segments: np.ndarray, pair_count: np.n
 
 def float_numerators(counts: np.ndarray, size: int, run_src: np.ndarray, run_dst: np.ndarray, run_len: np.ndarray,
                      run_factor: np.ndarray, seg_tasks: np.ndarray, task_factor: np.ndarray, task_node: np.ndarray,
-                     task_coef: np.ndarray, task_len: np.ndarray, coef: np.ndarray, task_pairs: np.ndarray,
+                     task_coef: np.ndarray, task_len: np.ndarray, coef: Any, task_pairs: np.ndarray,
                      pair_node: np.ndarray, pair_count: np.ndarray,
                      segment_key: np.ndarray, segment_size: np.ndarray, residual: int, multiplier: np.ndarray,
-                     scale: np.ndarray, table: np.ndarray, weights: np.ndarray, pads: np.ndarray, sums: np.ndarray,
+                     scale: np.ndarray, table: np.ndarray, weights: Any, pads: np.ndarray, sums: np.ndarray,
                      out: np.ndarray) -> int:
     """Every bet's exact EV numerator over ``scale × D`` into ``out``, as
     :func:`solver.count.fastlaw.numerators` (the same integers) but with the node weights and segment
@@ -276,7 +276,9 @@ def float_numerators(counts: np.ndarray, size: int, run_src: np.ndarray, run_dst
     A task whose factor is not positive adds nothing (its parents' weights are 0 where it is negative)
     and is skipped: every float formed is then at most a sum of its segment's terms.
     ``table`` (80, float64), ``weights`` (``DenseLaw.nodes``, float64), ``pads`` (7, int64) and ``sums``
-    (one per key, int64) are scratch space.
+    (one per key, int64) are scratch space. ``weights`` and ``coef`` are indexed with unsigned sums
+    (numba then drops its wraparound test and vectorises), which numpy's type stubs read as floats:
+    they are typed ``Any``.
     """
     for v in range(10):
         for b in range(8):
