@@ -107,7 +107,7 @@ class MultisetTrie:
     levels: tuple[int, ...]
 
     @cached_property
-    def _gathers(self) -> tuple[tuple[Callable[[Sequence[int]], tuple[int, ...]], ...], ...]:
+    def _gathers(self) -> tuple[tuple[Gather, Gather], ...]:
         return tuple((gather(self.parent[a - 1:b - 1]), gather(self.factor[a - 1:b - 1]))
                      for a, b in zip(self.levels[:-1], self.levels[1:]))
 
@@ -124,7 +124,11 @@ class MultisetTrie:
         return sum(1 for start in self.levels[:-1] if node >= start)
 
 
-def gather(indices: Sequence[int]) -> Callable[[Sequence[int]], tuple[int, ...]]:
+Gather = Callable[[Sequence[int]], tuple[int, ...]]
+"""A function picking fixed items out of a sequence (:func:`gather`)."""
+
+
+def gather(indices: Sequence[int]) -> Gather:
     """A function picking the items at ``indices`` out of a sequence, as a tuple, at C speed.
 
     >>> gather([2, 0])("abc"), gather([1])("abc"), gather([])("abc")

@@ -28,6 +28,7 @@ from solver.bets import (
 )
 from solver.cards import Shoe
 from solver.errors import BaccaratError, InputError, ModelError, ShoeError
+from solver.weights import denominator
 
 COUP_BETS = tuple(b for b in catalogue() if not b.first_cards)
 
@@ -39,15 +40,25 @@ def assert_same(a, b) -> None:
 @settings(max_examples=15, deadline=None)
 @given(st.lists(st.integers(0, 12), min_size=0, max_size=60))
 def test_compiled_route_equals_reference_route(removed: list[int]) -> None:
+    """The compiled sums, in plain Python integers and in numpy, against the outcome table row by row."""
     shoe = Shoe.decks(2).remove(str(("A", 2, 3, 4, 5, 6, 7, 8, 9, "T", "J", "Q", "K")[r]) for r in removed)
-    compiled, winners, d = compile_bets(COUP_BETS).results(shoe)
-    assert_same(compiled, reference_results(COUP_BETS, shoe))
-    assert sum(winners) == d
+    reference = reference_results(COUP_BETS, shoe)
+    for route in ("plain", "numpy"):
+        compiled, winners, d = compile_bets(COUP_BETS).results(shoe, route)
+        assert_same(compiled, reference)
+        assert sum(winners) == d
 
 
-@pytest.mark.parametrize("shoe", [Shoe.infinite(), Shoe.decks(40), Shoe.from_values((6, 1, 0, 0, 0, 0, 0, 0, 0, 0))])
+@pytest.mark.parametrize("shoe", [Shoe.infinite(), Shoe.decks(40), Shoe.decks(3000),
+                                  Shoe.from_values((6, 1, 0, 0, 0, 0, 0, 0, 0, 0))])
 def test_routes_agree_on_edge_shoes(shoe: Shoe) -> None:
-    assert_same(compile_bets(COUP_BETS).results(shoe)[0], reference_results(COUP_BETS, shoe))
+    """Among them a shoe whose denominator passes 2^63 (numpy then sums Python integers)."""
+    compiled = compile_bets(COUP_BETS)
+    plain, numpy_route = compiled.key_weights(shoe, "plain"), compiled.key_weights(shoe, "numpy")
+    assert plain == numpy_route and sum(plain) == denominator(shoe)
+    assert_same(compiled.results(shoe, "plain")[0], reference_results(COUP_BETS, shoe))
+    with pytest.raises(ValueError, match="unknown route"):
+        compiled.key_weights(shoe, "float")
 
 
 def test_breakdown_is_a_law() -> None:

@@ -132,3 +132,22 @@ def test_version_without_loading_the_commands() -> None:
     script = "import sys\nfrom solver.cli import main\ncode = main(['--version'])\nprint(code, 'numpy' in sys.modules)"
     r = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, check=True)
     assert r.stdout.splitlines() == [f"baccarat {__version__}", "0 False"]
+
+
+def test_a_long_batch_sums_with_numpy_and_a_short_one_without(tmp_path) -> None:
+    """``--shoes`` takes numpy's vectorised sums from BATCH_NUMPY lines on (its import then pays back);
+    the JSON lines are the same either way."""
+    from solver.cli.punto import BATCH_NUMPY
+
+    env = {**__import__("os").environ, "BACCARAT_CACHE": str(tmp_path / "cache")}
+    lines = [f"--decks 2 --remove {','.join(str(1 + (k + i) % 9) for i in range(k % 5 + 1))}" for k in range(BATCH_NUMPY)]
+    script = ("import io, json, sys\nfrom solver.cli import main\n"
+              "lines = sys.argv[1:]\nsys.stdin = io.StringIO('\\n'.join(lines))\n"
+              "out, sys.stdout = sys.stdout, io.StringIO()\n"
+              "main(['punto', '--shoes', '-', '--bets', 'banker,dragon7,player_pair'])\n"
+              "text, sys.stdout = sys.stdout.getvalue(), out\nprint(json.dumps(['numpy' in sys.modules, text]))")
+    subprocess.run([sys.executable, "-c", script, lines[0]], env=env, check=True, capture_output=True)  # fill the cache
+    short, long = (json.loads(subprocess.run([sys.executable, "-c", script, *chosen], env=env, check=True,
+                                             capture_output=True, text=True).stdout) for chosen in (lines[:3], lines))
+    assert short[0] is False and long[0] is True
+    assert long[1].splitlines()[:3] == short[1].splitlines()

@@ -94,6 +94,7 @@ def punto_banco(
     skip_unsettled: bool = False,
     tableau: Tableau = PUNTO_BANCO,
     tie_pays: tuple[int, ...] = (8, 9),
+    route: str = "auto",
 ) -> PuntoResult:
     """Punto banco on one shoe: the exact outcome law and the exact law of every bet.
 
@@ -106,6 +107,8 @@ def punto_banco(
             raising; always done for the default set.
         tableau: the drawing rules, every cell fixed (default punto banco's; a house's, solver.house).
         tie_pays: what the Tie bet of the default set pays to 1, one Tie bet each.
+        route: how the coup bets are summed (:meth:`~solver.bets.compiled.CompiledBets.key_weights`:
+            ``plain``, ``numpy`` or ``auto``); the same numbers.
 
     Returns:
         A :class:`PuntoResult`.
@@ -138,7 +141,7 @@ def punto_banco(
                              f"but {why}: give --decks, 13 counts by rank or 52 by rank and suit")
     coup = tuple(b for b in kept if not b.first_cards)
     compiled = compile_bets(coup, tableau)
-    coup_results, winners, d = compiled.results(shoe)
+    coup_results, winners, d = compiled.results(shoe, route)
     by_name = {r.name: r for r in coup_results}
     law = first_cards_law(shoe, suits=any(b.needs_suits for b in kept)) if any(b.first_cards for b in kept) else None
     results = []
