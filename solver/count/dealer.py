@@ -288,12 +288,14 @@ def compiled() -> Callable[..., int]:
         from numba import njit
 
         from solver.bets import pairs
+        from solver.count import lawparts
         from solver.jitcache import drop_stale
         from solver.simulate import kernel
 
         register_take_card()
         # the laws, the first cards' moments and take_card are compiled into the dealer
-        drop_stale(__file__, "deal_and_count", [fastlaw.__file__, denselaw.__file__, pairs.__file__, kernel.__file__])
+        drop_stale(__file__, "deal_and_count", [fastlaw.__file__, denselaw.__file__, lawparts.__file__, pairs.__file__,
+                                                kernel.__file__])
         NUMERATORS = fastlaw.compiled()
         FLOAT_NUMERATORS = denselaw.compiled()
         FIRST_CARD_MOMENTS = njit(cache=True, nogil=True)(first_card_moments)

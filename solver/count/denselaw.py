@@ -49,6 +49,7 @@ from typing import Any
 
 import numpy as np
 
+from solver.count.lawparts import settle, shoe_tables
 from solver.deal import MAX_CARDS
 from solver.errors import ModelError
 
@@ -280,14 +281,7 @@ def float_numerators(counts: np.ndarray, size: int, run_src: np.ndarray, run_dst
     (numba then drops its wraparound test and vectorises), which numpy's type stubs read as floats:
     they are typed ``Any``.
     """
-    for v in range(10):
-        for b in range(8):
-            table[8 * v + b] = counts[v] - b
-    for k in range(MAX_CARDS + 1):
-        p = 1
-        for j in range(MAX_CARDS - k):
-            p *= size - k - j
-        pads[k] = p
+    shoe_tables(counts, size, table, pads)
     weights[0] = 1.0
     for r in range(len(run_len)):
         f = table[run_factor[r]]
@@ -313,15 +307,7 @@ def float_numerators(counts: np.ndarray, size: int, run_src: np.ndarray, run_dst
             acc += f * part
         sums[segment_key[s]] += np.int64(acc) * pads[segment_size[s]]
     d = pads[0]
-    total = 0
-    for k in range(len(sums)):
-        total += sums[k]
-    sums[residual] = d - total
-    for b in range(multiplier.shape[1]):
-        acc_b = -scale[b] * d
-        for k in range(len(sums)):
-            acc_b += multiplier[k, b] * sums[k]
-        out[b] = acc_b
+    settle(sums, d, residual, multiplier, scale, out)
     return d
 
 
@@ -334,5 +320,10 @@ def compiled() -> Callable[..., Any]:
     if "float_numerators" not in _COMPILED:
         from numba import njit
 
+        from solver.count import lawparts
+        from solver.jitcache import drop_stale
+
+        lawparts.register()
+        drop_stale(__file__, "float_numerators", [lawparts.__file__])  # its parts are compiled into it
         _COMPILED["float_numerators"] = njit(cache=True, nogil=True, fastmath={"reassoc", "contract"})(float_numerators)
     return _COMPILED["float_numerators"]

@@ -48,8 +48,9 @@ import numpy as np
 
 from solver.bets import Bet, compile_bets
 from solver.cards import Shoe
-from solver.count import denselaw
+from solver.count import denselaw, lawparts
 from solver.count.denselaw import DENSE_FILL, DenseLaw, dense_trie, use_float
+from solver.count.lawparts import settle, shoe_tables
 from solver.deal import INT64_LIMIT, MAX_CARDS, denominator, unique_inverse
 from solver.errors import ModelError
 from solver.rules import PUNTO_BANCO, Tableau
@@ -88,14 +89,7 @@ def numerators(counts: np.ndarray, size: int, parent: np.ndarray, factor: np.nda
     ``table`` (80), ``weights`` (one per trie node and the root), ``pads`` (7) and ``sums`` (one per
     key: the key weights, on return) are scratch space.
     """
-    for v in range(10):
-        for b in range(8):
-            table[8 * v + b] = counts[v] - b
-    for k in range(MAX_CARDS + 1):
-        p = 1
-        for j in range(MAX_CARDS - k):
-            p *= size - k - j
-        pads[k] = p
+    shoe_tables(counts, size, table, pads)
     weights[0] = 1
     for i in range(len(parent)):
         weights[i + 1] = weights[parent[i]] * table[factor[i]]
@@ -107,15 +101,7 @@ def numerators(counts: np.ndarray, size: int, parent: np.ndarray, factor: np.nda
             acc += pair_count[p] * weights[pair_node[p]]
         sums[segment_key[s]] += acc * pads[segment_size[s]]
     d = pads[0]
-    total = 0
-    for k in range(len(sums)):
-        total += sums[k]
-    sums[residual] = d - total
-    for b in range(multiplier.shape[1]):
-        acc = -scale[b] * d
-        for k in range(len(sums)):
-            acc += multiplier[k, b] * sums[k]
-        out[b] = acc
+    settle(sums, d, residual, multiplier, scale, out)
     return d
 
 
@@ -127,6 +113,10 @@ def compiled() -> Callable[..., Any]:
     if "numerators" not in _COMPILED:
         from numba import njit
 
+        from solver.jitcache import drop_stale
+
+        lawparts.register()
+        drop_stale(__file__, "numerators", [lawparts.__file__])  # its parts are compiled into it
         _COMPILED["numerators"] = njit(cache=True, nogil=True)(numerators)
     return _COMPILED["numerators"]
 
