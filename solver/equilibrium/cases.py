@@ -42,11 +42,11 @@ from __future__ import annotations
 from collections.abc import Iterator
 from dataclasses import dataclass
 from fractions import Fraction
-from itertools import combinations
 
 import numpy as np
 
 from solver.equilibrium.dominance import DominanceStep
+from solver.equilibrium.guidance import ranges
 from solver.equilibrium.systems import (
     DRAW,
     FORCED,
@@ -55,15 +55,13 @@ from solver.equilibrium.systems import (
     SideSystem,
     box,
     equations,
-    float_rows,
     refutation,
+    refutes,
+    rows,
 )
 from solver.game import Game
 from solver.linalg import rank, solve_any
-from solver.lp import linear_program
 from solver.rules import Action
-
-_VERTEX_TOL = 1e-9  # reads float vertices only: they choose splits, never prove anything
 
 STATES = ("draw", "stand", "indifferent")
 """The three states of a coordinate, in the order a split lists its cases."""
@@ -194,72 +192,6 @@ def _pinned_point(side: SideSystem, own: dict[int, int], other: dict[int, int]) 
     return x
 
 
-# -- float guidance: which cell to split ------------------------------------------------------------
-
-
-def vertices(side: SideSystem, own: dict[int, int], other: dict[int, int]) -> np.ndarray | None:
-    """Float vertices of a side's system, or None when more than three coordinates are free."""
-    lo, hi = box(side, own)
-    free = [v for v in range(len(side.keys)) if lo[v] < hi[v]]
-    k = len(free)
-    if k > 3:
-        return None
-    A, c, rs, _ = float_rows(side, other)
-    fixed = np.array([float(x) for x in lo])
-    val = c + A @ fixed
-    eq = np.array([r[2] for r in rs], dtype=bool)
-    if k == 0:
-        ok = bool(np.all(val >= -_VERTEX_TOL) and np.all(np.abs(val[eq]) <= _VERTEX_TOL))
-        return fixed[None, :] if ok else np.zeros((0, len(lo)))
-    GA = np.vstack([A[:, free], -A[eq][:, free], np.eye(k), -np.eye(k)])
-    Gc = np.concatenate([val, -val[eq], np.zeros(k), np.ones(k)])
-    if k == 1:  # each row alone: the same arithmetic as below, without the batched linear algebra
-        g = GA[:, 0]
-        good = np.abs(g) > 1e-12
-        X = (-Gc[good] / g[good])[:, None]
-    else:
-        picks = np.array(list(combinations(range(len(Gc)), k)), dtype=np.int64)
-        M = GA[picks]
-        good = np.abs(np.linalg.det(M)) > 1e-12
-        M, picks = M[good], picks[good]
-        X = np.linalg.solve(M, -Gc[picks][..., None])[..., 0] if len(M) else np.zeros((0, k))
-    if not len(X):
-        return np.zeros((0, len(lo)))
-    inside = np.all(X @ GA.T + Gc >= -_VERTEX_TOL, axis=1)
-    pts = np.tile(fixed, (int(inside.sum()), 1))
-    pts[:, free] = X[inside]
-    return pts
-
-
-def ranges(side: SideSystem, own: dict[int, int], other: dict[int, int], cells: list[int]) -> list[tuple[float, float]] | None:
-    """Float ranges of the other side's slopes ``cells`` (unsigned, scaled to max-norm 1) over a side's
-    system: by its vertices where at most three coordinates are free, else by linear programs.
-    None if the system looks empty."""
-    matrix, const, _ = side.scaled
-    W, w0 = matrix[cells], const[cells]
-    verts = vertices(side, own, other)
-    if verts is not None:
-        if not len(verts):
-            return None
-        vals = w0[:, None] + W @ verts.T
-        return [(float(a), float(b)) for a, b in zip(vals.min(axis=1), vals.max(axis=1))]
-    A, c, rs, _ = float_rows(side, other)
-    lo, hi = box(side, own)
-    ineq = [t for t, r in enumerate(rs) if not r[2]]
-    eq = [t for t, r in enumerate(rs) if r[2]]
-    out = []
-    for t in range(len(cells)):
-        ends = []
-        for sgn in (1.0, -1.0):
-            res = linear_program(sgn * W[t], A_ub=-A[ineq] if ineq else None, b_ub=c[ineq] if ineq else None,
-                                 A_eq=A[eq] if eq else None, b_eq=-c[eq] if eq else None, lo=lo, hi=hi)
-            if res is None:
-                return None
-            ends.append(w0[t] + sgn * res.fun)
-        out.append((ends[0], ends[1]))
-    return out
-
-
 # -- the search ---------------------------------------------------------------------------------------
 
 
@@ -277,8 +209,10 @@ class _Search:
 
     def refute(self, side: SideSystem, own: dict[int, int], other: dict[int, int]) -> Refuted | None:
         y = refutation(side, own, other, self.witnesses[side.name])
-        if y is None:
-            return None
+        return None if y is None else self.named(side, y)
+
+    def named(self, side: SideSystem, y: dict[int, int]) -> Refuted:
+        """The leaf refuting ``side``'s system by the multipliers ``y`` (on the other side's coordinates)."""
         names = self.red.banker.keys if side is self.red.ponte else self.red.ponte.keys
         return Refuted(side.name, tuple((names[k], w) for k, w in sorted(y.items())))
 
@@ -317,21 +251,14 @@ class _Search:
             if leaf is not None:
                 return leaf
             spans = [(-1.0, 1.0)] * len(cells)
-        forced = [(max(lo, -hi), i) for i, (lo, hi) in zip(cells, spans) if lo > FORCED or hi < -FORCED]
+        forced = sorted(((max(lo, -hi), i, lo > 0) for i, (lo, hi) in zip(cells, spans) if lo > FORCED or hi < -FORCED),
+                        reverse=True)
         if forced:
-            # The ponte's system holds this cell's slope to one sign: two of its cases are empty.
-            _, i = max(forced)
-            positive = spans[cells.index(i)][0] > 0
-            known: dict[int, Case] = {}
-            for state in ((STAND, INDIFFERENT) if positive else (DRAW, INDIFFERENT)):
-                leaf = self.refute(red.ponte, pc, {**bc, i: state})
-                if leaf is not None:
-                    known[state] = leaf
-            return self.split("banker", i, pc, bc, known)
+            return self.chain(pc, bc, forced)
         # No cell is forced by the ponte: split where the banker's own system rules out most.
         best: tuple[int, int, dict[int, Case]] = (-1, cells[0], {})
         for i in cells:
-            known = {}
+            known: dict[int, Case] = {}
             for state in (DRAW, STAND):
                 leaf = self.refute(red.banker, {**bc, i: state}, pc)
                 if leaf is not None:
@@ -341,6 +268,62 @@ class _Search:
             if len(known) == 2:
                 break
         return self.split("banker", best[1], pc, bc, best[2])
+
+    def chain(self, pc: dict[int, int], bc: dict[int, int], forced: list[tuple[float, int, bool]]) -> Case | None:
+        """Settle the banker cells whose slopes the ponte's system holds to one sign (``forced``: margin,
+        cell, slope positive; widest margin first), as a chain of splits whose other two cases are empty.
+
+        The banker's system only shrinks as cells are settled: if it is empty with every forced cell
+        settled, the chain stops at the shortest prefix that the same multipliers refute, the cells
+        that narrow their bound the most first; if not, every forced cell is settled and the search goes
+        on below. The ponte's refutations of a cell's other states stay valid further down the chain
+        (a case only gains rows); where one cannot be found (the floats misjudged), that cell is split
+        on its own and the search sorts it out."""
+        red = self.red
+        links = [(i, DRAW if positive else STAND) for _, i, positive in forced]
+        settled = {**bc, **dict(links)}
+        y = refutation(red.banker, settled, pc, self.witnesses["banker"])
+        if y is not None:
+            links = _shortest_prefix(red.banker, bc, pc, y, links)
+        outs: list[dict[int, Case]] = []
+        for i, keep in links:
+            known = self.ruled_out(pc, bc, i, keep)
+            if len(known) < 2:
+                return self.split("banker", i, pc, bc, known)
+            outs.append(known)
+        end: Case | None
+        if y is not None:
+            end = self.named(red.banker, y)
+        else:
+            self.visited += len(links) - 1
+            end = self.search(pc, settled)
+            if end is None:
+                return None
+        for (i, _), known in zip(reversed(links), reversed(outs)):
+            children = [known.get(state, end) for state in (DRAW, STAND, INDIFFERENT)]
+            end = Split("banker", red.banker.keys[i], (children[0], children[1], children[2]))
+        return end
+
+    def ruled_out(self, pc: dict[int, int], bc: dict[int, int], i: int, keep: int) -> dict[int, Case]:
+        """Refutations, by the ponte's system, of banker cell i's two states other than ``keep``: its
+        own row alone where that row keeps one sign on the ponte's box (the commonest), else any."""
+        red = self.red
+        draws = [v for v, s in pc.items() if s == DRAW]
+        stands = [v for v, s in pc.items() if s == STAND]
+        least, most = red.ponte.row_ranges(draws, stands)[i]
+        name = red.banker.keys[i]
+        known: dict[int, Case] = {}
+        for state in ((STAND, INDIFFERENT) if keep == DRAW else (DRAW, INDIFFERENT)):
+            if keep == DRAW and least > 0:  # the slope is positive on the whole box: it can neither stand nor be 0
+                known[state] = Refuted("ponte", ((name, -1 if state == INDIFFERENT else 1),))
+            elif keep == STAND and most < 0:
+                known[state] = Refuted("ponte", ((name, 1),))
+            else:
+                leaf = self.refute(red.ponte, pc, {**bc, i: state})
+                if leaf is None:
+                    break
+                known[state] = leaf
+        return known
 
     def split(self, player: str, v: int, pc: dict[int, int], bc: dict[int, int], known: dict[int, Case]) -> Case | None:
         """Split a case on one coordinate; ``known`` holds cases already refuted."""
@@ -358,6 +341,21 @@ class _Search:
             children.append(child)
         keys = red.ponte.keys if player == "ponte" else red.banker.keys
         return Split(player, keys[v], (children[0], children[1], children[2]))
+
+
+def _shortest_prefix(side: SideSystem, own: dict[int, int], other: dict[int, int], y: dict[int, int],
+                     links: list[tuple[int, int]]) -> list[tuple[int, int]]:
+    """The fewest of ``links`` (cell, settled state, ...) that, settled on top of ``own``, let the
+    multipliers ``y`` refute the side's system: the cells whose settling lowers the combination's
+    maximum over the box the most, first (checked exactly)."""
+    signs = {k: sign for k, sign, _ in rows(side, other)}
+    combined = [sum(w * signs[k] * side.coef[k][v] for k, w in y.items()) for v in range(len(side.keys))]
+    gain = {i: max(combined[i], 0) - combined[i] * (1 if keep == DRAW else 0) for i, keep in links}
+    order = sorted(links, key=lambda link: -gain[link[0]])
+    for n in range(len(order) + 1):
+        if refutes(side, {**own, **dict(order[:n])}, other, y):
+            return order[:n]
+    raise AssertionError("the multipliers refute the system with every link settled")
 
 
 _CACHE: dict[tuple[object, ...], CaseAnalysis] = {}
