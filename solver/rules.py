@@ -20,10 +20,14 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from enum import Enum
+from fractions import Fraction
 
 from solver.errors import ModelError
 
 STOOD = 10
+
+STANDARD_COMMISSION = Fraction(1, 20)
+"""The house's 5 %: on punto banco's Banker bet, and on the chemin de fer banker's wins."""
 """Column index of the banker's tableau used when the player stood (did not draw)."""
 
 OUTCOMES: dict[str, tuple[str, str, str]] = {"punto": ("banker", "player", "tie"), "chemin": ("banker", "ponte", "tie")}

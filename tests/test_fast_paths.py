@@ -14,8 +14,9 @@ from hypothesis import strategies as st
 
 from solver.cards import Shoe
 from solver.deal import unique_inverse
-from solver.equilibrium import banker_guarantee, iterated_dominance, ponte_guarantee, solve
-from solver.equilibrium.dominance import DominanceStep
+from solver.equilibrium import banker_guarantee, banker_slopes, iterated_dominance, ponte_guarantee, ponte_slopes, solve
+from solver.equilibrium.dominance import DominanceStep, _arrays
+from solver.equilibrium.exact import banker_slope_signs, ponte_slope_signs
 from solver.game import Coefficients, Game, build_game
 from solver.numbers import numerators
 from solver.rules import Action
@@ -71,6 +72,14 @@ def plain_dominance(game: Game) -> tuple[DominanceStep, ...]:
     return tuple(steps)
 
 
+def test_dominance_in_python_integers_where_int64_could_overflow() -> None:
+    """A 1000-deck shoe's coefficients are too large for int64 sums: the same steps in Python integers."""
+    game = build_game(Shoe.decks(1000), 3, "parlor", Fraction(1, 20))
+    assert _arrays(game.net.G, width=len(game.banker_sets))[0].dtype == object
+    assert _arrays(build_game(Shoe.decks(8), 3, "parlor").net.G, width=500)[0].dtype == np.int64
+    assert iterated_dominance(game) == plain_dominance(game)
+
+
 def plain_value(c: Coefficients, q: list[Fraction], r: list[Fraction]) -> Fraction:
     total = Fraction(c.c0) + sum((int(a) * x for a, x in zip(c.a, q)), Fraction(0))
     total += sum((int(b) * y for b, y in zip(c.b, r)), Fraction(0))
@@ -121,3 +130,18 @@ def test_unique_inverse_is_numpys(values: list[int], offset: int) -> None:
     uniq, inverse = unique_inverse(code)
     want_uniq, want_inverse = np.unique(code, return_inverse=True)
     assert np.array_equal(uniq, want_uniq) and np.array_equal(inverse, want_inverse.ravel())
+
+
+def _sign(x: Fraction | int) -> int:
+    return (x > 0) - (x < 0)
+
+
+def test_slope_signs_are_the_slopes_signs(game: Game) -> None:
+    """The integer slopes that only sign tests read have the exact slopes' signs and zeros."""
+    s = solve(game)
+    mixed_q = [Fraction(k + 1, k + 3) for k in range(len(s.q))]
+    mixed_r = [Fraction(k % 3, 2) for k in range(len(s.r))]
+    for q, r in ((list(s.q), list(s.r)), (mixed_q, mixed_r)):
+        for c in (game.net, game.gross):
+            assert [_sign(x) for x in banker_slope_signs(c, q)] == [_sign(x) for x in banker_slopes(c, q)]
+            assert [_sign(x) for x in ponte_slope_signs(c, r)] == [_sign(x) for x in ponte_slopes(c, r)]

@@ -16,11 +16,10 @@ from functools import lru_cache
 
 from solver.errors import ModelError
 from solver.numbers import exact
+from solver.rules import STANDARD_COMMISSION
 
 from .core import Bet, Tier
 from .events import Condition
-
-STANDARD_COMMISSION = Fraction(1, 20)
 
 BANKER_WINS = Condition.of(winner="banker")
 PLAYER_WINS = Condition.of(winner="player")

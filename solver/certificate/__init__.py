@@ -23,7 +23,6 @@ from collections.abc import Iterable
 from fractions import Fraction
 from pathlib import Path
 
-from solver.bets import STANDARD_COMMISSION
 from solver.cards import Shoe
 from solver.equilibrium import DominanceStep, Solution, solve
 from solver.equilibrium.cases import Pinned, Refuted, Split, preorder
@@ -31,6 +30,7 @@ from solver.errors import InputError
 from solver.files import files_for, write_texts
 from solver.game import build_game
 from solver.numbers import fraction_str
+from solver.rules import STANDARD_COMMISSION
 from solver.strategy import format_infoset
 
 FORMAT = "baccarat-chemin-certificate"

@@ -7,7 +7,7 @@ from fractions import Fraction
 import numpy as np
 
 from solver.equilibrium.dominance import DominanceStep
-from solver.equilibrium.exact import banker_slopes, ponte_slopes
+from solver.equilibrium.exact import banker_slope_signs, ponte_slope_signs
 from solver.equilibrium.zerosum import banker_reply, zero_sum
 from solver.game import Coefficients, Game
 from solver.linalg import solve_square
@@ -25,7 +25,7 @@ def one_set_equilibria(game: Game) -> tuple[list[tuple[Fraction, list[Fraction]]
     Gg = [int(x) for x in gross.G[0]]
     cands = {Fraction(0), Fraction(1)}
     for bi, g in zip(bn, Gn):
-        if g != 0 and 0 < Fraction(-bi, g) < 1:
+        if (0 < -bi < g) if g > 0 else (g < -bi < 0):  # the breakpoint -bi/g lies in (0, 1)
             cands.add(Fraction(-bi, g))
     found: list[tuple[Fraction, list[Fraction]]] = []
     degenerate = False
@@ -63,7 +63,7 @@ def one_set_equilibria(game: Game) -> tuple[list[tuple[Fraction, list[Fraction]]
     unique = False
     if len(found) == 1 and not degenerate:
         q, r = found[0]
-        slopes = banker_slopes(net, [q])
+        slopes = banker_slope_signs(net, [q])
         tight = [i for i in range(n) if slopes[i] == 0]
         unique = not tight or (0 < q < 1 and len(tight) == 1 and Gg[tight[0]] != 0)
     return found, unique
@@ -71,8 +71,8 @@ def one_set_equilibria(game: Game) -> tuple[list[tuple[Fraction, list[Fraction]]
 
 def is_equilibrium(game: Game, q: list[Fraction], r: list[Fraction]) -> bool:
     """Exact check: every ponte set minimises the gross result, every banker set maximises net."""
-    ps = ponte_slopes(game.gross, r)
-    bs = banker_slopes(game.net, q)
+    ps = ponte_slope_signs(game.gross, r)
+    bs = banker_slope_signs(game.net, q)
     ponte_ok = all((s == 0) or (s > 0 and x == 0) or (s < 0 and x == 1) for s, x in zip(ps, q))
     banker_ok = all((s == 0) or (s > 0 and x == 1) or (s < 0 and x == 0) for s, x in zip(bs, r))
     bounds = all(0 <= x <= 1 for x in list(q) + list(r))

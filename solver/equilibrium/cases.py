@@ -53,14 +53,11 @@ from solver.equilibrium.systems import (
     INDIFFERENT,
     STAND,
     SideSystem,
-    box,
-    equations,
+    pinned_point,
     refutation,
-    refutes,
-    rows,
+    shortest_prefix,
 )
 from solver.game import Game
-from solver.linalg import rank, solve_any
 from solver.rules import Action
 
 STATES = ("draw", "stand", "indifferent")
@@ -175,23 +172,6 @@ class _Reduced:
         return q, r
 
 
-def _pinned_point(side: SideSystem, own: dict[int, int], other: dict[int, int]) -> list[Fraction] | None:
-    """The side's point if the case's equations pin its free coordinates, else None."""
-    lo, hi = box(side, own)
-    if sum(lo[v] < hi[v] for v in range(len(lo))) > sum(s == INDIFFERENT for s in other.values()):
-        return None  # more free coordinates than equations
-    free, _, matrix, rhs = equations(side, own, other)
-    if free and rank(matrix) < len(free):
-        return None
-    sol = solve_any(matrix, rhs) if free else []
-    if sol is None:
-        return None
-    x = [Fraction(v) for v in box(side, own)[0]]
-    for v, s in zip(free, sol):
-        x[v] = s
-    return x
-
-
 # -- the search ---------------------------------------------------------------------------------------
 
 
@@ -219,14 +199,15 @@ class _Search:
     def either(self, pc: dict[int, int], bc: dict[int, int]) -> Refuted | None:
         return self.refute(self.red.ponte, pc, bc) or self.refute(self.red.banker, bc, pc)
 
-    def search(self, pc: dict[int, int], bc: dict[int, int]) -> Case | None:
-        """The proof for a case not yet refuted; None when the search stops (budget, or a second equilibrium)."""
+    def search(self, pc: dict[int, int], bc: dict[int, int], tried: bool = False) -> Case | None:
+        """The proof for a case not yet refuted; None when the search stops (budget, or a second equilibrium).
+        ``tried``: the banker's system of this very case was tried and not refuted."""
         self.visited += 1
         if self.visited > MAX_CASES or self.other is not None:
             return None
         red = self.red
-        xq = _pinned_point(red.ponte, pc, bc)
-        xr = _pinned_point(red.banker, bc, pc)
+        xq = pinned_point(red.ponte, pc, bc)
+        xr = pinned_point(red.banker, bc, pc)
         if xq is not None and xr is not None:
             if xq == self.q and xr == self.r:
                 return Pinned()
@@ -239,7 +220,7 @@ class _Search:
         ponte_open = [v for v in range(len(red.ponte.keys)) if v not in pc]
         if ponte_open:
             return self.split("ponte", ponte_open[0], pc, bc, {})
-        whole = self.refute(red.banker, bc, pc)
+        whole = None if tried else self.refute(red.banker, bc, pc)
         if whole is not None:
             return whole
         cells = [i for i in range(len(red.banker.keys)) if i not in bc]
@@ -284,7 +265,7 @@ class _Search:
         settled = {**bc, **dict(links)}
         y = refutation(red.banker, settled, pc, self.witnesses["banker"])
         if y is not None:
-            links = _shortest_prefix(red.banker, bc, pc, y, links)
+            links = shortest_prefix(red.banker, bc, pc, y, links)
         outs: list[dict[int, Case]] = []
         for i, keep in links:
             known = self.ruled_out(pc, bc, i, keep)
@@ -296,7 +277,7 @@ class _Search:
             end = self.named(red.banker, y)
         else:
             self.visited += len(links) - 1
-            end = self.search(pc, settled)
+            end = self.search(pc, settled, tried=True)
             if end is None:
                 return None
         for (i, _), known in zip(reversed(links), reversed(outs)):
@@ -319,7 +300,9 @@ class _Search:
             elif keep == STAND and most < 0:
                 known[state] = Refuted("ponte", ((name, 1),))
             else:
-                leaf = self.refute(red.ponte, pc, {**bc, i: state})
+                wrong = STAND if keep == DRAW else DRAW
+                leaf = ((_as_indifferent(known[wrong], red.ponte, name, wrong) if state == INDIFFERENT else None)
+                        or self.refute(red.ponte, pc, {**bc, i: state}))
                 if leaf is None:
                     break
                 known[state] = leaf
@@ -328,34 +311,41 @@ class _Search:
     def split(self, player: str, v: int, pc: dict[int, int], bc: dict[int, int], known: dict[int, Case]) -> Case | None:
         """Split a case on one coordinate; ``known`` holds cases already refuted."""
         red = self.red
+        keys = red.ponte.keys if player == "ponte" else red.banker.keys
+        rows_side = red.banker if player == "ponte" else red.ponte  # the system in which v gives a row
         children: list[Case] = []
         for state in (DRAW, STAND, INDIFFERENT):
             npc, nbc = (({**pc, v: state}, bc) if player == "ponte" else (pc, {**bc, v: state}))
             child = known.get(state)
+            if child is None and state == INDIFFERENT:
+                child = (_as_indifferent(children[0], rows_side, keys[v], DRAW)
+                         or _as_indifferent(children[1], rows_side, keys[v], STAND))
+            tried = False
             if child is None and player == "ponte":
-                child = self.refute(red.banker, nbc, npc)
+                # Where the ponte's set may draw and may stand, the banker's system holds points on both
+                # sides of its slope's zero, so (being convex) one where it is 0: no refutation to look for.
+                feasible_both = state == INDIFFERENT and not any(isinstance(c, Refuted) and c.side == "banker"
+                                                                 for c in children)
+                if not feasible_both:
+                    child = self.refute(red.banker, nbc, npc)
+                tried = True
             if child is None:
-                child = self.search(npc, nbc)
+                child = self.search(npc, nbc, tried)
             if child is None:
                 return None
             children.append(child)
-        keys = red.ponte.keys if player == "ponte" else red.banker.keys
         return Split(player, keys[v], (children[0], children[1], children[2]))
 
 
-def _shortest_prefix(side: SideSystem, own: dict[int, int], other: dict[int, int], y: dict[int, int],
-                     links: list[tuple[int, int]]) -> list[tuple[int, int]]:
-    """The fewest of ``links`` (cell, settled state, ...) that, settled on top of ``own``, let the
-    multipliers ``y`` refute the side's system: the cells whose settling lowers the combination's
-    maximum over the box the most, first (checked exactly)."""
-    signs = {k: sign for k, sign, _ in rows(side, other)}
-    combined = [sum(w * signs[k] * side.coef[k][v] for k, w in y.items()) for v in range(len(side.keys))]
-    gain = {i: max(combined[i], 0) - combined[i] * (1 if keep == DRAW else 0) for i, keep in links}
-    order = sorted(links, key=lambda link: -gain[link[0]])
-    for n in range(len(order) + 1):
-        if refutes(side, {**own, **dict(order[:n])}, other, y):
-            return order[:n]
-    raise AssertionError("the multipliers refute the system with every link settled")
+def _as_indifferent(leaf: Case, side: SideSystem, name: str, state: int) -> Refuted | None:
+    """From a leaf refuting ``side``'s system where coordinate ``name`` draws or stands (``state``), the
+    refutation where it is indifferent: its row is then an equation, which implies the inequality, so
+    the same combination serves, the row's multiplier taking the inequality's sign. None unless the
+    leaf refutes that side."""
+    if not isinstance(leaf, Refuted) or leaf.side != side.name:
+        return None
+    sign = side.favour_draw if state == DRAW else -side.favour_draw
+    return Refuted(leaf.side, tuple((k, w * sign if k == name else w) for k, w in leaf.multipliers))
 
 
 _CACHE: dict[tuple[object, ...], CaseAnalysis] = {}
@@ -370,7 +360,7 @@ def case_analysis(game: Game, q: list[Fraction], r: list[Fraction], dominance: t
         decided (an open coordinate that changes no payoff, a case holding a continuum, or more
         than :data:`MAX_CASES` cases). Results are remembered per (shoe, model, q, r).
     """
-    key = (game.shoe, game.model, tuple(q), tuple(r), dominance)
+    key = (game.shoe, game.model, tuple(q), tuple(r))  # the game fixes its dominance steps
     if key in _CACHE:
         return _CACHE[key]
     search = _Search(game, q, r, dominance)

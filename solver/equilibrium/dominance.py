@@ -5,6 +5,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from fractions import Fraction
 
+import numpy as np
+
 from solver.game import Game
 from solver.rules import Action
 from solver.strategy import InfoSet, Side
@@ -25,33 +27,16 @@ class DominanceStep:
     margin: Fraction
 
 
-class _Ranges:
-    """The least and greatest value of each row's slope ``const_k + Σ_l g_kl x_l`` over a box of
-    ``x`` in which every coordinate is open (ranging over [0, 1]) or settled at 0 or 1.
-
-    All in integers: ``fixed_k`` is const_k plus the terms of the coordinates settled at 1, and
-    ``low_k`` / ``high_k`` add the negative / positive terms of the open ones, so that the range of
-    row k is [fixed_k + low_k, fixed_k + high_k]. Settling a coordinate updates every row once.
-    """
-
-    def __init__(self, const: list[int], g: list[list[int]]) -> None:
-        self.g = g  # g[k][l]
-        self.fixed = list(const)
-        self.low = [sum(x for x in row if x < 0) for row in g]
-        self.high = [sum(x for x in row if x > 0) for row in g]
-
-    def range(self, k: int) -> tuple[int, int]:
-        return self.fixed[k] + self.low[k], self.fixed[k] + self.high[k]
-
-    def settle(self, col: int, value: int) -> None:
-        for k, row in enumerate(self.g):
-            x = row[col]
-            if x < 0:
-                self.low[k] -= x
-            elif x > 0:
-                self.high[k] -= x
-            if value:
-                self.fixed[k] += x
+def _arrays(*xs: np.ndarray, width: int) -> list[np.ndarray]:
+    """The integer arrays in int64 where every sum of ``width`` of their entries fits, else as they are
+    (Python integers, object dtype)."""
+    try:
+        out = [np.array(x.tolist(), dtype=np.int64).reshape(x.shape) for x in xs]
+    except OverflowError:
+        return list(xs)
+    if max((float(np.abs(x).max()) for x in out if x.size), default=0.0) * (width + 2) < 2.0**62:
+        return out
+    return list(xs)
 
 
 def iterated_dominance(game: Game) -> tuple[DominanceStep, ...]:
@@ -59,42 +44,46 @@ def iterated_dominance(game: Game) -> tuple[DominanceStep, ...]:
 
     Each round first settles every banker set whose net slope has one sign over the open ponte box,
     then every ponte set whose gross slope has one sign over the open banker box. The box's bounds
-    are 0 or 1 and the slopes' coefficients integers, so the ranges are integers (kept up to date as
-    decisions settle) and only a margin becomes a Fraction.
+    are 0 or 1 and the slopes' coefficients integers, so each slope's range is an integer sum: the
+    constant, the coefficients of the sets settled at 1, and the negative (least) or positive
+    (greatest) coefficients of the open ones. Settling a banker set changes no banker set's range
+    (they range over the ponte's box), nor a ponte set the ponte's: so a round's settles of one side
+    are found at once, in int64 where every sum fits (else in Python integers), and only a margin
+    becomes a Fraction.
     """
     net, gross = game.net, game.gross
     m, n = len(game.ponte_sets), len(game.banker_sets)
-    steps: list[DominanceStep] = []
-    settled_b: set[int] = set()
-    settled_p: set[int] = set()
-    # banker row i ranges over the ponte box (columns j); ponte row j over the banker box (columns i)
-    banker = _Ranges([int(x) for x in net.b], [[int(x) for x in row] for row in net.G.T] if m else [[] for _ in range(n)])
-    ponte = _Ranges([int(x) for x in gross.a], [[int(x) for x in row] for row in gross.G] if n else [[] for _ in range(m)])
+    # banker set i's slope over the ponte box: b_i + Σ_j G_ji q_j; ponte set j's over the banker box: a_j + Σ_i G_ji r_i
+    Gb, Gp, b, a = _arrays(net.G.reshape(m, n), gross.G.reshape(m, n), net.b, gross.a, width=max(m, n))
+    dtype = Gb.dtype
+    neg_b, pos_b = np.minimum(Gb, 0), np.maximum(Gb, 0)
+    neg_p, pos_p = np.minimum(Gp, 0), np.maximum(Gp, 0)
+    open_q, open_r = np.ones(m, dtype=bool), np.ones(n, dtype=bool)
+    on_q, on_r = np.zeros(m, dtype=dtype), np.zeros(n, dtype=dtype)
     net_den, gross_den = int(net.denominator), int(gross.denominator)
-    changed = True
-    while changed:
-        changed = False
-        for i in range(n):
-            if i in settled_b:
-                continue
-            mn, mx = banker.range(i)
-            if mn > 0 or mx < 0:
-                action = Action.DRAW if mn > 0 else Action.STAND
-                margin = Fraction(mn if mn > 0 else -mx, net_den)
-                steps.append(DominanceStep(Side.BANKER, game.banker_sets[i], action, margin))
-                settled_b.add(i)
-                ponte.settle(i, 1 if action is Action.DRAW else 0)
-                changed = True
-        for j in range(m):
-            if j in settled_p:
-                continue
-            mn, mx = ponte.range(j)
-            # The ponte minimises the banker's gross result: drawing is dominant when the slope is < 0.
-            if mn > 0 or mx < 0:
-                action = Action.DRAW if mx < 0 else Action.STAND
-                margin = Fraction(-mx if mx < 0 else mn, gross_den)
-                steps.append(DominanceStep(Side.PONTE, game.ponte_sets[j], action, margin))
-                settled_p.add(j)
-                banker.settle(j, 1 if action is Action.DRAW else 0)
-                changed = True
-    return tuple(steps)
+    DRAW, STAND = Action.DRAW, Action.STAND
+    steps: list[DominanceStep] = []
+    while True:
+        fixed = b + on_q @ Gb
+        low, high = fixed + open_q @ neg_b, fixed + open_q @ pos_b
+        draw, stand = open_r & (low > 0), open_r & (high < 0)
+        ups, lows, highs = draw.tolist(), low.tolist(), high.tolist()
+        for i in np.flatnonzero(draw | stand).tolist():
+            up = ups[i]
+            margin = Fraction(int(lows[i]) if up else -int(highs[i]), net_den)
+            steps.append(DominanceStep(Side.BANKER, game.banker_sets[i], DRAW if up else STAND, margin))
+        open_r &= ~(draw | stand)
+        on_r[draw] = 1
+        fixed = a + Gp @ on_r
+        low, high = fixed + neg_p @ open_r, fixed + pos_p @ open_r
+        # The ponte minimises the banker's gross result: drawing is dominant when the slope is < 0.
+        pdraw, pstand = open_q & (high < 0), open_q & (low > 0)
+        ups, lows, highs = pdraw.tolist(), low.tolist(), high.tolist()
+        for j in np.flatnonzero(pdraw | pstand).tolist():
+            up = ups[j]
+            margin = Fraction(-int(highs[j]) if up else int(lows[j]), gross_den)
+            steps.append(DominanceStep(Side.PONTE, game.ponte_sets[j], DRAW if up else STAND, margin))
+        open_q &= ~(pdraw | pstand)
+        on_q[pdraw] = 1
+        if not (draw.any() or stand.any() or pdraw.any() or pstand.any()):
+            return tuple(steps)

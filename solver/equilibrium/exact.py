@@ -40,6 +40,17 @@ def ponte_slopes(c: Coefficients, r: list[Fraction]) -> list[Fraction]:
     return [Fraction(x, d * c.denominator) for x in s]
 
 
+def banker_slope_signs(c: Coefficients, q: list[Fraction]) -> list[int]:
+    """The banker's slopes given q, each times the same positive integer: integers with the slopes'
+    signs and zeros, for the many tests that need no more (no Fraction is built)."""
+    return _banker_slope_numerators(c, q)[0]
+
+
+def ponte_slope_signs(c: Coefficients, r: list[Fraction]) -> list[int]:
+    """The ponte's slopes given r, each times the same positive integer (their signs and zeros)."""
+    return _ponte_slope_numerators(c, r)[0]
+
+
 def ponte_guarantee(c: Coefficients, q: list[Fraction]) -> Fraction:
     """f(q): the most the banker can get against q (the ponte's guarantee); summed in integers over
     the common denominator d·D of the base and the slopes."""

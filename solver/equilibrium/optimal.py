@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from fractions import Fraction
 
-from solver.equilibrium.exact import banker_slopes, ponte_slopes
+from solver.equilibrium.exact import banker_slope_signs, ponte_slope_signs
 from solver.game import Game
 from solver.strategy import InfoSet, Side
 
@@ -59,8 +59,8 @@ def optimal_sets(game: Game, q: list[Fraction], r: list[Fraction]) -> tuple[Opti
     """
     c = game.gross
     D = c.denominator
-    ps = ponte_slopes(c, r)
-    bs = banker_slopes(c, q)
+    ps = ponte_slope_signs(c, r)
+    bs = banker_slope_signs(c, q)
     m, n = len(q), len(r)
     free_q = [j for j in range(m) if ps[j] == 0 and not game.inert_ponte[j]]
     free_r = [i for i in range(n) if bs[i] == 0 and not game.inert_banker[i]]

@@ -331,3 +331,35 @@ def _support_solve(side: SideSystem, rs: list[tuple[int, int, bool]], support: l
     for t, w in zip(others, sol):
         y[rs[t][0]] = w
     return y
+
+
+def pinned_point(side: SideSystem, own: dict[int, int], other: dict[int, int]) -> list[Fraction] | None:
+    """The side's point if the case's equations pin its free coordinates, else None."""
+    lo, hi = box(side, own)
+    if sum(lo[v] < hi[v] for v in range(len(lo))) > sum(s == INDIFFERENT for s in other.values()):
+        return None  # more free coordinates than equations
+    free, _, matrix, rhs = equations(side, own, other)
+    if free and rank(matrix) < len(free):
+        return None
+    sol = solve_any(matrix, rhs) if free else []
+    if sol is None:
+        return None
+    x = [Fraction(v) for v in box(side, own)[0]]
+    for v, s in zip(free, sol):
+        x[v] = s
+    return x
+
+
+def shortest_prefix(side: SideSystem, own: dict[int, int], other: dict[int, int], y: dict[int, int],
+                     links: list[tuple[int, int]]) -> list[tuple[int, int]]:
+    """The fewest of ``links`` (cell, settled state) that, settled on top of ``own``, let the
+    multipliers ``y`` refute the side's system: the cells whose settling lowers the combination's
+    maximum over the box the most, first (checked exactly)."""
+    signs = {k: sign for k, sign, _ in rows(side, other)}
+    combined = [sum(w * signs[k] * side.coef[k][v] for k, w in y.items()) for v in range(len(side.keys))]
+    gain = {i: max(combined[i], 0) - combined[i] * (1 if keep == DRAW else 0) for i, keep in links}
+    order = sorted(links, key=lambda link: -gain[link[0]])
+    for n in range(len(order) + 1):
+        if refutes(side, {**own, **dict(order[:n])}, other, y):
+            return order[:n]
+    raise AssertionError("the multipliers refute the system with every link settled")

@@ -6,11 +6,13 @@ from fractions import Fraction
 
 import numpy as np
 
-from solver.equilibrium.exact import banker_guarantee, banker_slopes, ponte_guarantee, ponte_slopes
+from solver.equilibrium.exact import banker_guarantee, banker_slope_signs, ponte_guarantee, ponte_slope_signs
 from solver.errors import SolverError
 from solver.game import Coefficients
 from solver.linalg import independent_rows, rank, solve_square
 from solver.lp import FLOAT_TOL, linear_program
+
+_ZERO, _ONE = Fraction(0), Fraction(1)
 
 MAX_TIGHT = 10
 """Most banker cells left indifferent at a candidate for which the banker's reply is searched exhaustively."""
@@ -31,10 +33,9 @@ def foster(c: Coefficients) -> tuple[Fraction, Fraction, Fraction]:
         return Fraction(0), left0, slope
     points: dict[Fraction, int] = {}
     for bi, g in zip(b, G):
-        if g != 0:
+        if (0 < -bi < g) if g > 0 else (g < -bi < 0):  # the breakpoint -bi/g lies in (0, 1)
             x = Fraction(-bi, g)
-            if 0 < x < 1:
-                points[x] = points.get(x, 0) + abs(g)
+            points[x] = points.get(x, 0) + abs(g)
     for x in sorted(points):
         left = slope
         slope += points[x]
@@ -43,11 +44,11 @@ def foster(c: Coefficients) -> tuple[Fraction, Fraction, Fraction]:
     return Fraction(1), slope, slope
 
 
-def _banker_for_interior(c: Coefficients, q: list[Fraction], target_j: list[int], slopes: list[Fraction],
+def _banker_for_interior(c: Coefficients, q: list[Fraction], target_j: list[int], slopes: list[int],
                          r_hint: list[float] | None) -> list[Fraction] | None:
     """Banker strategy: forced cells by slope sign; tight cells solve the ponte's indifference."""
     n = len(slopes)
-    r = [Fraction(1) if s > 0 else Fraction(0) for s in slopes]
+    r = [_ONE if s > 0 else _ZERO for s in slopes]
     tight = [i for i in range(n) if slopes[i] == 0]
     if not target_j or not tight:
         return r
@@ -195,21 +196,21 @@ def zero_sum(c: Coefficients) -> tuple[list[Fraction], list[Fraction], str]:
     if m == 1:
         q0, left, right = foster(c)
         q = [q0]
-        slopes = banker_slopes(c, q)
+        slopes = banker_slope_signs(c, q)
         interior = [0] if 0 < q0 < 1 else []
         r = _banker_for_interior(c, q, interior, slopes, None)
         if r is None:
             raise SolverError("no exact banker strategy at the ponte's optimum")
         if not interior:
             # At a bound, keep the ponte's choice a best response: tight cells toward the needed sign.
-            r = [Fraction(1) if s > 0 else Fraction(0) for s in slopes]
+            r = [_ONE if s > 0 else _ZERO for s in slopes]
             for i, s in enumerate(slopes):
                 if s == 0 and (int(c.G[0][i]) > 0) == (q0 == 0):
                     r[i] = Fraction(1)
         return q, r, "Foster's algorithm (exact breakpoint walk of f)"
     q_hat, r_hat = lp_proposal(c)
     q = _snap_q(c, q_hat)
-    slopes = banker_slopes(c, q)
+    slopes = banker_slope_signs(c, q)
     interior = [j for j in range(m) if 0 < q[j] < 1]
     r = _banker_for_interior(c, q, interior, slopes, r_hat)
     if r is None or not all(0 <= x <= 1 for x in r) or banker_guarantee(c, r) != ponte_guarantee(c, q):
@@ -220,7 +221,7 @@ def zero_sum(c: Coefficients) -> tuple[list[Fraction], list[Fraction], str]:
     if r is None:
         raise SolverError("could not read an exact banker strategy from the LP answer")
     if not interior:
-        ps = ponte_slopes(c, r)
+        ps = ponte_slope_signs(c, r)
         for j in range(m):
             if (q[j] == 0 and ps[j] < 0) or (q[j] == 1 and ps[j] > 0):
                 raise SolverError("the snapped strategies are not in equilibrium")
@@ -234,7 +235,7 @@ def unique_ponte(c: Coefficients, q: list[Fraction], r: list[Fraction]) -> bool:
     strictly inside (0, 1) gives an equation b_i + G_i·q = 0; full rank pins q.
     """
     m = len(q)
-    ps = ponte_slopes(c, r)
+    ps = ponte_slope_signs(c, r)
     free = [j for j in range(m) if ps[j] == 0]
     if not free:
         return True
@@ -248,7 +249,7 @@ def unique_banker(c: Coefficients, q: list[Fraction], r: list[Fraction]) -> bool
     Cells where the banker's slope under q is non-zero are forced; each ponte set mixed strictly
     inside (0, 1) gives an equation a_j + G_j·r = 0; full column rank on the unforced cells pins r.
     """
-    bs = banker_slopes(c, q)
+    bs = banker_slope_signs(c, q)
     free = [i for i in range(len(r)) if bs[i] == 0]
     if not free:
         return True
@@ -267,8 +268,8 @@ def banker_reply(banker_form: Coefficients, ponte_form: Coefficients, q: list[Fr
     """
     from itertools import combinations, product
 
-    slopes = banker_slopes(banker_form, q)
-    r = [Fraction(1) if s > 0 else Fraction(0) for s in slopes]
+    slopes = banker_slope_signs(banker_form, q)
+    r = [_ONE if s > 0 else _ZERO for s in slopes]
     tight = [i for i, s in enumerate(slopes) if s == 0 and not (inert and inert[i])]
     if len(tight) > MAX_TIGHT:
         return None
@@ -276,7 +277,7 @@ def banker_reply(banker_form: Coefficients, ponte_form: Coefficients, q: list[Fr
     mixed = [j for j, x in enumerate(q) if 0 < x < 1]
 
     def ponte_ok(rr: list[Fraction]) -> bool:
-        ps = ponte_slopes(ponte_form, rr)
+        ps = ponte_slope_signs(ponte_form, rr)
         return all((x == 0 and p >= 0) or (x == 1 and p <= 0) or (0 < x < 1 and p == 0) for x, p in zip(q, ps))
 
     for basis in combinations(tight, len(mixed)):
