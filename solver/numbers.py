@@ -92,6 +92,16 @@ def probability(x: object, what: str = "probability") -> Fraction:
     return p
 
 
+def in_unit_interval(xs: Iterable[Fraction | int]) -> bool:
+    """Whether every x lies in [0, 1], read from numerators and (positive) denominators: the same answer
+    as ``0 <= x <= 1`` without a Fraction comparison per x (strategies have hundreds of coordinates).
+
+    >>> [in_unit_interval(xs) for xs in ([Fraction(0), Fraction(1, 3), 1], [Fraction(4, 3)], [Fraction(-1, 2)])]
+    [True, False, False]
+    """
+    return all(0 <= x.numerator <= x.denominator for x in xs)
+
+
 def numerators(xs: Iterable[Fraction]) -> tuple[list[int], int]:
     """``xs`` over their least common denominator d: the integer numerators and d.
 

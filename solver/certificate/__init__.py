@@ -135,7 +135,10 @@ def indented(x: object, depth: int = 0) -> str:
         return int.__repr__(x)
     pad = "\n" + " " * (depth + 1)
     if isinstance(x, dict) and x:
-        inner = ",".join(pad + _quote(k) + ": " + indented(v, depth + 1) for k, v in x.items())
+        if all(type(v) is str for v in x.values()):  # the commonest (strategies, dominance steps): no recursion
+            inner = ",".join(pad + _quote(k) + ": " + _quote(v) for k, v in x.items())
+        else:
+            inner = ",".join(pad + _quote(k) + ": " + indented(v, depth + 1) for k, v in x.items())
         return "{" + inner + "\n" + " " * depth + "}"
     if isinstance(x, list) and x:
         return "[" + ",".join(pad + indented(v, depth + 1) for v in x) + "\n" + " " * depth + "]"

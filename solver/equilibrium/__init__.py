@@ -57,6 +57,7 @@ from solver.errors import SolverError
 from solver.game import Game
 from solver.linalg import rank
 from solver.lp import FLOAT_TOL
+from solver.numbers import in_unit_interval
 from solver.strategy import InfoSet, Strategy
 
 __all__ = [
@@ -141,7 +142,7 @@ def solve(game: Game) -> Solution:
         c = game.gross
         q, r, method = zero_sum(c)
         q, r = _zero_inert(game, q, r)
-        if not all(0 <= x <= 1 for x in list(q) + list(r)):
+        if not in_unit_interval(list(q) + list(r)):
             raise SolverError(f"certification failed for {game.label}: a strategy is not a probability")
         f, h = ponte_guarantee(c, q), banker_guarantee(c, r)
         if f != h:

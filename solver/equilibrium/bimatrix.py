@@ -11,6 +11,7 @@ from solver.equilibrium.exact import banker_slope_signs, ponte_slope_signs
 from solver.equilibrium.zerosum import banker_reply, zero_sum
 from solver.game import Coefficients, Game
 from solver.linalg import solve_square
+from solver.numbers import in_unit_interval
 from solver.rules import Action
 from solver.strategy import Side
 
@@ -75,7 +76,7 @@ def is_equilibrium(game: Game, q: list[Fraction], r: list[Fraction]) -> bool:
     bs = banker_slope_signs(game.net, q)
     ponte_ok = all((s == 0) or (s > 0 and x == 0) or (s < 0 and x == 1) for s, x in zip(ps, q))
     banker_ok = all((s == 0) or (s > 0 and x == 1) or (s < 0 and x == 0) for s, x in zip(bs, r))
-    bounds = all(0 <= x <= 1 for x in list(q) + list(r))
+    bounds = in_unit_interval(list(q) + list(r))
     return ponte_ok and banker_ok and bounds
 
 

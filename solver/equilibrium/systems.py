@@ -357,9 +357,15 @@ def shortest_prefix(side: SideSystem, own: dict[int, int], other: dict[int, int]
     maximum over the box the most, first (checked exactly)."""
     signs = {k: sign for k, sign, _ in rows(side, other)}
     combined = [sum(w * signs[k] * side.coef[k][v] for k, w in y.items()) for v in range(len(side.keys))]
+    lo, hi = box(side, own)
+    most = (sum(w * signs[k] * side.const[k] for k, w in y.items())
+            + sum(c * (hi[v] if c > 0 else lo[v]) for v, c in enumerate(combined)))
     gain = {i: max(combined[i], 0) - combined[i] * (1 if keep == DRAW else 0) for i, keep in links}
     order = sorted(links, key=lambda link: -gain[link[0]])
-    for n in range(len(order) + 1):
-        if refutes(side, {**own, **dict(order[:n])}, other, y):
-            return order[:n]
+    n = 0
+    while most >= 0 and n < len(order):  # settling a link lowers the combination's maximum by its gain
+        most -= gain[order[n][0]]
+        n += 1
+    if refutes(side, {**own, **dict(order[:n])}, other, y):
+        return order[:n]
     raise AssertionError("the multipliers refute the system with every link settled")

@@ -11,6 +11,7 @@ from solver.errors import SolverError
 from solver.game import Coefficients
 from solver.linalg import independent_rows, rank, solve_square
 from solver.lp import FLOAT_TOL, linear_program
+from solver.numbers import in_unit_interval
 
 _ZERO, _ONE = Fraction(0), Fraction(1)
 
@@ -213,7 +214,7 @@ def zero_sum(c: Coefficients) -> tuple[list[Fraction], list[Fraction], str]:
     slopes = banker_slope_signs(c, q)
     interior = [j for j in range(m) if 0 < q[j] < 1]
     r = _banker_for_interior(c, q, interior, slopes, r_hat)
-    if r is None or not all(0 <= x <= 1 for x in r) or banker_guarantee(c, r) != ponte_guarantee(c, q):
+    if r is None or not in_unit_interval(r) or banker_guarantee(c, r) != ponte_guarantee(c, q):
         # The LP's dual vertex did not snap cleanly (a degenerate support): search the indifferent
         # cells' box exactly instead.
         inert = tuple(c.b[i] == 0 and not any(c.G[:, i]) for i in range(len(c.b)))
@@ -288,9 +289,9 @@ def banker_reply(banker_form: Coefficients, ponte_form: Coefficients, q: list[Fr
                 rr[i] = v
             if mixed:
                 rows = [[Fraction(int(ponte_form.G[j][i]), D) for i in basis] for j in mixed]
-                rhs = [-(Fraction(int(ponte_form.a[j]), D)
-                         + sum((Fraction(int(ponte_form.G[j][i]), D) * rr[i] for i in range(len(rr)) if i not in basis),
-                               Fraction(0)))
+                # Outside the basis every cell is at 0 or 1: the known part of each equation is an integer sum.
+                rhs = [-Fraction(int(ponte_form.a[j]) + sum(int(ponte_form.G[j][i]) for i in range(len(rr))
+                                                             if rr[i] and i not in basis), D)
                        for j in mixed]
                 sol = solve_square(rows, rhs)
                 if sol is None or not all(0 <= x <= 1 for x in sol):

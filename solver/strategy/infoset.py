@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass
 from enum import Enum
+from functools import cached_property
 
 from solver.errors import InputError, ModelError
 from solver.rules import STOOD
@@ -127,6 +128,11 @@ class InfoSet:
         """What the side holds, as written: ``5`` or ``1+4``."""
         return f"{self.cards[0]}+{self.cards[1]}" if self.cards is not None else str(self.total)
 
+    @cached_property
+    def text(self) -> str:
+        """:func:`format_infoset` of this set (kept: certificates and reports write each set many times)."""
+        return self.own + "".join("/" + seen_label(x) for x in self.seen)
+
     @property
     def coarse(self) -> InfoSet:
         """The same decision seen on totals only (the composition forgotten)."""
@@ -150,7 +156,7 @@ def format_infoset(s: InfoSet) -> str:
 
     The side is known from where the string stands (a JSON key under ``ponte`` or ``banker``).
     """
-    return s.own + "".join("/" + seen_label(x) for x in s.seen)
+    return s.text
 
 
 def parse_infoset(text: str, side: Side) -> InfoSet:
