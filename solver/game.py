@@ -216,6 +216,7 @@ def _coefficients(shoe: Shoe, tab: Tableau,
     pdrew = rest % 2
     j = rest // 2 - 1
     coeffs = {}
+    zeros: dict[str, tuple[np.ndarray, np.ndarray]] = {}  # the ponte's and the banker's sets with no coefficient
     for which, o in (("win", 1), ("loss", 2)):
         sel = (outcome == o) & (sums != 0)
         w, jj, ii, pd, bd = sums[sel], j[sel], i[sel], pdrew[sel], bdrew[sel]
@@ -232,7 +233,8 @@ def _coefficients(shoe: Shoe, tab: Tableau,
         np.add.at(b, ii[bf], (w * (ap * bbk))[bf])
         both = pf & bf
         np.add.at(G, (jj[both], ii[both]), (w * (bp * bbk))[both])
-        a, b, G = (np.array([int(x) for x in v.ravel()], dtype=object).reshape(v.shape) for v in (a, b, G))
+        zeros[which] = (a == 0) & ~(G != 0).any(axis=1), (b == 0) & ~(G != 0).any(axis=0)
+        a, b, G = (v.astype(object) for v in (a, b, G))  # Python integers, from int64 or as they are
         coeffs[which] = Coefficients(
             c0=c0,
             a=a,
@@ -243,8 +245,8 @@ def _coefficients(shoe: Shoe, tab: Tableau,
     return (
         coeffs["win"],
         coeffs["loss"],
-        tuple(all(c.a[j] == 0 and not any(c.G[j]) for c in coeffs.values()) for j in range(m)),
-        tuple(all(c.b[i] == 0 and not any(c.G[:, i]) for c in coeffs.values()) for i in range(n)),
+        tuple((zeros["win"][0] & zeros["loss"][0]).tolist()),
+        tuple((zeros["win"][1] & zeros["loss"][1]).tolist()),
     )
 
 

@@ -113,10 +113,10 @@ def lp_proposal(c: Coefficients, engine: str | None = None) -> tuple[list[float]
     """
     m, n = c.G.shape
     # Scale so that the largest coefficient is 1: HiGHS's tolerances (1e-7) are absolute.
-    scale = max([abs(int(x)) for x in c.a] + [abs(int(x)) for x in c.b] + [abs(int(x)) for x in c.G.ravel()] + [1])
-    a = np.array([int(x) / scale for x in c.a])
-    b = np.array([int(x) / scale for x in c.b])
-    G = np.array([[int(x) / scale for x in row] for row in c.G]).reshape(m, n)
+    scale = max([int(np.abs(v).max()) for v in (c.a, c.b, c.G) if v.size] + [1])
+    # float(x) / scale: one rounding, as int(x) / scale, while the integers are below 2^53 (every finite shoe's
+    # coefficients up to about 8 decks); beyond, a proposal may differ in its last bits, which snapping absorbs.
+    a, b, G = (np.asarray(v, dtype=float).reshape(v.shape) / float(scale) for v in (c.a, c.b, c.G))
     cost = np.concatenate([a, np.ones(n)])
     A = np.hstack([G.T, -np.eye(n)])
     found = linear_program(cost, A_ub=A, b_ub=-b, lo=np.zeros(m + n), hi=np.concatenate([np.ones(m), np.full(n, np.inf)]),
