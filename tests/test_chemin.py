@@ -11,6 +11,10 @@ Sources:
 
 from __future__ import annotations
 
+import os
+import pickle
+import subprocess
+import sys
 from fractions import Fraction
 from itertools import product
 
@@ -23,7 +27,7 @@ from solver.equilibrium import banker_guarantee, lp_proposal, ponte_guarantee, s
 from solver.equilibrium.exact import normal_form
 from solver.game import Game, build_game
 from solver.report import percent_str
-from solver.rules import PUNTO_BANCO, Action
+from solver.rules import PUNTO_BANCO, STOOD, Action
 from solver.strategy import InfoSet, Side, Strategy, format_infoset, parse_infoset
 
 DECKS = range(1, 9)
@@ -326,3 +330,18 @@ def test_highspy_and_scipy_propose_the_same_and_the_solution_is_certified_either
     assert max(abs(x - y) for x, y in zip(q1 + r1, q2 + r2)) < 1e-9  # LP tolerance: HiGHS's 1e-7, scaled coefficients
     q, r, _ = zs.zero_sum(c)
     assert ponte_guarantee(c, q) == banker_guarantee(c, r)
+
+
+def test_an_information_set_keeps_its_hash_only_in_its_process() -> None:
+    """An InfoSet keeps its hash (strategies are dicts over hundreds of sets) but is pickled by its fields:
+    one pickled by a process with another hash seed is found in this process's dicts."""
+    key = InfoSet(Side.BANKER, cards=(0, 6), seen=(STOOD,))
+    table = {key: "mixes"}
+    code = ("import pickle, sys; from solver.strategy import InfoSet, Side; from solver.rules import STOOD; "
+            "k = InfoSet(Side.BANKER, cards=(0, 6), seen=(STOOD,)); hash(k); sys.stdout.buffer.write(pickle.dumps(k))")
+    for seed in ("1", "2"):
+        data = subprocess.run([sys.executable, "-c", code], capture_output=True, check=True,
+                              env={**os.environ, "PYTHONHASHSEED": seed}).stdout
+        other = pickle.loads(data)
+        assert other == key and hash(other) == hash(key) and table[other] == "mixes"
+    assert key.text == format_infoset(key) == "0+6/S"

@@ -59,6 +59,7 @@ from solver.equilibrium.systems import (
 )
 from solver.game import Game
 from solver.rules import Action
+from solver.strategy import InfoSet
 
 STATES = ("draw", "stand", "indifferent")
 """The three states of a coordinate, in the order a split lists its cases."""
@@ -119,10 +120,8 @@ def key_text(key: object) -> str:
     """An information set as written in certificates (``"1+4"``, ``"0+6/S"``)."""
     if isinstance(key, str):
         return key
-    from solver.strategy import InfoSet, format_infoset
-
     assert isinstance(key, InfoSet)
-    return format_infoset(key)
+    return key.text
 
 
 def preorder(case: Case) -> Iterator[Case]:

@@ -40,8 +40,9 @@ def _paragraphs(s: Solution, name: str, num: Callable[[Fraction], str], key: Fmt
         )
     draws_at_5 = ", ".join(f"{key(format_infoset(k))}: {num(v)}" for k, v in s.ponte().items())
     ponte = f"{head('Ponte')} (probability of drawing at 5): {draws_at_5}."
-    mixed = [(k, v) for k, v in s.banker().items() if 0 < v < 1]
-    draws = sum(1 for v in s.banker().values() if v == 1)
+    # 0 < v < 1 and v == 1, read from numerators and denominators (hundreds of sets, thousands of statements)
+    mixed = [(k, v) for k, v in zip(g.banker_sets, s.r) if 0 < v.numerator < v.denominator]
+    draws = sum(1 for v in s.r if v.numerator == v.denominator)
     mixes = ": " + ", ".join(f"{key(format_infoset(k))} with probability {num(v)}" for k, v in mixed) if mixed else ""
     banker = (f"{head('Banker')} ({len(g.banker_sets)} free information sets): draws in {draws}, mixes in {len(mixed)}"
               f"{mixes}, stands in the rest (the full list is in the JSON certificate).")

@@ -128,6 +128,18 @@ class InfoSet:
         """What the side holds, as written: ``5`` or ``1+4``."""
         return f"{self.cards[0]}+{self.cards[1]}" if self.cards is not None else str(self.total)
 
+    def __hash__(self) -> int:
+        """The fields' hash, kept after its first use: strategies are dicts over hundreds of sets."""
+        found = self.__dict__.get("_hash")
+        if found is None:
+            found = hash((self.side, self.total, self.cards, self.seen))
+            object.__setattr__(self, "_hash", found)
+        return found
+
+    def __reduce__(self) -> tuple[type[InfoSet], tuple[Side, int, tuple[int, int] | None, tuple[int, ...]]]:
+        """Pickled by its fields alone: a kept hash is valid only in the process that computed it."""
+        return (InfoSet, (self.side, self.total, self.cards, self.seen))
+
     @cached_property
     def text(self) -> str:
         """:func:`format_infoset` of this set (kept: certificates and reports write each set many times)."""
