@@ -70,14 +70,20 @@ arrays with :mod:`array` (:func:`load_plain`), so a command that only needs inte
 
 SUFFIX = ".arrays"
 
+MAX_BYTES = 1 << 30
+"""The most the cache's entries may hold together: a write beyond it removes the least recently used
+(an entry's modification time is refreshed each time it is read). Entries of older versions of the
+code are never read again, so without a bound the cache would only grow."""
+
 
 def _read_entry(name: str, key: str) -> tuple[list[tuple[str, str, tuple[int, ...]]], bytearray, int] | None:
     """An entry's table of contents, its bytes and where its data starts, or ``None``."""
     d = cache_dir()
     if d is None:
         return None
+    path = d / f"{name}-{key}{SUFFIX}"
     try:
-        data = bytearray((d / f"{name}-{key}{SUFFIX}").read_bytes())
+        data = bytearray(path.read_bytes())
         if not data.startswith(MAGIC):
             return None
         end = data.index(b"\n", len(MAGIC))
@@ -87,6 +93,10 @@ def _read_entry(name: str, key: str) -> tuple[list[tuple[str, str, tuple[int, ..
             return None
     except (OSError, ValueError, TypeError, KeyError):
         return None
+    try:
+        os.utime(path)  # recently used: the last to be removed when the cache is full
+    except OSError:
+        pass  # a cache another user owns, or read-only: reading it is enough
     return toc, data, end + 1
 
 
@@ -165,5 +175,25 @@ def save_arrays(name: str, key: str, arrays: dict[str, np.ndarray], keep: int | 
         finally:
             if os.path.exists(tmp):
                 os.unlink(tmp)
+        _trim(d, d / f"{name}-{key}{SUFFIX}")
     except OSError:
         return
+
+
+def _trim(d: Path, written: Path) -> None:
+    """Remove the least recently used entries until all of them hold at most :data:`MAX_BYTES` (never
+    the one just written)."""
+    entries = []
+    for p in d.glob(f"*{SUFFIX}"):
+        try:
+            st = p.stat()
+        except OSError:
+            continue
+        entries.append((st.st_mtime, st.st_size, p))
+    total = sum(size for _, size, _ in entries)
+    for _, size, p in sorted(entries, key=lambda e: e[0]):
+        if total <= MAX_BYTES:
+            break
+        if p != written and not p.name.startswith("."):
+            p.unlink(missing_ok=True)
+            total -= size

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import os
+
 import numpy as np
 
 from solver import cache
@@ -48,6 +50,27 @@ def test_entries_are_bounded(tmp_path, monkeypatch) -> None:
     assert len(list(tmp_path.glob(f"set-*{cache.SUFFIX}"))) == 3
     assert not (tmp_path / "set-old.npz").exists() and (tmp_path / "other-old.npz").exists()
     assert cache.load_arrays("set", "k5") is not None
+
+
+def test_the_whole_cache_is_bounded_and_the_least_recently_used_go_first(tmp_path, monkeypatch) -> None:
+    """Past MAX_BYTES a write removes the entries least recently used, a read counting as a use; the entry
+    just written and a write in progress (a dot file) stay."""
+    monkeypatch.setenv(cache.ENV, str(tmp_path))
+    for i in range(4):
+        cache.save_arrays("tree", f"k{i}", {"a": np.arange(1000)})
+        os.utime(tmp_path / f"tree-k{i}{cache.SUFFIX}", (1000.0 + i, 1000.0 + i))  # k0 oldest
+    size = (tmp_path / f"tree-k0{cache.SUFFIX}").stat().st_size
+    (tmp_path / f".tree-partial{cache.SUFFIX}").write_bytes(b"x" * size)
+    os.utime(tmp_path / f".tree-partial{cache.SUFFIX}", (1.0, 1.0))
+    assert cache.load_arrays("tree", "k0") is not None  # read now: the most recently used
+    monkeypatch.setattr(cache, "MAX_BYTES", 4 * size + size // 2)  # six entries of one size (the dot file counts)
+    cache.save_arrays("other", "new", {"a": np.arange(1000)})
+    left = sorted(p.name for p in tmp_path.glob(f"*{cache.SUFFIX}"))
+    assert left == [f".tree-partial{cache.SUFFIX}", f"other-new{cache.SUFFIX}", f"tree-k0{cache.SUFFIX}",
+                    f"tree-k3{cache.SUFFIX}"], left
+    monkeypatch.setattr(cache, "MAX_BYTES", 0)
+    cache.save_arrays("other", "newer", {"a": np.arange(10)})
+    assert cache.load_arrays("other", "newer") is not None  # the one just written stays, however small the bound
 
 
 def test_off_writes_nothing(tmp_path, monkeypatch) -> None:
