@@ -24,8 +24,10 @@ that point is the known equilibrium, nothing else. Coordinates settled by iterat
 dominance keep their value in every equilibrium, so the analysis runs on the others.
 
 :func:`case_analysis` builds a tree of cases: the ponte's sets first, then the banker's cells,
-preferring a cell whose slope the ponte's system already holds to one sign (two of its cases are
-then empty), else one whose draw or stand the banker's system rules out. Floats (HiGHS, float
+first those whose slopes the ponte's system already holds to one sign (two of each one's cases are
+then empty; they are settled in one chain, cut short where the banker's system becomes empty), else
+one whose draw or stand the banker's system rules out. An indifferent case borrows its refutation
+from its sibling that draws or stands (an equation implies the inequality). Floats (HiGHS, float
 vertices) only choose splits and propose multipliers; every refutation in the tree is exact. The
 tree is the proof, and proofs/check.py verifies it with its own code (docs/certificate-format.md).
 

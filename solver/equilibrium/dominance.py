@@ -34,7 +34,7 @@ def _arrays(*xs: np.ndarray, width: int) -> list[np.ndarray]:
         out = [np.array(x.tolist(), dtype=np.int64).reshape(x.shape) for x in xs]
     except OverflowError:
         return list(xs)
-    if max((float(np.abs(x).max()) for x in out if x.size), default=0.0) * (width + 2) < 2.0**62:
+    if max((max(float(x.max()), -float(x.min())) for x in out if x.size), default=0.0) * (width + 2) < 2.0**62:
         return out
     return list(xs)
 
