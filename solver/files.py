@@ -10,8 +10,9 @@ failure the temporary file is removed and the error names the real path and the 
 from __future__ import annotations
 
 import os
+import sys
 import tempfile
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from pathlib import Path
 from typing import TextIO
 
@@ -161,3 +162,34 @@ def write_files(files: dict[Path, bytes], overwrite: bool = False) -> list[Path]
     """:func:`write_texts` for bytes."""
     check_writable(files, overwrite)
     return [write_bytes(p, data, overwrite=True) for p, data in files.items()]
+
+
+def regenerate(argv: list[str] | None, module: str, default: str, what: str, write: Callable[[str], list[Path]]) -> int:
+    """The main of ``python3 -m MODULE [DIR]``, which (re)writes a standard set of files (``what``) into
+    DIR (``default`` if not given) by ``write``: a usage line for ``-h``; a bad argument or a directory
+    that cannot be written is one line on stderr and exit code 2, an interruption exit code 130."""
+    args = sys.argv[1:] if argv is None else argv
+    usage = f"usage: python3 -m {module} [DIR]  (re)write the {what} into DIR (default: {default})"
+    if any(a in ("-h", "--help") for a in args):
+        print(usage)
+        return 0
+    if len(args) > 1 or (args and args[0].startswith("-")):
+        sys.stderr.write(f"{usage}\n{module}: error: one directory at most, got {' '.join(args)!r}\n")
+        return 2
+    target = args[0] if args else default
+    try:
+        files = write(target)
+    except FileExistsError as e:
+        sys.stderr.write(f"{module}: error: {e.filename or target} is a file, not a directory\n")
+        return 2
+    except NotADirectoryError:
+        sys.stderr.write(f"{module}: error: {target}: a part of this path is a file, not a directory\n")
+        return 2
+    except OSError as e:
+        sys.stderr.write(f"{module}: error: cannot write into {e.filename or target}: {e.strerror or e}\n")
+        return 2
+    except KeyboardInterrupt:
+        sys.stderr.write(f"{module}: interrupted\n")
+        return 130
+    print(f"wrote {len(files)} {what} to {target}", file=sys.stderr)
+    return 0

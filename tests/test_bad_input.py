@@ -405,3 +405,18 @@ def test_a_degenerate_shoe_never_gives_a_traceback(argv: list[str]) -> None:
     assert r.code in (0, 2) and "Traceback" not in r.err, r.err
     if r.code == 2:
         assert len(r.err.strip().splitlines()) == 1, r.err
+
+
+@pytest.mark.parametrize("module", ["solver.certificate", "solver.banque.certificate"])
+def test_regenerating_the_standard_certificates_refuses_a_bad_directory_in_one_line(module: str, tmp_path: Path) -> None:
+    """``python3 -m solver.certificate DIR`` (and the banque's): a file where the directory should be, a
+    directory that cannot be made, or two arguments: one line, exit 2, nothing written."""
+    afile = tmp_path / "afile"
+    afile.write_text("mine")
+    for args, says in (([str(afile)], "is a file, not a directory"), ([str(afile / "sub")], "not a directory"),
+                       (["one", "two"], "one directory at most")):
+        out = subprocess.run([sys.executable, "-m", module, *args], capture_output=True, text=True, cwd=tmp_path)
+        assert out.returncode == 2, out.stderr
+        lines = out.stderr.strip().splitlines()
+        assert says in lines[-1] and "Traceback" not in out.stderr, out.stderr
+    assert afile.read_text() == "mine" and sorted(p.name for p in tmp_path.iterdir()) == ["afile"]

@@ -178,6 +178,7 @@ def write_standard(directory: str | Path) -> list[Path]:
 
 
 if __name__ == "__main__":
-    target = sys.argv[1] if len(sys.argv) > 1 else "proofs/certificates/banque"
-    files = write_standard(target)
-    print(f"wrote {len(files)} banque certificates to {target}", file=sys.stderr)
+    from solver.files import regenerate
+
+    sys.exit(regenerate(None, "solver.banque.certificate", "proofs/certificates/banque", "banque certificates",
+                        write_standard))

@@ -10,6 +10,7 @@ import sys
 from pathlib import Path
 
 from solver.certificate import certificate_name, certificate_text, standard_solutions
+from solver.files import regenerate
 from solver.report.statement import statement_latex, statement_markdown
 
 
@@ -28,11 +29,7 @@ def write_standard(directory: str | Path) -> list[Path]:
 
 
 def main(argv: list[str] | None = None) -> int:
-    args = sys.argv[1:] if argv is None else argv
-    target = args[0] if args else "proofs/certificates"
-    files = write_standard(target)
-    print(f"wrote {len(files)} certificates and statements to {target}", file=sys.stderr)
-    return 0
+    return regenerate(argv, "solver.certificate", "proofs/certificates", "certificates and statements", write_standard)
 
 
 if __name__ == "__main__":
