@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from fractions import Fraction
+from typing import Any
 
 import numpy as np
 
@@ -31,7 +32,7 @@ def _arrays(*xs: np.ndarray, width: int) -> list[np.ndarray]:
     """The integer arrays in int64 where every sum of ``width`` of their entries fits, else as they are
     (Python integers, object dtype)."""
     try:
-        out = [np.array(x.tolist(), dtype=np.int64).reshape(x.shape) for x in xs]
+        out: list[Any] = [np.array(x.tolist(), dtype=np.int64).reshape(x.shape) for x in xs]
     except OverflowError:
         return list(xs)
     if max((max(float(x.max()), -float(x.min())) for x in out if x.size), default=0.0) * (width + 2) < 2.0**62:
