@@ -179,14 +179,14 @@ def regenerate(argv: list[str] | None, module: str, default: str, what: str, wri
     target = args[0] if args else default
     try:
         files = write(target)
-    except FileExistsError as e:
-        sys.stderr.write(f"{module}: error: {e.filename or target} is a file, not a directory\n")
-        return 2
-    except NotADirectoryError:
-        sys.stderr.write(f"{module}: error: {target}: a part of this path is a file, not a directory\n")
-        return 2
     except OSError as e:
-        sys.stderr.write(f"{module}: error: cannot write into {e.filename or target}: {e.strerror or e}\n")
+        if isinstance(e, FileExistsError):
+            why = f"{e.filename or target} is a file, not a directory"
+        elif isinstance(e, NotADirectoryError):
+            why = f"{target}: a part of this path is a file, not a directory"
+        else:
+            why = f"cannot write into {e.filename or target}: {e.strerror or e}"
+        sys.stderr.write(f"{module}: error: {why}\n")
         return 2
     except KeyboardInterrupt:
         sys.stderr.write(f"{module}: interrupted\n")
