@@ -145,7 +145,8 @@ def load_plain(name: str, key: str) -> dict[str, tuple[list[int], tuple[int, ...
 def save_arrays(name: str, key: str, arrays: dict[str, np.ndarray], keep: int | None = None) -> None:
     """Store ``arrays`` under ``name`` and ``key`` (atomically; skipped if the directory is not writable).
 
-    With ``keep``, at most that many entries of this ``name`` stay: the least recently written go.
+    With ``keep``, at most that many entries of this ``name`` stay: the least recently used (written or
+    read) go. Whatever the name, the whole cache stays within :data:`MAX_BYTES`.
     """
     import numpy as np
 

@@ -197,9 +197,6 @@ class _Search:
         names = self.red.banker.keys if side is self.red.ponte else self.red.ponte.keys
         return Refuted(side.name, tuple((names[k], w) for k, w in sorted(y.items())))
 
-    def either(self, pc: dict[int, int], bc: dict[int, int]) -> Refuted | None:
-        return self.refute(self.red.ponte, pc, bc) or self.refute(self.red.banker, bc, pc)
-
     def search(self, pc: dict[int, int], bc: dict[int, int], tried: bool = False) -> Case | None:
         """The proof for a case not yet refuted; None when the search stops (budget, or a second equilibrium).
         ``tried``: the banker's system of this very case was tried and not refuted."""
