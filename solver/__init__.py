@@ -34,23 +34,23 @@ __version__ = "0.3.0"
 
 _WHERE: dict[str, str] = {
     "Shoe": "solver.cards", "parse_shoe": "solver.cards",
-    "outcomes": "solver.outcome", "OutcomeTable": "solver.outcome",
-    "Bet": "solver.bets", "BetResult": "solver.bets", "PuntoResult": "solver.bets", "evaluate": "solver.bets",
-    "punto_banco": "solver.bets", "main_bets": "solver.bets", "variant_bets": "solver.bets",
-    "catalogue": "solver.bets", "bets_from_names": "solver.bets", "read_bet_file": "solver.bets",
+    "outcomes": "solver.deal.outcome", "OutcomeTable": "solver.deal.outcome",
+    "Bet": "solver.punto", "BetResult": "solver.punto", "PuntoResult": "solver.punto", "evaluate": "solver.punto",
+    "punto_banco": "solver.punto", "main_bets": "solver.punto", "variant_bets": "solver.punto",
+    "catalogue": "solver.punto", "bets_from_names": "solver.punto", "read_bet_file": "solver.punto",
     "effects_of_removal": "solver.count.eor", "count_study": "solver.count", "CountConfig": "solver.count",
     "LinearCount": "solver.count",
     "Side": "solver.strategy", "InfoSet": "solver.strategy", "Strategy": "solver.strategy",
     "KEMENY_SNELL": "solver.strategy", "PUNTO_STRATEGY": "solver.strategy",
-    "Model": "solver.game", "Game": "solver.game", "build_game": "solver.game",
-    "strategy_law": "solver.game", "strategy_detail": "solver.game",
-    "Solution": "solver.equilibrium", "solve": "solver.equilibrium",
-    "certificate_dict": "solver.certificate", "certificate_text": "solver.certificate",
-    "write_certificates": "solver.certificate",
+    "Model": "solver.chemin.game", "Game": "solver.chemin.game", "build_game": "solver.chemin.game",
+    "strategy_law": "solver.chemin.game", "strategy_detail": "solver.chemin.game",
+    "Solution": "solver.chemin.solve", "solve": "solver.chemin.solve",
+    "certificate_dict": "solver.chemin.certificate", "certificate_text": "solver.chemin.certificate",
+    "write_certificates": "solver.chemin.certificate",
     "SimConfig": "solver.simulate", "SimulationResult": "solver.simulate",
     "ExactLaw": "solver.crosscheck", "CrossCheck": "solver.crosscheck", "exact_law": "solver.crosscheck",
     "read_coups": "solver.crosscheck",
-    "FullReport": "solver.analysis", "full_report": "solver.analysis",
+    "FullReport": "solver.analysis.report", "full_report": "solver.analysis.report",
     "BaccaratError": "solver.errors", "ShoeError": "solver.errors", "ModelError": "solver.errors",
     "InputError": "solver.errors", "SolverError": "solver.errors",
 }
@@ -81,8 +81,17 @@ def __dir__() -> list[str]:
 
 
 if TYPE_CHECKING:  # pragma: no cover - for type checkers and editors
-    from solver.analysis import FullReport, full_report
-    from solver.bets import (
+    from solver.analysis.report import FullReport, full_report
+    from solver.cards import Shoe, parse_shoe
+    from solver.chemin.certificate import certificate_dict, certificate_text, write_certificates
+    from solver.chemin.game import Game, Model, build_game, strategy_detail, strategy_law
+    from solver.chemin.solve import Solution, solve
+    from solver.count import CountConfig, LinearCount, count_study
+    from solver.count.eor import effects_of_removal
+    from solver.crosscheck import CrossCheck, ExactLaw, exact_law, read_coups
+    from solver.deal.outcome import OutcomeTable, outcomes
+    from solver.errors import BaccaratError, InputError, ModelError, ShoeError, SolverError
+    from solver.punto import (
         Bet,
         BetResult,
         PuntoResult,
@@ -94,14 +103,5 @@ if TYPE_CHECKING:  # pragma: no cover - for type checkers and editors
         read_bet_file,
         variant_bets,
     )
-    from solver.cards import Shoe, parse_shoe
-    from solver.certificate import certificate_dict, certificate_text, write_certificates
-    from solver.count import CountConfig, LinearCount, count_study
-    from solver.count.eor import effects_of_removal
-    from solver.crosscheck import CrossCheck, ExactLaw, exact_law, read_coups
-    from solver.equilibrium import Solution, solve
-    from solver.errors import BaccaratError, InputError, ModelError, ShoeError, SolverError
-    from solver.game import Game, Model, build_game, strategy_detail, strategy_law
-    from solver.outcome import OutcomeTable, outcomes
     from solver.simulate import SimConfig, SimulationResult
     from solver.strategy import KEMENY_SNELL, PUNTO_STRATEGY, InfoSet, Side, Strategy

@@ -12,12 +12,13 @@ from fractions import Fraction
 
 import numpy as np
 
-from solver.analysis import MODELS, FullReport, PaperResults
-from solver.bets import BetResult, PuntoResult
+from solver.analysis.paper import PaperResults
+from solver.analysis.report import MODELS, FullReport
 from solver.cards import Shoe
-from solver.equilibrium import Constraint, DominanceStep, OptimalSet, Solution
-from solver.game import FREEDOMS, Coefficients, Game, Model
-from solver.rules import Action
+from solver.chemin.game import FREEDOMS, Coefficients, Game, Model
+from solver.chemin.solve import Constraint, DominanceStep, OptimalSet, Solution
+from solver.punto import BetResult, PuntoResult
+from solver.rules.tableau import Action
 from solver.strategy import InfoSet, Side, compositions_of
 
 SHOES = (Shoe.decks(1), Shoe.infinite())

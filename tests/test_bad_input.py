@@ -98,7 +98,7 @@ def test_bet_and_tableau_files_read_as_every_other_file(tmp_path: Path) -> None:
     # that was not UTF-8 ended in a traceback and a byte-order mark was "not valid TOML".
     import json
 
-    from solver.house import HOUSES
+    from solver.rules.house import HOUSES
 
     bet = '[[bet]]\nname = "tie_on_7"\n[[bet.tier]]\npays = 45\nwhen = { winner = "tie", banker_total = 7 }\n'
     sheet = json.dumps(HOUSES["casino"].as_dict() | {"name": "mine"})
@@ -145,7 +145,7 @@ def test_tables_never_overwrite_without_force(tmp_path: Path) -> None:
 
 def test_a_failed_write_leaves_no_partial_file(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     # A full disk, injected: the write fails halfway; the target must not exist, nor any temporary file.
-    from solver import files
+    from solver.store import files
 
     real_fdopen = os.fdopen
 
@@ -374,8 +374,8 @@ def test_a_worker_count_past_the_cap_is_capped_with_a_note() -> None:
 def test_a_shoe_that_deals_only_ties_is_priced() -> None:
     """Six tens deal a 0-0 tie every coup: every bet is priced, and no 'edge excluding ties' is made up
     (no bet is ever resolved), where it once divided by zero."""
-    from solver.bets import catalogue, punto_banco
     from solver.cards import Shoe
+    from solver.punto import catalogue, punto_banco
 
     r = punto_banco(Shoe.from_values([0, 0, 0, 0, 0, 0, 0, 0, 0, 6]), bets=[b for b in catalogue() if not b.first_cards])
     assert (r.banker, r.player, r.tie) == (0, 0, 1)
@@ -407,9 +407,9 @@ def test_a_degenerate_shoe_never_gives_a_traceback(argv: list[str]) -> None:
         assert len(r.err.strip().splitlines()) == 1, r.err
 
 
-@pytest.mark.parametrize("module", ["solver.certificate", "solver.banque.certificate"])
+@pytest.mark.parametrize("module", ["solver.chemin.certificate", "solver.banque.certificate"])
 def test_regenerating_the_standard_certificates_refuses_a_bad_directory_in_one_line(module: str, tmp_path: Path) -> None:
-    """``python3 -m solver.certificate DIR`` (and the banque's): a file where the directory should be, a
+    """``python3 -m solver.chemin.certificate DIR`` (and the banque's): a file where the directory should be, a
     directory that cannot be made, or two arguments: one line, exit 2, nothing written."""
     afile = tmp_path / "afile"
     afile.write_text("mine")

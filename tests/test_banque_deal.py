@@ -25,10 +25,10 @@ from solver.banque.forms import payoff
 from solver.banque.game import RESULT_1, BanqueModel, banker_payoff, build_banque, casino_action
 from solver.banque.team import TeamView
 from solver.cards import Shoe
-from solver.equilibrium import solve
+from solver.chemin.game import build_game
+from solver.chemin.solve import solve
 from solver.errors import ModelError, ShoeError
-from solver.game import build_game
-from solver.rules import Action
+from solver.rules.tableau import Action
 from solver.strategy import NATURAL, STOOD, InfoSet, Side
 
 # -- a brute force in the real deal order -------------------------------------------------------------

@@ -22,10 +22,10 @@ import pytest
 from solver.banque.game import BanqueModel, build_banque
 from solver.banque.solve import CONCEPTS, check_theta, solve_banque, solve_concepts
 from solver.cards import Shoe
-from solver.equilibrium import solve
+from solver.chemin.game import build_game
+from solver.chemin.solve import solve
 from solver.errors import ModelError
-from solver.game import build_game
-from solver.numberfield import FieldElement, decimal_of, minimal_polynomial
+from solver.exact.numberfield import FieldElement, decimal_of, minimal_polynomial
 
 HALF = Fraction(1, 2)
 

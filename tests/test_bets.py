@@ -12,7 +12,10 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from solver.bets import (
+from solver.cards import Shoe
+from solver.deal.weights import denominator
+from solver.errors import BaccaratError, InputError, ModelError, ShoeError
+from solver.punto import (
     Bet,
     Condition,
     Tier,
@@ -26,9 +29,6 @@ from solver.bets import (
     reference_results,
     sqrt_str,
 )
-from solver.cards import Shoe
-from solver.errors import BaccaratError, InputError, ModelError, ShoeError
-from solver.weights import denominator
 
 COUP_BETS = tuple(b for b in catalogue() if not b.first_cards)
 

@@ -55,8 +55,8 @@ from functools import cache
 
 import pytest
 
-from solver.bets import PuntoResult, bets_from_names, catalogue, first_cards_law, punto_banco
 from solver.cards import Shoe
+from solver.punto import PuntoResult, bets_from_names, catalogue, first_cards_law, punto_banco
 from solver.report import decimal_str, percent_str
 
 

@@ -6,12 +6,12 @@ import os
 
 import numpy as np
 
-from solver import cache
-from solver.bets import bets_from_names, compile_bets
-from solver.bets.compiled import forget_compiled_bets
 from solver.cards import Shoe
-from solver.deal import build_deal_tree
-from solver.rules import PUNTO_BANCO
+from solver.deal.tree import build_deal_tree
+from solver.punto import bets_from_names, compile_bets
+from solver.punto.compiled import forget_compiled_bets
+from solver.rules.tableau import PUNTO_BANCO
+from solver.store import cache
 
 
 def test_entries_read_back_equal_and_damaged_ones_are_rebuilt(tmp_path, monkeypatch) -> None:
@@ -94,7 +94,7 @@ def test_compiled_bets_from_disk_equal_a_fresh_compile(tmp_path, monkeypatch) ->
 
 
 def test_cached_tree_equals_a_fresh_build(tmp_path, monkeypatch) -> None:
-    from solver.deal import deal_tree
+    from solver.deal.tree import deal_tree
 
     tree = deal_tree(PUNTO_BANCO)  # in memory (from disk or built)
     fresh = build_deal_tree(PUNTO_BANCO)
@@ -103,8 +103,8 @@ def test_cached_tree_equals_a_fresh_build(tmp_path, monkeypatch) -> None:
 
 
 def test_chemin_grouping_from_disk_equals_a_fresh_one(tmp_path, monkeypatch) -> None:
-    from solver.game_paths import structure
-    from solver.rules import CHEMIN_PARLOR
+    from solver.chemin.paths import structure
+    from solver.rules.tableau import CHEMIN_PARLOR
 
     monkeypatch.setenv(cache.ENV, str(tmp_path))
     structure.cache_clear()
@@ -119,13 +119,13 @@ def test_chemin_grouping_from_disk_equals_a_fresh_one(tmp_path, monkeypatch) -> 
     structure.cache_clear()
 
 
-def test_a_kernel_compiled_before_a_change_of_a_module_it_calls_is_compiled_afresh(tmp_path) -> None:
-    """numba checks a cached kernel against its own file only (solver.jitcache)."""
-    from solver.jitcache import drop_stale
+def test_a_kernel_compiled_before_a_change_of_the_code_is_compiled_afresh(tmp_path, monkeypatch) -> None:
+    """numba checks a cached kernel against its own file only; solver.store.jitcache drops it when the
+    package's code (any module, e.g. one it calls) changed."""
+    from solver.store import jitcache
 
-    source, callee = tmp_path / "dealer.py", tmp_path / "law.py"
+    source = tmp_path / "dealer.py"
     source.write_text("def deal(): ...\n")
-    callee.write_text("def law(): return 1\n")
     folder = tmp_path / "__pycache__"
     folder.mkdir()
     entries = [folder / "dealer.deal-51.py311.nbi", folder / "dealer.deal-51.py311.1.nbc"]
@@ -135,14 +135,34 @@ def test_a_kernel_compiled_before_a_change_of_a_module_it_calls_is_compiled_afre
         for p in (*entries, other):
             p.write_bytes(b"machine code")
 
+    monkeypatch.setattr(jitcache, "code_digest", lambda: "code as it was")
     compile_()
-    assert drop_stale(source, "deal", [callee])  # no record of the sources yet: dropped
+    assert jitcache.drop_stale(source, "deal")  # no record of the code yet: dropped
     assert not any(p.exists() for p in entries) and other.exists()
     compile_()
-    assert not drop_stale(source, "deal", [callee])  # nothing changed: kept
+    assert not jitcache.drop_stale(source, "deal")  # nothing changed: kept
     assert all(p.exists() for p in entries)
-    callee.write_text("def law(): return 2\n")
-    assert drop_stale(source, "deal", [callee]) and not any(p.exists() for p in entries)
+    monkeypatch.setattr(jitcache, "code_digest", lambda: "code changed elsewhere")
+    assert jitcache.drop_stale(source, "deal") and not any(p.exists() for p in entries)
     compile_()
-    assert not drop_stale(source, "deal", [callee]) and all(p.exists() for p in entries)
-    assert not drop_stale(source, "deal", [tmp_path / "absent.py"])  # an unreadable source: left alone
+    assert not jitcache.drop_stale(source, "deal") and all(p.exists() for p in entries)
+
+
+def test_the_code_digest_covers_every_source_file_of_the_package(tmp_path) -> None:
+    """One digest keys every cache entry and kernel (docs/design.md, "Invariants"): a change to any module,
+    however deep, or to the C kernel changes it; compiled files beside the sources do not."""
+    from solver.store.digest import PACKAGE, code_digest, digest_of
+
+    assert code_digest() == digest_of(PACKAGE)
+    (tmp_path / "deal").mkdir()
+    (tmp_path / "strategy" / "__pycache__").mkdir(parents=True)
+    (tmp_path / "deal" / "tree.py").write_text("A = 1\n")
+    (tmp_path / "strategy" / "infoset.py").write_text("COMPOSITIONS = (1, 2)\n")
+    (tmp_path / "kernel.c").write_text("int x;\n")
+    before = digest_of(str(tmp_path))
+    (tmp_path / "strategy" / "__pycache__" / "infoset.cpython-311.pyc").write_bytes(b"compiled")
+    assert digest_of(str(tmp_path)) == before
+    for path, text in (("strategy/infoset.py", "COMPOSITIONS = (2, 1)\n"), ("kernel.c", "int y;\n")):
+        (tmp_path / path).write_text(text)
+        assert digest_of(str(tmp_path)) != before
+        before = digest_of(str(tmp_path))

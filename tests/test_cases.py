@@ -1,4 +1,4 @@
-"""The commission game's case analysis (solver.equilibrium.cases): uniqueness decided, both ways.
+"""The commission game's case analysis (solver.chemin.commission.cases): uniqueness decided, both ways.
 
 Sources:
 - [EL23] S. N. Ethier and J. Lee, "A game-theoretic analysis of baccara chemin de fer, II", Games 14
@@ -16,11 +16,11 @@ from pathlib import Path
 import pytest
 
 from solver.cards import Shoe
-from solver.certificate import certificate_dict
-from solver.equilibrium import solve
-from solver.equilibrium.bimatrix import is_equilibrium
-from solver.equilibrium.cases import Pinned, Refuted, Split, preorder
-from solver.game import build_game
+from solver.chemin.certificate import certificate_dict
+from solver.chemin.commission.bimatrix import is_equilibrium
+from solver.chemin.commission.cases import Pinned, Refuted, Split, preorder
+from solver.chemin.game import build_game
+from solver.chemin.solve import solve
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT / "proofs"))
@@ -73,7 +73,7 @@ def test_the_scipy_fallback_proves_the_same(monkeypatch: pytest.MonkeyPatch) -> 
     # must still decide, and its tree pass the independent checker.
     import builtins
 
-    import solver.equilibrium.cases as cases
+    import solver.chemin.commission.cases as cases
 
     real_import = builtins.__import__
 

@@ -19,10 +19,10 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from solver.cards import Shoe
-from solver.certificate import certificate_dict, certificate_name, certificate_text, standard_solutions
-from solver.equilibrium import solve
-from solver.game import build_game
-from solver.report.statement import statement_latex, statement_markdown
+from solver.chemin.certificate import certificate_dict, certificate_name, certificate_text, standard_solutions
+from solver.chemin.game import build_game
+from solver.chemin.solve import solve
+from solver.chemin.statement import statement_latex, statement_markdown
 
 ROOT = Path(__file__).resolve().parents[1]
 CERTS = ROOT / "proofs" / "certificates"
@@ -61,7 +61,7 @@ def test_standard_claims_are_pinned() -> None:
 def test_committed_certificates_are_regenerated_exactly() -> None:
     expected = {certificate_name(s): s for s in standard()}
     committed = {p.stem for p in CERTS.glob("*.json")}
-    assert committed == set(expected), "proofs/certificates differs; run: python -m solver.certificate proofs/certificates"
+    assert committed == set(expected), "proofs/certificates differs; run: python -m solver.chemin.certificate proofs/certificates"
     for name, s in expected.items():
         assert (CERTS / f"{name}.json").read_text() == certificate_text(s), name
         assert (CERTS / f"{name}.md").read_text() == statement_markdown(s, name), name
@@ -80,9 +80,9 @@ def test_checker_verifies_every_committed_certificate() -> None:
 def test_b3_uniqueness_is_proved(d: int) -> None:
     # Ethier and Gamez (2013) suspected their B3 solutions unique but had no proof: the solver proves
     # it (the claim its certificate carries, which the checker's rank argument verifies: test above).
-    from solver.certificate import certificate_dict
-    from solver.equilibrium import solve
-    from solver.game import build_game
+    from solver.chemin.certificate import certificate_dict
+    from solver.chemin.game import build_game
+    from solver.chemin.solve import solve
 
     s = solve(build_game(Shoe.decks(d), 3, "parlor"))
     assert s.certified and s.unique_ponte and s.unique_banker

@@ -21,13 +21,13 @@ from itertools import product
 import numpy as np
 import pytest
 
-from solver.bets import punto_banco
 from solver.cards import Shoe
-from solver.equilibrium import banker_guarantee, lp_proposal, ponte_guarantee, solve, zero_sum
-from solver.equilibrium.exact import normal_form
-from solver.game import Game, build_game
+from solver.chemin.game import Game, build_game
+from solver.chemin.guarantees import normal_form
+from solver.chemin.solve import banker_guarantee, lp_proposal, ponte_guarantee, solve, zero_sum
+from solver.punto import punto_banco
 from solver.report import percent_str
-from solver.rules import PUNTO_BANCO, STOOD, Action
+from solver.rules.tableau import PUNTO_BANCO, STOOD, Action
 from solver.strategy import InfoSet, Side, Strategy, format_infoset, parse_infoset
 
 DECKS = range(1, 9)
@@ -202,8 +202,8 @@ def test_net_payoff_takes_the_commission_from_the_banker_wins(alpha: Fraction) -
 def test_game_builder_agrees_with_outcome_table(ponte: Action, b39: Action, b54: Action) -> None:
     # Two routes through the enumerator: the additive game at a pure strategy, and the outcome
     # table of the fixed tableau that strategy defines.
-    from solver.outcome import outcomes
-    from solver.rules import CHEMIN_CASINO
+    from solver.deal.outcome import outcomes
+    from solver.rules.tableau import CHEMIN_CASINO
 
     shoe = Shoe.decks(3).remove(["5", "9", "K"])
     g = build_game(shoe, 1, "casino")
@@ -217,7 +217,7 @@ def test_game_builder_agrees_with_outcome_table(ponte: Action, b39: Action, b54:
 def test_optimal_set_described_when_not_unique() -> None:
     # Dealt with replacement, the banker's composition tells him nothing his total does not: under A2
     # every mixture of the six compositions of 6 (ponte stood) with the right average is optimal.
-    from solver.equilibrium import optimal_sets
+    from solver.chemin.solve import optimal_sets
 
     s = solve(build_game(Shoe.infinite(), 2, "parlor"))
     assert s.unique_ponte and not s.unique_banker and s.optimal_set is not None
@@ -243,7 +243,7 @@ def test_optimal_set_described_when_not_unique() -> None:
 def test_draw_tables_reproduce_the_solution_law() -> None:
     # Deal every coup with the card-indexed draw tables (a third route, independent of the additive
     # form) and compare the exact law with outcome_law.
-    from solver.equilibrium import draw_tables, outcome_law
+    from solver.chemin.solve import draw_tables, outcome_law
 
     shoe = Shoe.decks(1)
     s = solve(build_game(shoe, 3, "parlor"))
@@ -297,9 +297,9 @@ def test_draw_tables_reproduce_the_solution_law() -> None:
 
 
 def test_strategy_law_of_draw_tables() -> None:
-    from solver.equilibrium import draw_tables
+    from solver.chemin.game import strategy_law
+    from solver.chemin.solve import draw_tables
     from solver.errors import ModelError
-    from solver.game import strategy_law
     from solver.strategy import Strategy
 
     shoe = Shoe.decks(2)
@@ -323,7 +323,7 @@ def test_strategy_law_of_draw_tables() -> None:
 def test_highspy_and_scipy_propose_the_same_and_the_solution_is_certified_either_way(freedom: str) -> None:
     # Two interfaces to HiGHS: their float proposals agree, and either one snaps to the same certified answer.
     pytest.importorskip("highspy", reason="highspy is a dependency; without it the LP falls back to scipy")
-    import solver.equilibrium.zerosum as zs
+    import solver.chemin.zerosum as zs
 
     c = build_game(Shoe.decks(2), 3, freedom).gross
     (q1, r1), (q2, r2) = lp_proposal(c, "highspy"), lp_proposal(c, "scipy")
@@ -337,7 +337,7 @@ def test_an_information_set_keeps_its_hash_only_in_its_process() -> None:
     one pickled by a process with another hash seed is found in this process's dicts."""
     key = InfoSet(Side.BANKER, cards=(0, 6), seen=(STOOD,))
     table = {key: "mixes"}
-    code = ("import pickle, sys; from solver.strategy import InfoSet, Side; from solver.rules import STOOD; "
+    code = ("import pickle, sys; from solver.strategy import InfoSet, Side; from solver.rules.tableau import STOOD; "
             "k = InfoSet(Side.BANKER, cards=(0, 6), seen=(STOOD,)); hash(k); sys.stdout.buffer.write(pickle.dumps(k))")
     for seed in ("1", "2"):
         data = subprocess.run([sys.executable, "-c", code], capture_output=True, check=True,

@@ -12,7 +12,7 @@ import numpy as np
 import pytest
 
 from solver.cards import Shoe
-from solver.deal import N_DETAIL
+from solver.deal.tree import N_DETAIL
 from solver.simulate import SimConfig, kernel
 from solver.simulate.run import Tallies, deal
 
@@ -122,7 +122,7 @@ def test_constants_agree_with_the_python_kernel() -> None:
     for name in ("BURN_NONE", "BURN_FIXED", "BURN_TURN", "BURN_TURN_REDEAL", "N_MOMENTS", "STOOD", "NO_TURN",
                  "N_CODES", "N_SHOE_COUNTS"):
         assert getattr(ckernel, name) == getattr(kernel, name)
-    assert ckernel.N_DETAIL == N_DETAIL  # the detail code is the enumerator's (solver.deal.detail_key)
+    assert ckernel.N_DETAIL == N_DETAIL  # the detail code is the enumerator's (solver.deal.tree.detail_key)
 
 
 def test_the_generator_is_locked_while_dealing_and_released_after() -> None:

@@ -8,7 +8,7 @@ from fractions import Fraction
 
 import pytest
 
-from solver.bets import catalogue_names
+from solver.punto import catalogue_names
 
 
 def test_punto_prices_the_catalogue_by_default(cli) -> None:

@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from solver.house import HOUSES
+from solver.rules.house import HOUSES
 
 
 def one_line_error(r) -> str:  # type: ignore[no-untyped-def]
@@ -97,8 +97,8 @@ def test_a_sheet_with_no_free_decision_is_solved_not_refused(cli) -> None:  # ty
     winning minus the player's, which the punto banco enumeration gives by its own route (6 decks)."""
     from fractions import Fraction
 
-    from solver.bets import punto_banco
     from solver.cards import Shoe
+    from solver.punto import punto_banco
 
     r = cli(["chemin", "--decks", "6", "--tableau", "punto", "--format", "json"])
     assert r.code == 0, r.err

@@ -9,8 +9,8 @@ from fractions import Fraction
 
 import pytest
 
-from solver.bets import punto_banco
 from solver.cards import Shoe
+from solver.punto import punto_banco
 
 
 def test_json_carries_exact_probabilities(cli) -> None:
@@ -108,7 +108,7 @@ def test_help_explains_every_option() -> None:
 
 def test_pricing_a_shoe_from_the_cache_does_without_numpy(tmp_path) -> None:
     """Once the catalogue is compiled into the disk cache, ``baccarat punto`` reads it back and prices the
-    shoe in plain Python integers (solver.weights): the process never imports numpy, whose import alone
+    shoe in plain Python integers (solver.deal.weights): the process never imports numpy, whose import alone
     costs more than the rest of the command (docs/benchmarks.md). The same numbers as the library."""
     env = {**__import__("os").environ, "BACCARAT_CACHE": str(tmp_path)}
     script = ("import json, sys\nfrom solver.cli import main\nsys.stdout = open(sys.argv[1], 'w')\n"

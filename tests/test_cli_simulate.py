@@ -60,7 +60,7 @@ def test_chemin_with_cells_and_a_strategy_file(cli, tmp_path) -> None:  # type: 
     path.write_text(json.dumps(tables))
     run = cli(["simulate", "--game", "chemin", "--strategy", str(path), "--shoes", "300", "--workers", "1"])
     assert run.code == 0, run.err
-    assert "exact first coup" in run.out  # the exact law of card tables: solver.game.strategy_law
+    assert "exact first coup" in run.out  # the exact law of card tables: solver.chemin.game.strategy_law
     # Tables outside chemin de fer's rules (the ponte mixing on 3) have no exact law here: the report
     # compares with the simulated first coups instead.
     tables["player"][1][2] = tables["player"][2][1] = "1/2"

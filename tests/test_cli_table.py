@@ -14,8 +14,8 @@ from pathlib import Path
 import pytest
 from conftest import run_cli
 
+from solver.sessions import LogWriter, Policies, TableConfig, apply_coup, card_dealer, run_sessions, start, table_play
 from solver.simulate import KEMENY_SNELL
-from solver.table import LogWriter, Policies, TableConfig, apply_coup, card_dealer, run_sessions, start, table_play
 
 ROOT = Path(__file__).resolve().parents[1]
 LOG_FIELDS = ("coup", "shoe", "banker", "bank", "stakes", "calls", "outcome", "tax", "bankrolls", "bank_after", "garage",

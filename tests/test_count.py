@@ -9,13 +9,13 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from solver.bets import bets_from_names, catalogue, punto_banco
 from solver.cards import Shoe
 from solver.count import CountConfig, LinearCount, count_study
 from solver.count import run as run_module
 from solver.count.fastlaw import fast_law
 from solver.count.run import deal
 from solver.errors import InputError, ModelError
+from solver.punto import bets_from_names, catalogue, punto_banco
 from solver.simulate import Burn
 
 COUP_BETS = tuple(b for b in catalogue() if not b.first_cards)

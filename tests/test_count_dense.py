@@ -11,13 +11,13 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from solver.bets import bets_from_names, catalogue, punto_banco
 from solver.cards import Shoe
 from solver.count import CountConfig, LinearCount, denselaw, fastlaw
 from solver.count.denselaw import FLOAT_EXACT, dense_trie, float_exact, levels, use_float
 from solver.count.fastlaw import fast_law
 from solver.count.run import deal
 from solver.errors import ModelError
+from solver.punto import bets_from_names, catalogue, punto_banco
 
 COUP_BETS = tuple(b for b in catalogue() if not b.first_cards)
 STUDY = bets_from_names("dragon7,panda8,big_tiger")

@@ -19,9 +19,9 @@ from __future__ import annotations
 
 import pytest
 
-from solver.bets import bets_from_names
 from solver.cards import Shoe
 from solver.count import CountConfig, LinearCount, count_study
+from solver.punto import bets_from_names
 from solver.simulate import Burn
 
 pytestmark = pytest.mark.slow

@@ -16,7 +16,6 @@ from fractions import Fraction
 import numpy as np
 import pytest
 
-from solver.bets import punto_banco
 from solver.cards import RANK_VALUE, RANKS, Shoe
 from solver.crosscheck import (
     burn_laws,
@@ -27,9 +26,10 @@ from solver.crosscheck import (
     sample_from_simulation,
     tableau_law,
 )
-from solver.deal import detail_key
+from solver.deal.tree import detail_key
 from solver.errors import InputError, ModelError
-from solver.rules import CHEMIN_CASINO, PUNTO_BANCO, Action
+from solver.punto import punto_banco
+from solver.rules.tableau import CHEMIN_CASINO, PUNTO_BANCO, Action
 from solver.simulate import (
     KEMENY_SNELL,
     PUNTO_STRATEGY,
@@ -48,8 +48,8 @@ SIX = Shoe.decks(6)
 
 def solved_strategy(shoe: Shoe):  # type: ignore[no-untyped-def]
     """The solver's certified B3 parlor equilibrium with 5 % commission, as draw tables (mixed at 5)."""
-    from solver.equilibrium import solve
-    from solver.game import build_game
+    from solver.chemin.game import build_game
+    from solver.chemin.solve import solve
 
     return solve(build_game(shoe, 3, "parlor", Fraction(1, 20))).strategy
 
@@ -315,8 +315,8 @@ def test_strategy_cells_from_the_command_line() -> None:
 def test_card_tables_law_agrees_with_the_tableau_mixture() -> None:
     # Two independent exact routes to the same detail law: the mixture of pure tableaux' outcome
     # tables (Kemeny-Snell mixes at the ponte's 5), and the draw tables read on the finest game.
-    from solver.deal import detail_key
-    from solver.game import strategy_detail
+    from solver.chemin.game import strategy_detail
+    from solver.deal.tree import detail_key
 
     by_tableau = exact_law("chemin", SIX, KEMENY_SNELL)
     by_tables = strategy_detail(SIX, Strategy.from_tables(*KEMENY_SNELL.tables()))

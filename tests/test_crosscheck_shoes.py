@@ -25,9 +25,9 @@ from solver.crosscheck import CardStream, crosscheck, exact_law, read_coups
 from solver.crosscheck.shoelaw import pair_law, pair_mean, pair_variance, sequence_bound, spread_moments
 from solver.crosscheck.structure import next_shoe_test, serial_test, spread_test
 from solver.crosscheck.tally import pair_histogram, shoe_tallies
-from solver.deal import deal_tree, denominator, multiset_weights
+from solver.deal.tree import deal_tree, denominator, multiset_weights
 from solver.errors import InputError
-from solver.rules import PUNTO_BANCO
+from solver.rules.tableau import PUNTO_BANCO
 from solver.simulate import SimConfig, kernel
 from solver.simulate.run import Tallies
 from solver.strategy import PUNTO_STRATEGY

@@ -11,10 +11,10 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from solver.cards import Shoe
-from solver.deal import deal_tree, denominator, multiset_weights
-from solver.outcome import outcomes
-from solver.rules import CHEMIN_PARLOR, PUNTO_BANCO
-from solver.weights import falling
+from solver.deal.outcome import outcomes
+from solver.deal.tree import deal_tree, denominator, multiset_weights
+from solver.deal.weights import falling
+from solver.rules.tableau import CHEMIN_PARLOR, PUNTO_BANCO
 
 
 def punto_by_hand(p: list[int], b: list[int], deck: list[int]) -> tuple[int, int, int]:

@@ -13,10 +13,10 @@ from fractions import Fraction
 
 import pytest
 
-from solver.bets import bets_from_names, punto_banco, sqrt_str
 from solver.cards import Shoe
 from solver.count.eor import effects_of_removal, round_tags
 from solver.errors import InputError, ModelError
+from solver.punto import bets_from_names, punto_banco, sqrt_str
 
 BETS = bets_from_names("banker,player,tie_8to1,dragon7,panda8,big_tiger,either_pair,perfect_pairs,player_pair")
 DEPLETED = Shoe.decks(2).remove(["KS", "5H", "5D", "9C", "2S", "AH", "7C", "7D", "QS", "QH"])

@@ -16,8 +16,8 @@ from pathlib import Path
 import pytest
 
 from solver.cards import Shoe
-from solver.equilibrium import solve
-from solver.game import Coefficients, build_game
+from solver.chemin.game import Coefficients, build_game
+from solver.chemin.solve import solve
 
 ESOLVER = shutil.which("esolver")
 pytestmark = pytest.mark.skipif(ESOLVER is None, reason="QSopt_ex's esolver is not installed (apt-get install qsopt-ex)")

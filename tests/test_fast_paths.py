@@ -13,13 +13,13 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from solver.cards import Shoe
-from solver.deal import unique_inverse
-from solver.equilibrium import banker_guarantee, banker_slopes, iterated_dominance, ponte_guarantee, ponte_slopes, solve
-from solver.equilibrium.dominance import DominanceStep, _arrays
-from solver.equilibrium.exact import banker_slope_signs, ponte_slope_signs
-from solver.game import Coefficients, Game, build_game
-from solver.numbers import numerators
-from solver.rules import Action
+from solver.chemin.dominance import DominanceStep, _arrays
+from solver.chemin.game import Coefficients, Game, build_game
+from solver.chemin.guarantees import banker_slope_signs, ponte_slope_signs
+from solver.chemin.solve import banker_guarantee, banker_slopes, iterated_dominance, ponte_guarantee, ponte_slopes, solve
+from solver.deal.tree import unique_inverse
+from solver.exact.numbers import numerators
+from solver.rules.tableau import Action
 from solver.strategy import Side
 
 GAMES = [

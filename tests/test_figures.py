@@ -21,11 +21,11 @@ from pathlib import Path
 import pytest
 from conftest import run_cli
 
-from solver.bets import punto_banco
+from solver.analysis.figures import CUT_CARD_RUNS, convergence, spaced
 from solver.cards import Shoe
-from solver.curves import CUT_CARD_RUNS, convergence, spaced
-from solver.equilibrium import Solution, solve
-from solver.game import build_game
+from solver.chemin.game import build_game
+from solver.chemin.solve import Solution, solve
+from solver.punto import punto_banco
 from solver.report import figures as figs
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -225,7 +225,7 @@ def test_banque_theta_csv_is_exact(out: Path) -> None:
 
 
 def test_edge_vs_removed_csv_is_exact(out: Path) -> None:
-    from solver.bets import bets_from_names
+    from solver.punto import bets_from_names
 
     got = rows(out, "edge-vs-removed")
     full = punto_banco(Shoe.decks(8), bets=bets_from_names("dragon7,panda8,big_tiger,tie_8to1"))
@@ -243,8 +243,8 @@ def test_edge_vs_removed_csv_is_exact(out: Path) -> None:
 
 
 def test_edge_distribution_csv(out: Path) -> None:
-    from solver.bets import bets_from_names
-    from solver.curves_extra import edge_distribution
+    from solver.analysis.depletion import edge_distribution
+    from solver.punto import bets_from_names
 
     got = rows(out, "edge-distribution")
     d = edge_distribution(Shoe.decks(8), bets_from_names("dragon7,panda8,big_tiger,tie_8to1"), 200, SEED)
@@ -261,9 +261,9 @@ def test_bets_with_the_same_edges_share_one_named_line() -> None:
     # Issue 16: player_pair's points lay hidden under banker_pair's (equal edges on every shoe).
     from matplotlib.figure import Figure as MplFigure
 
-    from solver.curves import FigureInputs
+    from solver.analysis.figures import FigureInputs
 
     fig = MplFigure()
-    figs.punto_edges(FigureInputs((Shoe.decks(1), Shoe.decks(8)))).draw(fig)
+    figs.punto.punto_edges(FigureInputs((Shoe.decks(1), Shoe.decks(8)))).draw(fig)
     labels = [t.get_text() for t in fig.axes[1].get_legend().get_texts()]
     assert "player_pair = banker_pair" in labels and "player_pair" not in labels and "banker_pair" not in labels

@@ -21,7 +21,7 @@ from pathlib import Path
 import handmade
 import pytest
 
-from solver.analysis import FullReport
+from solver.analysis.report import FullReport
 from solver.report import commission as commission_tex
 from solver.report import latex
 from solver.report import paper as paper_tex

@@ -1,4 +1,4 @@
-"""House rules as data (solver.house): the named sheets, files, validation, and the games they define."""
+"""House rules as data (solver.rules.house): the named sheets, files, validation, and the games they define."""
 
 from __future__ import annotations
 
@@ -8,13 +8,13 @@ from pathlib import Path
 
 import pytest
 
-from solver.bets import punto_banco
 from solver.cards import Shoe
-from solver.equilibrium import solve
+from solver.chemin.game import build_game
+from solver.chemin.solve import solve
 from solver.errors import InputError, ModelError
-from solver.game import build_game
-from solver.house import HOUSES, SIMPLIFIED, house_rules, read_house_rules
-from solver.rules import CHEMIN_CASINO, STOOD, Action
+from solver.punto import punto_banco
+from solver.rules.house import HOUSES, SIMPLIFIED, house_rules, read_house_rules
+from solver.rules.tableau import CHEMIN_CASINO, STOOD, Action
 from solver.strategy import format_infoset
 
 

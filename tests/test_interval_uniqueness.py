@@ -1,4 +1,4 @@
-"""Uniqueness of the commission game's equilibrium over whole pieces of α (solver.equilibrium.interval).
+"""Uniqueness of the commission game's equilibrium over whole pieces of α (solver.chemin.commission.interval).
 
 Cross-checks: the proof over a piece against fresh single-α solves inside it (which decide uniqueness
 by their own case analysis at that α); the windows of the convex functions F against a brute-force
@@ -13,13 +13,13 @@ from fractions import Fraction
 
 import pytest
 
-from solver.algebraic import Algebraic
 from solver.cards import Shoe
-from solver.equilibrium import solve
-from solver.equilibrium.interval import piece_uniqueness
-from solver.equilibrium.parametric import commission_sweep, junctions
-from solver.equilibrium.pieces import game_at
-from solver.equilibrium.windows import zeros_of_box_max
+from solver.chemin.commission.interval import piece_uniqueness
+from solver.chemin.commission.pieces import game_at
+from solver.chemin.commission.sweep import commission_sweep, junctions
+from solver.chemin.commission.windows import zeros_of_box_max
+from solver.chemin.solve import solve
+from solver.exact.algebraic import Algebraic
 
 
 def test_b2_parlor_one_deck_every_piece_is_unique_inside_and_breakpoints_are_not_closed() -> None:
@@ -119,7 +119,7 @@ def test_a_range_of_one_alpha_and_a_set_that_changes_nothing(cli) -> None:  # ty
     (inside,) = sweep.inside
     assert inside.unique is False and inside.other is not None
     alpha = inside.samples[-1]
-    from solver.equilibrium import is_equilibrium
+    from solver.chemin.solve import is_equilibrium
 
     game = game_at(sweep.game, alpha)
     q, r, _, _ = sweep.pieces[0].at(alpha)

@@ -1,6 +1,6 @@
-"""The shared exact helpers against independent implementations: solver.linalg against sympy's exact
-matrices, solver.lp's two engines against each other, and number-field arithmetic against
-solver.algebraic's canonical roots."""
+"""The shared exact helpers against independent implementations: solver.exact.linalg against sympy's exact
+matrices, solver.exact.lp's two engines against each other, and number-field arithmetic against
+solver.exact.algebraic's canonical roots."""
 
 from __future__ import annotations
 
@@ -11,10 +11,10 @@ import numpy as np
 import pytest
 import sympy
 
-from solver.algebraic import Algebraic, poly, real_roots
-from solver.linalg import independent_rows, nullspace, rank, solve_any, solve_square
-from solver.lp import linear_program
-from solver.numberfield import Field, isolate, minimal_polynomial
+from solver.exact.algebraic import Algebraic, poly, real_roots
+from solver.exact.linalg import independent_rows, nullspace, rank, solve_any, solve_square
+from solver.exact.lp import linear_program
+from solver.exact.numberfield import Field, isolate, minimal_polynomial
 
 
 def _matrix(rng: random.Random, rows: int, cols: int, rank_at_most: int) -> list[list[Fraction]]:
@@ -88,7 +88,7 @@ def test_an_infeasible_lp_is_none() -> None:
 
 
 def test_a_field_element_and_a_canonical_root_are_the_same_number() -> None:
-    # 1 + sqrt(2) in Q(sqrt 2), and the larger root of x^2 - 2x - 1 found by solver.algebraic.
+    # 1 + sqrt(2) in Q(sqrt 2), and the larger root of x^2 - 2x - 1 found by solver.exact.algebraic.
     F = Field.from_polynomial([-2, 0, 1], Fraction(1), Fraction(2))
     x = 1 + F.generator
     m = minimal_polynomial(x)

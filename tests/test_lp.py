@@ -1,10 +1,10 @@
-"""solver.lp: the one way to HiGHS, shared by every solver (proposals only; answers are certified exactly)."""
+"""solver.exact.lp: the one way to HiGHS, shared by every solver (proposals only; answers are certified exactly)."""
 
 from __future__ import annotations
 
 import numpy as np
 
-from solver.lp import linear_program
+from solver.exact.lp import linear_program
 
 
 def test_threads_never_share_a_model() -> None:

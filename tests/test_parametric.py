@@ -1,4 +1,4 @@
-"""The commission game as a function of alpha (solver.equilibrium.parametric): pieces, breakpoints, checks.
+"""The commission game as a function of alpha (solver.chemin.commission.sweep): pieces, breakpoints, checks.
 
 Sources:
 - [KS57] J. G. Kemeny and J. L. Snell, Amer. Math. Monthly 64 (1957) 465-469: without commission
@@ -15,10 +15,10 @@ from pathlib import Path
 
 import pytest
 
-from solver.algebraic import Algebraic
 from solver.cards import Shoe
-from solver.equilibrium.parametric import check_solves, commission_sweep, junctions
+from solver.chemin.commission.sweep import check_solves, commission_sweep, junctions
 from solver.errors import ModelError
+from solver.exact.algebraic import Algebraic
 
 CERTS = Path(__file__).resolve().parents[1] / "proofs" / "certificates"
 

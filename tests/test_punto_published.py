@@ -17,8 +17,8 @@ from fractions import Fraction
 
 import pytest
 
-from solver.bets import punto_banco
 from solver.cards import Shoe
+from solver.punto import punto_banco
 from solver.report import percent_str
 
 EIGHT = punto_banco(Shoe.decks(8))

@@ -15,7 +15,7 @@ from pathlib import Path
 
 import pytest
 
-from solver.banque_results import CERTIFICATES, RULE_SHEET_MODEL, banque_entries, entry_from_certificate
+from solver.banque.committed import CERTIFICATES, RULE_SHEET_MODEL, banque_entries, entry_from_certificate
 from solver.cards import Shoe
 
 

@@ -10,7 +10,7 @@ import pytest
 
 from solver.cards import Shoe
 from solver.errors import InputError, ModelError
-from solver.rules import CHEMIN_CASINO, PUNTO_BANCO, Action
+from solver.rules.tableau import CHEMIN_CASINO, PUNTO_BANCO, Action
 from solver.simulate import (
     KEMENY_SNELL,
     PUNTO_STRATEGY,

@@ -1,4 +1,4 @@
-"""The table deals baccara banque with the banque solver's equilibrium (solver.table.banque_play)."""
+"""The table deals baccara banque with the banque solver's equilibrium (solver.banque.play)."""
 
 from __future__ import annotations
 
@@ -8,9 +8,9 @@ import pytest
 from conftest import run_cli
 
 from solver.banque import BanqueModel, solve_banque
+from solver.banque.play import APPROXIMATION, SolvedBanque, as_fraction
 from solver.cards import Shoe
 from solver.strategy import NATURAL, STOOD
-from solver.table.banque_play import APPROXIMATION, SolvedBanque, as_fraction
 
 
 @pytest.mark.parametrize("second", ["blind", "sees-first"])
@@ -29,7 +29,7 @@ def test_the_table_plays_the_solved_equilibrium_where_it_decides_and_the_rules_e
 
 
 def test_an_irrational_probability_is_dealt_within_its_stated_approximation() -> None:
-    from solver.numberfield import Field
+    from solver.exact.numberfield import Field
 
     root2 = Field.from_polynomial([-2, 0, 1], Fraction(1), Fraction(2)).generator  # sqrt(2)
     p = root2 - 1  # about 0.414

@@ -1,6 +1,6 @@
 """The table against exact laws: its dealing, the house's take, the bank's result, the length of a bank run.
 
-Each simulated figure is held against the exact value from the enumerator (solver.game.strategy_law,
+Each simulated figure is held against the exact value from the enumerator (solver.chemin.game.strategy_law,
 strategy_detail) at a fixed seed, with a stated number of standard errors or a chi-square p-value
 floor: 4 standard errors (a false alarm about once in 16,000 runs) and p > 1e-4.
 """
@@ -16,13 +16,13 @@ import pytest
 from scipy.stats import chi2
 
 from solver.cards import Shoe
-from solver.game import strategy_detail
+from solver.chemin.game import strategy_detail
+from solver.sessions import CheminPlay, Policies, TableConfig, run_length_law, run_length_mean, summarize
+from solver.sessions.deal import CheminOnEachTableau, ShoeDealer, bernoulli, deal_banque, deal_chemin, shoe_values
+from solver.sessions.laws import coup_law
+from solver.sessions.summary import kaplan_meier
 from solver.simulate import KEMENY_SNELL
 from solver.simulate.config import Burn
-from solver.table import CheminPlay, Policies, TableConfig, run_length_law, run_length_mean, summarize
-from solver.table.deal import CheminOnEachTableau, ShoeDealer, bernoulli, deal_banque, deal_chemin, shoe_values
-from solver.table.laws import coup_law
-from solver.table.summary import kaplan_meier
 
 Z = 4.0
 P_FLOOR = 1e-4
@@ -50,8 +50,8 @@ def chi2_pvalue(observed: dict, expected: dict[object, Fraction], n: int) -> flo
 @pytest.fixture(scope="module")
 def solved() -> CheminPlay:
     """The certified B3 parlor equilibrium on 6 decks with the 5 % tax (it mixes)."""
-    from solver.equilibrium import solve
-    from solver.game import build_game
+    from solver.chemin.game import build_game
+    from solver.chemin.solve import solve
 
     return CheminPlay(solve(build_game(SIX, 3, "parlor", Fraction(1, 20))).strategy)
 

@@ -15,10 +15,10 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from solver.cards import Shoe
+from solver.sessions import Policies, TableConfig, play_session, table_play
+from solver.sessions.money import amount_from_json
+from solver.sessions.policy import BANQUE_CALLS, CHEMIN_CALLS
 from solver.simulate import KEMENY_SNELL
-from solver.table import Policies, TableConfig, play_session, table_play
-from solver.table.money import amount_from_json
-from solver.table.policy import BANQUE_CALLS, CHEMIN_CALLS
 
 MAYBE = st.none() | st.integers(0, 40)
 

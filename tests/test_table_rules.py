@@ -1,7 +1,7 @@
 """The rule sheet's examples, table by table: banco priorities, covering, garage, suite, double, taxes.
 
 Each row is an example written from the rules of the seed's rule sheet (issue 15, quoted in
-solver/table/chemin.py and solver/table/banque.py); the expected answer is worked out by hand in the
+solver/sessions/chemin.py and solver/sessions/banque.py); the expected answer is worked out by hand in the
 row's description. Coups are settled with fixed outcomes (no cards), so every amount is exact.
 """
 
@@ -12,10 +12,10 @@ from fractions import Fraction as F
 
 import pytest
 
-from solver.table import Call, Dealt, Outcome, Policies, TableConfig, TableState, apply_coup, start
-from solver.table import banque as bq
-from solver.table import chemin as ch
-from solver.table.deal import CheminOnEachTableau, CheminPlay
+from solver.sessions import Call, Dealt, Outcome, Policies, TableConfig, TableState, apply_coup, start
+from solver.sessions import banque as bq
+from solver.sessions import chemin as ch
+from solver.sessions.deal import CheminOnEachTableau, CheminPlay
 
 B, P, T = Outcome.BANKER, Outcome.PONTE, Outcome.TIE
 CHEMIN = TableConfig("chemin")  # 10 seats, minimum banco 100, minimum stake 10, tax 1/20

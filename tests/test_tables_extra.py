@@ -10,14 +10,14 @@ from pathlib import Path
 
 import pytest
 
-from solver.banque_results import CERTIFICATES, STANDARD_MODELS, banque_entries
-from solver.bets import catalogue, punto_banco
+from solver.banque.committed import CERTIFICATES, STANDARD_MODELS, banque_entries
 from solver.cards import Shoe
 from solver.count.eor import effects_of_removal
+from solver.punto import catalogue, punto_banco
 from solver.report import decimal_str
 from solver.report.banque_section import BANQUE_TABLE_NAMES, banque_tables
 from solver.report.latex import tex_fraction
-from solver.report.side_tables import SIDE_TABLE_NAMES, side_bet_tables
+from solver.report.side_bets import SIDE_TABLE_NAMES, side_bet_tables
 
 ROOT = Path(__file__).resolve().parents[1]
 

@@ -5,8 +5,8 @@ Layers, each a module: :mod:`~solver.banque.deal` (the exact enumeration of a co
 and :mod:`~solver.banque.team` (payoffs as multilinear forms, seen by each side or by the team),
 :mod:`~solver.banque.dominance`, the solvers :mod:`~solver.banque.correlated`,
 :mod:`~solver.banque.independent` and :mod:`~solver.banque.nash` (with :mod:`~solver.banque.support` and
-:mod:`~solver.banque.pairs`), exact numbers (:mod:`~solver.numberfield`,
-:mod:`~solver.banque.polysys`, :mod:`~solver.linalg`), the front door
+:mod:`~solver.banque.pairs`), exact numbers (:mod:`~solver.exact.numberfield`,
+:mod:`~solver.banque.polysys`, :mod:`~solver.exact.linalg`), the front door
 :mod:`~solver.banque.solve` and :mod:`~solver.banque.certificate`.
 
 >>> from fractions import Fraction

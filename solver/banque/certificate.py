@@ -31,9 +31,9 @@ from solver.banque.game import BanqueGame, BanqueModel
 from solver.banque.solve import BanqueSolution, solve_concepts
 from solver.cards import Shoe
 from solver.errors import InputError
-from solver.files import files_for, write_texts
-from solver.numberfield import Field, FieldElement
-from solver.numbers import fraction_str
+from solver.exact.numberfield import Field, FieldElement
+from solver.exact.numbers import fraction_str
+from solver.store.files import files_for, write_texts
 from solver.strategy import format_infoset
 
 FORMAT = "baccarat-banque-certificate"
@@ -178,7 +178,7 @@ def write_standard(directory: str | Path) -> list[Path]:
 
 
 if __name__ == "__main__":
-    from solver.files import regenerate
+    from solver.store.files import regenerate
 
     sys.exit(regenerate(None, "solver.banque.certificate", "proofs/certificates/banque", "banque certificates",
                         write_standard))

@@ -24,8 +24,8 @@ import numpy as np
 
 from solver.banque.team import TeamView
 from solver.errors import SolverError
-from solver.linalg import independent_rows, solve_square
-from solver.lp import FLOAT_TOL, linear_program
+from solver.exact.linalg import independent_rows, solve_square
+from solver.exact.lp import FLOAT_TOL, linear_program
 
 MAX_SEARCH = 10
 """Most indifferent cells searched exhaustively when a snapped banker strategy does not certify."""

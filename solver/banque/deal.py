@@ -5,7 +5,7 @@ players and the banker act, in that order. A coup uses 6 to 9 cards. Naturals (8
 are shown at once: a banker's natural, or two players' naturals, end the coup; one player's natural
 settles his tableau (he wins: the banker has no natural) and the coup goes on against the other.
 
-Exact weights (as in :mod:`solver.deal`, padded to nine cards). A deal whose cards have the value
+Exact weights (as in :mod:`solver.deal.tree`, padded to nine cards). A deal whose cards have the value
 counts k_v (K cards in all) from a shoe holding n_v cards of value v (N in all) has the integer weight
 ``∏_v (n_v)_{k_v} × (N − K)_{9 − K}`` over the common denominator ``N (N − 1) … (N − 8)``; the weight
 depends on the multiset of values only, not on who holds which card. The infinite deck (dealing with
@@ -45,10 +45,10 @@ from functools import lru_cache
 import numpy as np
 
 from solver.cards import Shoe
-from solver.deal import denominator as padded_denominator
-from solver.deal import value_weights
+from solver.deal.tree import denominator as padded_denominator
+from solver.deal.tree import value_weights
 from solver.errors import ModelError, ShoeError
-from solver.rules import CHEMIN_CASINO, Action
+from solver.rules.tableau import CHEMIN_CASINO, Action
 from solver.strategy import COMPOSITIONS, NATURAL, STOOD
 
 MAX_CARDS = 9
@@ -107,7 +107,7 @@ def denominator(shoe: Shoe) -> int:
 
 
 def multiset_weights(shoe: Shoe) -> list[int]:
-    """Exact weight (padded to nine cards: :func:`solver.deal.value_weights`) of every multiset of
+    """Exact weight (padded to nine cards: :func:`solver.deal.tree.value_weights`) of every multiset of
     :func:`multiset_table`, as Python integers, over :func:`denominator`.
 
     Raises:

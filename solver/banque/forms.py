@@ -7,7 +7,7 @@ every monomial holds each side's variable at most once, a slope does not depend 
 strategy, and a side's best reply is chosen set by set from the signs of its slopes.
 
 Values are exact: Fractions (computed as integers over a common denominator) or any exact number
-type closed under + and × with integers (the algebraic numbers of :mod:`solver.numberfield`).
+type closed under + and × with integers (the algebraic numbers of :mod:`solver.exact.numberfield`).
 
 >>> from solver.cards import Shoe
 >>> from solver.banque.game import BanqueModel, build_banque, RESULT_1
@@ -30,8 +30,8 @@ from typing import Any
 import numpy as np
 
 from solver.banque.game import BanqueGame
-from solver.numberfield import Field, FieldElement
-from solver.numbers import numerators, quotient
+from solver.exact.numberfield import Field, FieldElement
+from solver.exact.numbers import numerators, quotient
 
 SIDES = ("x", "y", "r")
 """The three sides' variables: Player 1 (x), Player 2 (y), the banker (r)."""

@@ -15,7 +15,7 @@ outcome, so every expected payoff is Σ_o u(o) P_o: the banker's, θ R1 + (1 −
 own tableau). Nothing here depends on θ or τ: a sweep of θ costs one enumeration.
 
 Freedom. ``parlor``: every banker cell is free. ``casino``: the banker follows chemin de fer's casino
-tableau (:data:`solver.rules.CHEMIN_CASINO`) where every live tableau votes the same fixed action (a
+tableau (:data:`solver.rules.tableau.CHEMIN_CASINO`) where every live tableau votes the same fixed action (a
 tableau settled by a natural does not vote), and is free where they conflict or where a vote is free.
 
 >>> from solver.cards import Shoe
@@ -38,8 +38,8 @@ import numpy as np
 from solver.banque.deal import FIVES, LIVE_COMPOSITIONS, OUTCOMES, SIGHTS, Enumeration, enumerate_coup
 from solver.cards import Shoe
 from solver.errors import ModelError
-from solver.numbers import exact, numerators
-from solver.rules import CHEMIN_CASINO, Action
+from solver.exact.numbers import exact, numerators
+from solver.rules.tableau import CHEMIN_CASINO, Action
 from solver.strategy import NATURAL, InfoSet, Side
 
 INFORMATION = (1, 2, 3)

@@ -39,7 +39,7 @@ import numpy as np
 from solver.banque.correlated import CorrelatedAnswer
 from solver.banque.polysys import evaluate, real_solutions, solve_near
 from solver.banque.team import TeamView
-from solver.numberfield import FieldElement
+from solver.exact.numberfield import FieldElement
 
 Poly = dict[tuple[int, ...], int]
 

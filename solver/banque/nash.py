@@ -13,7 +13,7 @@ and the banker's nearly indifferent cells M give a *support*. On a support the e
 
 a square polynomial system, solved exactly with a lexicographic Gröbner basis (sympy). Its solution
 can be irrational: the players' probabilities are then elements of a number field Q(α)
-(:mod:`solver.numberfield`), never rounded. The candidate is then certified: the exact slopes
+(:mod:`solver.exact.numberfield`), never rounded. The candidate is then certified: the exact slopes
 of all three sides are computed in that field and every best-reply condition is checked exactly.
 Supports are tried in order of plausibility until one certifies.
 

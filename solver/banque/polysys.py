@@ -2,7 +2,7 @@
 
 A system is given as sparse integer (or rational) polynomials: dicts from exponent tuples to
 coefficients. Its solutions are returned exactly: Fractions when rational, else elements of one
-number field (:mod:`solver.numberfield`). The lexicographic basis must be zero-dimensional and in
+number field (:mod:`solver.exact.numberfield`). The lexicographic basis must be zero-dimensional and in
 shape position (each variable linear in itself given the later ones); otherwise the answer is None
 (undecided), never a guess.
 
@@ -18,7 +18,7 @@ from collections.abc import Sequence
 from fractions import Fraction
 from typing import Any
 
-from solver.numberfield import Field
+from solver.exact.numberfield import Field
 
 Poly = dict[tuple[int, ...], Any]
 

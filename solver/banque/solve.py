@@ -37,9 +37,9 @@ from solver.banque.nash import NashAnswer, nash
 from solver.banque.team import TeamView
 from solver.cards import Shoe
 from solver.errors import ModelError, SolverError
-from solver.linalg import rank
-from solver.numberfield import Field, FieldElement
-from solver.numbers import exact
+from solver.exact.linalg import rank
+from solver.exact.numberfield import Field, FieldElement
+from solver.exact.numbers import exact
 
 CONCEPTS = ("nash", "correlated", "independent")
 

@@ -21,8 +21,8 @@ import numpy as np
 
 from solver.banque.forms import Payoff, is_best_reply
 from solver.banque.polysys import solve_near
-from solver.linalg import solve_square
-from solver.numberfield import Field, FieldElement
+from solver.exact.linalg import solve_square
+from solver.exact.numberfield import Field, FieldElement
 
 
 @dataclass(frozen=True)

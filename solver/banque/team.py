@@ -34,7 +34,7 @@ from typing import Any
 import numpy as np
 
 from solver.banque.forms import Payoff, scaled
-from solver.numbers import quotient
+from solver.exact.numbers import quotient
 
 MAX_PLAYER1_SETS = 5
 

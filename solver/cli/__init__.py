@@ -17,17 +17,20 @@ from solver.cli.common import EXIT_INTERRUPTED, EXIT_REJECT, EXIT_USAGE, Parser,
 from solver.cli.output import prepare_streams, silence_stdout
 from solver.errors import BaccaratError
 
-COMMANDS = ("report", "punto", "chemin", "banque", "tables", "figures", "simulate", "crosscheck", "table", "eor",
+COMMANDS = ("report", "punto", "chemin", "banque", "latex", "figures", "simulate", "crosscheck", "table", "eor",
             "count")
 """The commands, in the order ``baccarat --help`` lists them; each is the module ``solver.cli.NAME``, with
 ``add_parser(sub)``. Only the command being run is imported (a command's imports cost start-up time)."""
+
+ALIASES = {"tables": "latex"}
+"""Older names of commands, still accepted: ``baccarat tables`` is ``baccarat latex``."""
 
 
 def build_parser(only: str | None = None) -> argparse.ArgumentParser:
     """The ``baccarat`` argument parser with every command, or with the command ``only`` alone."""
     parser = Parser(
         prog="baccarat",
-        description="Exact solver for baccarat: punto banco, chemin de fer, with certificates.",
+        description="Exact solver for baccarat: punto banco, chemin de fer and baccara banque, with certificates.",
         epilog="Run 'baccarat COMMAND --help' for a command's options and examples.\n\n"
         "examples:\n  baccarat report\n  baccarat punto --decks 6 --remove 5,5,K --format json\n",
     )
@@ -52,6 +55,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     if words == ["--version"]:  # what argparse prints, without importing every command (and numpy) first
         sys.stdout.write(f"baccarat {__version__}\n")
         return 0
+    if words and words[0] in ALIASES:
+        words[0] = ALIASES[words[0]]
     parser = build_parser(words[0] if words and words[0] in COMMANDS else None)
     args = parser.parse_args(words)
     args.command_line = shlex.join(["baccarat", *words])

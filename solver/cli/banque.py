@@ -47,7 +47,7 @@ examples:
 def run(args: argparse.Namespace) -> int:
     from solver.banque.game import BanqueModel
     from solver.banque.solve import CONCEPTS, BanqueSolution, parse_thetas, solve_concepts
-    from solver.numbers import exact
+    from solver.exact.numbers import exact
     from solver.report.banque import CSV_HEADER, banque_csv_rows, banque_dict, banque_latex, banque_table_text, banque_text
 
     model = BanqueModel(args.information, args.second_player, args.freedom, exact(args.tax, "the tax"))
@@ -63,7 +63,7 @@ def run(args: argparse.Namespace) -> int:
     shoes = shoes_from_args(args)
     wanted = len(shoes) * len(thetas) * len(concepts)
     if args.certificate:  # a target that cannot hold them is refused before the solves
-        from solver.files import files_for
+        from solver.store.files import files_for
 
         files_for(args.certificate, [str(k) for k in range(wanted)], "one per shoe, concept and theta", f"up to {wanted}")
     progress = Progress(wanted, "solutions")

@@ -68,7 +68,7 @@ def solved(args: argparse.Namespace) -> tuple[BanqueSolution, Enumeration]:
     """The solution the options name, solved exactly and certified, and the enumeration it came from."""
     from solver.banque import BanqueModel, solve_banque
     from solver.banque.deal import enumerate_coup
-    from solver.numbers import exact
+    from solver.exact.numbers import exact
 
     _check_options(args)
     check_game_options(args)

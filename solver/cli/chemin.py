@@ -50,9 +50,9 @@ def commission_range(text: str) -> tuple[str, str] | None:
 
 
 def run(args: argparse.Namespace) -> int:
-    from solver.equilibrium import solve
-    from solver.game import build_game
-    from solver.numbers import exact
+    from solver.chemin.game import build_game
+    from solver.chemin.solve import solve
+    from solver.exact.numbers import exact
     from solver.report.chemin import CSV_HEADER, chemin_csv_rows, chemin_dict, chemin_table_text, chemin_text
 
     house = house_from_args(args)
@@ -74,7 +74,7 @@ def run(args: argparse.Namespace) -> int:
         progress.update(k + 1)
     progress.close()
     if args.certificate:
-        from solver.certificate import write_certificates
+        from solver.chemin.certificate import write_certificates
 
         write_certificates(solutions, args.certificate, overwrite=args.force)
     render(solutions, args, chemin_dict, (CSV_HEADER, chemin_csv_rows), chemin_text, chemin_table_text)
@@ -82,11 +82,11 @@ def run(args: argparse.Namespace) -> int:
 
 
 def _run_range(args: argparse.Namespace, freedom: object, span: tuple[str, str]) -> int:
-    """The equilibrium over a commission range, piece by piece (solver.equilibrium.parametric)."""
+    """The equilibrium over a commission range, piece by piece (solver.chemin.commission.sweep)."""
     import shlex
 
-    from solver.equilibrium.parametric import commission_sweep
-    from solver.numbers import exact
+    from solver.chemin.commission.sweep import commission_sweep
+    from solver.exact.numbers import exact
     from solver.report.commission import sweep_dict, sweep_latex, sweep_text
 
     if args.certificate:

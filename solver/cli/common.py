@@ -21,10 +21,10 @@ from solver import __version__
 from solver.cards import Shoe, parse_decks, parse_shoe
 from solver.cli.parser import EXIT_USAGE, HelpFormatter, Parser  # noqa: F401  (re-exported for every command)
 from solver.errors import BaccaratError, InputError
-from solver.files import open_text, read_lines
+from solver.store.files import open_text, read_lines
 
 if TYPE_CHECKING:
-    from solver.house import HouseRules
+    from solver.rules.house import HouseRules
 
 EXIT_OK = 0
 EXIT_REJECT = 1
@@ -118,7 +118,7 @@ TABLEAU_HELP = ("house rules: a named sheet (casino, parlor, punto, simplified) 
 
 
 def add_tableau_option(p: argparse.ArgumentParser) -> None:
-    """``--tableau NAME|FILE``: a house's rule sheet (solver.house)."""
+    """``--tableau NAME|FILE``: a house's rule sheet (solver.rules.house)."""
     p.add_argument("--tableau", metavar="NAME|FILE", help=TABLEAU_HELP)
 
 
@@ -126,7 +126,7 @@ def house_from_args(args: argparse.Namespace) -> HouseRules | None:
     """The house rules named by ``--tableau``, read and validated (None without the option)."""
     if getattr(args, "tableau", None) is None:
         return None
-    from solver.house import house_rules
+    from solver.rules.house import house_rules
 
     return house_rules(args.tableau)
 
@@ -136,7 +136,7 @@ def commission_text(args: argparse.Namespace, house: HouseRules | None, default:
     if args.commission is not None:
         return str(args.commission)
     if house is not None and house.commission is not None:
-        from solver.numbers import fraction_str
+        from solver.exact.numbers import fraction_str
 
         return fraction_str(house.commission)
     return default

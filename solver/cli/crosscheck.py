@@ -33,7 +33,7 @@ from solver.cli.dealing import (
     strategy_from_args,
 )
 from solver.errors import InputError
-from solver.numbers import exact
+from solver.exact.numbers import exact
 
 HELP_COUPS = ("shoe", "2,K,3,3,7,4;B", "9,4,Q,2;P;banker=-1,player=1,tie_8to1=-1", "5,3,K,Q,-,7;P")
 """The example lines of the help text (a test reads each one with the file reader)."""

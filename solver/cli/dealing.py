@@ -21,14 +21,14 @@ from solver.cli.common import (
     seed_option,
 )
 from solver.errors import BaccaratError, InputError, ModelError
-from solver.files import read_text
-from solver.numbers import exact
-from solver.rules import TABLEAUX
+from solver.exact.numbers import exact
+from solver.rules.tableau import TABLEAUX
+from solver.store.files import read_text
 from solver.strategy import Strategy
 
 if TYPE_CHECKING:
     from solver.crosscheck import ExactLaw
-    from solver.house import HouseRules
+    from solver.rules.house import HouseRules
     from solver.simulate import Payout, SimConfig, SimulationResult
 
 STRATEGIES = ("kemeny-snell", "solved", "casino", "parlor", "punto")
@@ -118,8 +118,8 @@ def strategy_file(path: str) -> Strategy:
 def solved_strategy(args: argparse.Namespace, shoe: Shoe) -> Strategy:
     """The solver's strategy for the shoe: chemin de fer under ``--information`` and ``--freedom`` (or
     the ``--tableau`` sheet), with ``--commission``, solved exactly and certified."""
-    from solver.equilibrium import solve
-    from solver.game import build_game
+    from solver.chemin.game import build_game
+    from solver.chemin.solve import solve
 
     house = house_from_args(args)
     freedom = house.tableau if house is not None else (args.freedom or "parlor")
@@ -201,7 +201,7 @@ def config_from_args(args: argparse.Namespace, first_coup_only: bool) -> SimConf
 
 def house_payouts(game: str, commission: Fraction, house: HouseRules | None) -> tuple[Payout, ...]:
     """The usual payouts (:func:`solver.simulate.default_payouts`), with the Tie at the house's pay."""
-    from solver.bets.main import tie_bet
+    from solver.punto.main_bets import tie_bet
     from solver.simulate import Payout, default_payouts
 
     payouts = default_payouts(game, commission)

@@ -40,7 +40,7 @@ def run(args: argparse.Namespace) -> int:
     shoe = one_shoe(args)
     bets, skip = chosen_bets(args)
     if skip:
-        from solver.bets import settles
+        from solver.punto import settles
 
         bets = tuple(b for b in bets if settles(b, shoe) is None and not (args.samples and b.needs_suits))
     if args.level < 1:

@@ -7,12 +7,12 @@ import shlex
 import sys
 from pathlib import Path
 
-from solver.banque_results import THETA_SWEEP
+from solver.analysis.depletion import COUNT_SHOES
+from solver.banque.committed import THETA_SWEEP
 from solver.cards import parse_decks
 from solver.cli.common import Progress, parse_count, seed_option
-from solver.curves_extra import COUNT_SHOES
 from solver.errors import InputError
-from solver.files import check_writable, write_files
+from solver.store.files import check_writable, write_files
 
 DEFAULT_DECKS = "1,2,3,4,5,6,7,8,inf"
 DEFAULT_COUPS = 10**6
@@ -60,8 +60,8 @@ def command_words(args: argparse.Namespace) -> list[str]:
 
 
 def run(args: argparse.Namespace) -> int:
+    from solver.analysis.figures import FigureInputs
     from solver.banque import parse_thetas
-    from solver.curves import FigureInputs
     from solver.report.figures import FIGURES, figure_csv, figure_tex, images
 
     names = list(FIGURES) if not args.only else [n.strip() for n in args.only.split(",") if n.strip()]

@@ -23,11 +23,11 @@ from solver.cli.common import (
     source_name,
 )
 from solver.errors import InputError
-from solver.rules import PUNTO_BANCO
+from solver.rules.tableau import PUNTO_BANCO
 
 if TYPE_CHECKING:
-    from solver.bets import Bet
-    from solver.house import HouseRules
+    from solver.punto import Bet
+    from solver.rules.house import HouseRules
 
 EPILOG = """\
 bets: the whole catalogue by default (baccarat punto --bets list names them); --bets NAMES selects,
@@ -62,7 +62,7 @@ def chosen_bets(args: argparse.Namespace, commission: str | None = None, house: 
     bets, skip = _chosen(args, args.commission if commission is None else commission)
     if house is None or house.tie_pays is None:
         return bets, skip
-    from solver.bets.main import tie_bet
+    from solver.punto.main_bets import tie_bet
 
     ties = [k for k, b in enumerate(bets) if b.name in ("tie_8to1", "tie_9to1")]
     house_tie = tie_bet(int(house.tie_pays))
@@ -75,7 +75,7 @@ def chosen_bets(args: argparse.Namespace, commission: str | None = None, house: 
 
 
 def _chosen(args: argparse.Namespace, commission: str) -> tuple[tuple[Bet, ...], bool]:
-    from solver.bets import bets_from_names, catalogue, catalogue_names, read_bet_file
+    from solver.punto import bets_from_names, catalogue, catalogue_names, read_bet_file
 
     own: tuple[Bet, ...] = ()
     for path in args.bet or ():
@@ -89,7 +89,7 @@ def _chosen(args: argparse.Namespace, commission: str) -> tuple[tuple[Bet, ...],
 
 
 def run(args: argparse.Namespace) -> int:
-    from solver.bets import catalogue_names, punto_banco
+    from solver.punto import catalogue_names, punto_banco
     from solver.report.punto import CSV_HEADER, punto_csv_rows, punto_dict, punto_table_text, punto_text
 
     if args.bets is not None and args.bets.strip() == "list":

@@ -59,9 +59,9 @@ def report_command(args: argparse.Namespace) -> str:
 
 
 def run(args: argparse.Namespace) -> int:
-    from solver.analysis import full_report, report_steps
-    from solver.game import MAX_COMMISSION
-    from solver.numbers import exact
+    from solver.analysis.report import full_report, report_steps
+    from solver.chemin.game import MAX_COMMISSION
+    from solver.exact.numbers import exact
     from solver.report.full import full_dict, full_latex, full_text
 
     punto_shoe, chemin_shoe = report_shoes(args)

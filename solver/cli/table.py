@@ -8,8 +8,8 @@ from pathlib import Path
 from solver.cli.common import SHOE_HELP, Progress, add_format_options, add_shoe_options, emit, emit_json, one_shoe
 from solver.cli.dealing import SIM_EPILOG, positive_count, strategy_from_args, workers_from_args
 from solver.errors import BaccaratError, InputError
-from solver.files import check_writable
-from solver.numbers import fraction_str
+from solver.exact.numbers import fraction_str
+from solver.store.files import check_writable
 
 TABLE_EPILOG = """\
 policies (--policy FILE): JSON; fields at the top level apply to every seat, "seats" overrides them
@@ -24,8 +24,8 @@ tax (--commission): chemin de fer 1/20 of the banker's win; baccara banque's cag
 
 def table_from_args(args: argparse.Namespace):  # type: ignore[no-untyped-def]
     """The table the options describe."""
+    from solver.sessions import TableConfig
     from solver.simulate import parse_burn
-    from solver.table import TableConfig
 
     shoe = one_shoe(args)
     return TableConfig(
@@ -36,8 +36,8 @@ def table_from_args(args: argparse.Namespace):  # type: ignore[no-untyped-def]
 
 
 def run(args: argparse.Namespace) -> int:
-    from solver.report.table import table_dict, table_text
-    from solver.table import Policies, load_policies, summarize
+    from solver.report.sessions import table_dict, table_text
+    from solver.sessions import Policies, load_policies, summarize
 
     table = table_from_args(args)
     if args.log:
@@ -64,7 +64,7 @@ def solved_banque(args: argparse.Namespace, table: object) -> object:
     ``--information``, ``--freedom``, ``--second-player`` (default sees-first: at the table he sees
     tableau 1) and ``--theta`` (tableau 1's share of the stake the players are assumed to split; 1/2)."""
     from solver.banque import BanqueModel, solve_banque
-    from solver.table.banque_play import SolvedBanque
+    from solver.banque.play import SolvedBanque
 
     if args.draw:
         raise InputError("--draw applies to a tableau, not to the solved strategy")
@@ -80,7 +80,7 @@ def _default_workers() -> int:
 
 def _amount(text: str) -> str:
     """argparse type: checked later, exactly (kept as the text the user typed)."""
-    from solver.table.money import parse_amount
+    from solver.sessions.money import parse_amount
 
     try:
         parse_amount(text, "amount")

@@ -17,12 +17,12 @@ from __future__ import annotations
 import time
 from collections.abc import Callable
 
-from solver.bets import bets_from_names
 from solver.cards import Shoe
 from solver.count.config import CountConfig, LinearCount
 from solver.count.run import CountTallies, run_study
 from solver.count.stats import BetStudy, CountResult, Play, summarize
 from solver.errors import InputError
+from solver.punto import bets_from_names
 from solver.simulate import default_workers
 
 __all__ = ["BetStudy", "CountConfig", "CountResult", "CountTallies", "LinearCount", "Play", "Shoe",

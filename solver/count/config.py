@@ -13,13 +13,13 @@ from fractions import Fraction
 
 import numpy as np
 
-from solver.bets import Bet, bets_from_names  # noqa: F401  (doctest)
-from solver.bets.events import Condition
-from solver.bets.pairs import PAIR, SUITED
-from solver.bets.punto import settles
 from solver.cards import RANK_VALUE, RANKS, Shoe
 from solver.errors import InputError, ModelError
-from solver.numbers import exact, fraction_str
+from solver.exact.numbers import exact, fraction_str
+from solver.punto import Bet, bets_from_names  # noqa: F401  (doctest)
+from solver.punto.events import Condition
+from solver.punto.pairs import PAIR, SUITED
+from solver.punto.pricing import settles
 from solver.simulate import SimConfig
 
 KNOWLEDGE = ("unseen", "remaining")
@@ -189,7 +189,7 @@ def first_card_tables(bets: Sequence[Bet], suits: bool) -> tuple[np.ndarray, np.
     """``(multiplier, scale, pays)`` of bets on the first cards by (player class, banker class).
 
     ``multiplier[f, p, b]`` is ``scale (pays + 1)`` where the classes pay, ``pays[f, p, b]`` the net
-    result (−1 for a loss); classes as in :mod:`solver.bets.pairs` (4 with suits, else 2).
+    result (−1 for a loss); classes as in :mod:`solver.punto.pairs` (4 with suits, else 2).
     """
     import math
 

@@ -13,7 +13,7 @@ Before each coup the kernel takes, on the composition the player is assumed to k
 expected value (for bets on the coup's outcome :func:`solver.count.denselaw.float_numerators` where
 ``dense_route``, its float64 sums exact on shoes of up to 458 cards, else
 :func:`solver.count.fastlaw.numerators`, the same integers; for pair and suit bets the first
-cards' moments of :func:`solver.bets.pairs.first_card_moments`), as an integer
+cards' moments of :func:`solver.punto.pairs.first_card_moments`), as an integer
 numerator over ``scale × D``; decides the bets of perfect play (numerator > 0) and of the count (true
 count at or above the threshold, compared exactly: ``52 q RC >= p × cards`` for a threshold ``p/q``,
 ``cards`` the cards not yet seen, or those left in the shoe);
@@ -37,8 +37,8 @@ from typing import Any
 
 import numpy as np
 
-from solver.bets.pairs import first_card_moments
 from solver.count import denselaw, fastlaw
+from solver.punto.pairs import first_card_moments
 from solver.simulate.kernel import register_take_card, take_card
 
 BURN_NONE = 0
@@ -287,15 +287,11 @@ def compiled() -> Callable[..., int]:
     if not _COMPILED:
         from numba import njit
 
-        from solver.bets import pairs
-        from solver.count import lawparts
-        from solver.jitcache import drop_stale
-        from solver.simulate import kernel
+        from solver.store.jitcache import drop_stale
 
         register_take_card()
         # the laws, the first cards' moments and take_card are compiled into the dealer
-        drop_stale(__file__, "deal_and_count", [fastlaw.__file__, denselaw.__file__, lawparts.__file__, pairs.__file__,
-                                                kernel.__file__])
+        drop_stale(__file__, "deal_and_count")
         NUMERATORS = fastlaw.compiled()
         FLOAT_NUMERATORS = denselaw.compiled()
         FIRST_CARD_MOMENTS = njit(cache=True, nogil=True)(first_card_moments)

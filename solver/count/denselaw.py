@@ -50,7 +50,7 @@ from typing import Any
 import numpy as np
 
 from solver.count.lawparts import settle, shoe_tables
-from solver.deal import MAX_CARDS
+from solver.deal.tree import MAX_CARDS
 from solver.errors import ModelError
 
 COEF = np.float32
@@ -321,9 +321,9 @@ def compiled() -> Callable[..., Any]:
         from numba import njit
 
         from solver.count import lawparts
-        from solver.jitcache import drop_stale
+        from solver.store.jitcache import drop_stale
 
         lawparts.register()
-        drop_stale(__file__, "float_numerators", [lawparts.__file__])  # its parts are compiled into it
+        drop_stale(__file__, "float_numerators")
         _COMPILED["float_numerators"] = njit(cache=True, nogil=True, fastmath={"reassoc", "contract"})(float_numerators)
     return _COMPILED["float_numerators"]

@@ -29,11 +29,11 @@ from fractions import Fraction
 
 import numpy as np
 
-from solver.bets import Bet, compile_bets, evaluate_first_cards, first_cards_law
-from solver.bets.punto import settles
 from solver.cards import RANK_VALUE, RANKS, SUITS, Shoe
 from solver.errors import InputError, ModelError
-from solver.rules import PUNTO_BANCO
+from solver.punto import Bet, compile_bets, evaluate_first_cards, first_cards_law
+from solver.punto.pricing import settles
+from solver.rules.tableau import PUNTO_BANCO
 
 BY = ("rank", "value")
 DEFAULT_LEVEL = 2
@@ -90,7 +90,7 @@ class EorResult:
     samples: int = 0
     seed: int | None = None
     depth: tuple[int, int] = (0, 0)
-    method: str = field(default="exact solves of the shoe and of the shoe less one card of each kind (solver.bets); "
+    method: str = field(default="exact solves of the shoe and of the shoe less one card of each kind (solver.punto); "
                         "tags: effects scaled to the largest = ±level, rounded half away from zero")
 
     def bet(self, name: str) -> BetRemoval:

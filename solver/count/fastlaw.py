@@ -1,6 +1,6 @@
 """Exact per-shoe laws at counting speed: a compiled kernel over the grouped multisets.
 
-A set of coup bets compiled against the deal tree (:func:`solver.bets.compile_bets`) groups the paths
+A set of coup bets compiled against the deal tree (:func:`solver.punto.compile_bets`) groups the paths
 by joint key (which tier each bet pays) and multiset of card values. On a shoe with ``n_v`` cards of
 value ``v`` (``N`` in all) the weight of a path using the multiset ``k`` is
 
@@ -46,15 +46,15 @@ from typing import Any
 
 import numpy as np
 
-from solver.bets import Bet, compile_bets
 from solver.cards import Shoe
 from solver.count import denselaw, lawparts
 from solver.count.denselaw import DENSE_FILL, DenseLaw, dense_trie, use_float
 from solver.count.lawparts import settle, shoe_tables
-from solver.deal import INT64_LIMIT, MAX_CARDS, denominator, unique_inverse
+from solver.deal.tree import INT64_LIMIT, MAX_CARDS, denominator, unique_inverse
+from solver.deal.weights import multiset_trie
 from solver.errors import ModelError
-from solver.rules import PUNTO_BANCO, Tableau
-from solver.weights import multiset_trie
+from solver.punto import Bet, compile_bets
+from solver.rules.tableau import PUNTO_BANCO, Tableau
 
 
 def trie_of(multisets: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
@@ -113,10 +113,10 @@ def compiled() -> Callable[..., Any]:
     if "numerators" not in _COMPILED:
         from numba import njit
 
-        from solver.jitcache import drop_stale
+        from solver.store.jitcache import drop_stale
 
         lawparts.register()
-        drop_stale(__file__, "numerators", [lawparts.__file__])  # its parts are compiled into it
+        drop_stale(__file__, "numerators")
         _COMPILED["numerators"] = njit(cache=True, nogil=True)(numerators)
     return _COMPILED["numerators"]
 
@@ -176,7 +176,7 @@ class FastLaw:
         d = denominator(shoe)
         if d * (self.largest_multiplier + 1) > INT64_LIMIT:
             raise ModelError(f"a shoe of {shoe.size} cards is too large for exact int64 sums with payouts up to "
-                             f"{self.largest_multiplier}; use the exact route (solver.bets) instead")
+                             f"{self.largest_multiplier}; use the exact route (solver.punto) instead")
         return d
 
     def scratch(self) -> tuple[np.ndarray, ...]:

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from solver.weights import MAX_CARDS
+from solver.deal.weights import MAX_CARDS
 
 
 def shoe_tables(counts: Any, size: Any, table: Any, pads: Any) -> Any:

@@ -16,14 +16,14 @@ from functools import lru_cache
 
 import numpy as np
 
-from solver.bets.core import tier_index
 from solver.count import dealer
 from solver.count.config import CountConfig, first_card_tables
 from solver.count.denselaw import use_float
 from solver.count.fastlaw import FastLaw, fast_law
+from solver.deal.outcome import Outcomes
 from solver.errors import InputError
-from solver.outcome import Outcomes
-from solver.rules import PUNTO_BANCO
+from solver.punto.bet import tier_index
+from solver.rules.tableau import PUNTO_BANCO
 from solver.simulate.executor import default_workers, map_chunks
 
 CHUNK_COUPS = 1 << 16

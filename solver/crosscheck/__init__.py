@@ -1,9 +1,9 @@
 """Holding simulated coups against the exact law: ours, or a dealing engine's file of coups.
 
 The exact law of one coup dealt from a freshly shuffled shoe comes from the enumerator only
-(:func:`solver.outcome.outcomes` for a fixed tableau; for a strategy on totals that mixes at a few
+(:func:`solver.deal.outcome.outcomes` for a fixed tableau; for a strategy on totals that mixes at a few
 cells, the exact mixture of the pure tableaux' laws, multilinear in the cell probabilities; for a
-chemin de fer solution, ``solver.game.strategy_law`` when it is available, or any law passed in).
+chemin de fer solution, ``solver.chemin.game.strategy_law`` when it is available, or any law passed in).
 
 The coups *held* to that law are every coup of a sample that marks no shoes (each taken to come from
 a freshly shuffled shoe: our simulator's first-coup mode, or a file without ``shoe`` lines), and the
@@ -18,7 +18,7 @@ cross-check wrongly rejects a correct engine with probability at most ``alpha``,
 
 * **outcome law**: Pearson's chi-square of banker / player / tie counts (2 degrees of freedom);
 * **detail law**: chi-square over the coup's detail (final totals, who drew a third card, natural),
-  the rows of :class:`~solver.outcome.OutcomeTable`, cells with expected count under 5 pooled. It sees
+  the rows of :class:`~solver.deal.outcome.OutcomeTable`, cells with expected count under 5 pooled. It sees
   a wrong tableau cell long before the outcome law does;
 * **card law**: the point values of the four cards every held coup deals against ``n_v / N``; their
   counts are multivariate hypergeometric, so Pearson's statistic is divided by ``(N − 4)/(N − 1)``

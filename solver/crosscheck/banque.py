@@ -2,7 +2,7 @@
 and simulated coups held against it.
 
 Strategies. A :class:`~solver.banque.BanqueSolution` is played through the table's reader of it,
-:class:`solver.table.banque_play.SolvedBanque` (the rules where the game fixes a decision; the casino
+:class:`solver.banque.play.SolvedBanque` (the rules where the game fixes a decision; the casino
 tableau where the live tableaux agree; an irrational probability through the nearest fraction over
 2^64). A Nash or independent solution is one *atom*: each player draws on his own. A correlated one
 is a joint law of the two players' choices: Player 1's pure strategy ``a`` with probability λ_a, and
@@ -44,6 +44,7 @@ import numpy as np
 
 from solver.banque.deal import FIVES, LIVE_COMPOSITIONS, OUTCOMES, Enumeration, enumerate_coup
 from solver.banque.game import RESULT_1, RESULT_2, banker_payoff
+from solver.banque.play import SolvedBanque
 from solver.banque.solve import BanqueSolution
 from solver.cards import Shoe
 from solver.crosscheck.law import DEFAULT_ALPHA, MIN_EXPECTED
@@ -51,7 +52,6 @@ from solver.crosscheck.stats import TestResult, chi2_test, z_test
 from solver.errors import InputError, ModelError
 from solver.simulate.banque import FUNCTIONALS, BanqueDraws, BanqueSimResult
 from solver.simulate.banque_kernel import N_DETAIL, N_ENDED, NATURAL, SIGHTS
-from solver.table.banque_play import SolvedBanque
 
 CARDS_PER_COUP = 6
 """The cards every banque coup deals (two to each hand)."""

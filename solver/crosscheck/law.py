@@ -10,10 +10,10 @@ from itertools import product
 import numpy as np
 
 from solver.cards import Shoe
-from solver.deal import detail_key, detail_parts
+from solver.deal.outcome import OutcomeTable, outcomes
+from solver.deal.tree import detail_key, detail_parts
 from solver.errors import ModelError
-from solver.outcome import OutcomeTable, outcomes
-from solver.rules import Action, Tableau, outcome_names
+from solver.rules.tableau import Action, Tableau, outcome_names
 from solver.simulate.config import Payout
 from solver.strategy import Side, Strategy
 
@@ -35,7 +35,7 @@ class ExactLaw:
         game: ``punto`` or ``chemin``.
         shoe: the shoe.
         winner: outcome name (banker, player or ponte, tie) → probability.
-        detail: detail key (:func:`solver.deal.detail_key`) → probability, when known.
+        detail: detail key (:func:`solver.deal.tree.detail_key`) → probability, when known.
         method: how it was obtained.
     """
 
@@ -93,10 +93,10 @@ def _winner_of_detail(game: str, detail: Mapping[int, Fraction]) -> dict[str, Fr
 
 
 def tableau_law(game: str, shoe: Shoe, tab: Tableau) -> ExactLaw:
-    """The exact law under a fixed tableau, from :func:`solver.outcome.outcomes`."""
+    """The exact law under a fixed tableau, from :func:`solver.deal.outcome.outcomes`."""
     detail = _table_detail(outcomes(shoe, tab))
     return ExactLaw(game, shoe, _winner_of_detail(game, detail), detail,
-                    f"exact enumeration under the fixed tableau {tab.name!r} (solver.outcome.outcomes)")
+                    f"exact enumeration under the fixed tableau {tab.name!r} (solver.deal.outcome.outcomes)")
 
 
 def mixed_tableau_law(game: str, shoe: Shoe, strategy: Strategy) -> ExactLaw:
@@ -132,14 +132,14 @@ def mixed_tableau_law(game: str, shoe: Shoe, strategy: Strategy) -> ExactLaw:
         for key, q in _table_detail(outcomes(shoe, pure)).items():
             total[key] = total.get(key, Fraction(0)) + weight * q
     detail = {k: v for k, v in total.items() if v}
-    how = "exact enumeration (solver.outcome.outcomes)"
+    how = "exact enumeration (solver.deal.outcome.outcomes)"
     if cells:
         how = f"exact mixture of {2 ** len(cells)} pure tableaux' enumerations over the mixed cells"
     return ExactLaw(game, shoe, _winner_of_detail(game, detail), detail, how)
 
 
 def law_from_probabilities(game: str, shoe: Shoe, probs: Mapping[str, Fraction], method: str) -> ExactLaw:
-    """An exact law given only as outcome probabilities (e.g. from ``solver.game.strategy_law``).
+    """An exact law given only as outcome probabilities (e.g. from ``solver.chemin.game.strategy_law``).
 
     ``probs`` maps banker, player (or ponte), tie to Fractions summing to 1; the detail and burn laws
     are then not tested.
@@ -163,19 +163,19 @@ def exact_law(game: str, shoe: Shoe, strategy: Strategy) -> ExactLaw:
 
     A strategy on totals that mixes at few cells is held as the exact mixture of tableaux
     (:func:`mixed_tableau_law`); any other (on compositions, or mixing at many cells) through
-    :func:`solver.game.strategy_detail`.
+    :func:`solver.chemin.game.strategy_detail`.
 
     Raises:
         ModelError: a strategy that breaks chemin de fer's rules (the ponte free only at 5).
     """
     if strategy.on_totals() and len(strategy.mixed()) <= MAX_MIXED_CELLS:
         return mixed_tableau_law(game, shoe, strategy)
-    from solver.game import strategy_detail
+    from solver.chemin.game import strategy_detail
 
     by_detail = strategy_detail(shoe, strategy)
     detail = {detail_key(*k): q for k, q in by_detail.items()}
     return ExactLaw(game, shoe, _winner_of_detail(game, detail), detail,
-                    "exact law of the strategy's draw tables by cards (solver.game.strategy_detail)")
+                    "exact law of the strategy's draw tables by cards (solver.chemin.game.strategy_detail)")
 
 
 def burn_laws(law: ExactLaw, strategy: Strategy) -> dict[int, dict[str, Fraction]]:

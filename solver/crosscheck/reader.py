@@ -30,16 +30,16 @@ from typing import TextIO
 
 import numpy as np
 
-from solver.bets import STANDARD_COMMISSION
 from solver.cards import RANKS, card_token
 from solver.crosscheck.sample import Sample
 from solver.crosscheck.tally import CardStream
-from solver.deal import N_DETAIL, detail_key
+from solver.deal.tree import N_DETAIL, detail_key
 from solver.errors import BaccaratError, InputError
-from solver.files import read_lines
-from solver.numbers import exact
-from solver.rules import STOOD
+from solver.exact.numbers import exact
+from solver.punto import STANDARD_COMMISSION
+from solver.rules.tableau import STOOD
 from solver.simulate.config import Payout, default_payouts
+from solver.store.files import read_lines
 from solver.strategy import Strategy
 
 SHOE_MARKER = "shoe"

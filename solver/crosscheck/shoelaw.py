@@ -34,7 +34,7 @@ from functools import cache
 from itertools import permutations
 from math import comb, prod
 
-from solver.weights import falling
+from solver.deal.weights import falling
 
 PAIR_COUNTS = (0, 1, 2, 3, 6)
 """The possible numbers of equal-kind pairs among four cards."""

@@ -9,7 +9,6 @@ from fractions import Fraction
 
 import numpy as np
 
-from solver.bets import STANDARD_COMMISSION
 from solver.crosscheck.law import DEFAULT_ALPHA, MIN_EXPECTED, ExactLaw
 from solver.crosscheck.sample import Sample
 from solver.crosscheck.stats import TestResult, chi2_test, z_test
@@ -22,8 +21,9 @@ from solver.crosscheck.structure import (
     spread_test,
 )
 from solver.crosscheck.tally import ShoeTallies, pair_histogram, shoe_tallies
-from solver.deal import N_DETAIL
+from solver.deal.tree import N_DETAIL
 from solver.errors import InputError
+from solver.punto import STANDARD_COMMISSION
 from solver.simulate.config import Payout, default_payouts
 
 __all__ = ["CrossCheck", "TestResult", "crosscheck"]

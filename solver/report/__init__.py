@@ -14,7 +14,7 @@ from __future__ import annotations
 from fractions import Fraction
 
 from solver.cards import Shoe
-from solver.numbers import decimal_str, fraction_str
+from solver.exact.numbers import decimal_str, fraction_str
 
 __all__ = ["DEFAULT_TEXT_DIGITS", "TEXT_WIDTH", "decimal_str", "fraction_str", "percent_str", "shoe_words"]
 

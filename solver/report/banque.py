@@ -14,7 +14,7 @@ from typing import Any
 from solver.banque.game import BanqueModel
 from solver.banque.solve import BanqueSolution
 from solver.cards import Shoe
-from solver.numberfield import FieldElement, decimal_of, isolate
+from solver.exact.numberfield import FieldElement, decimal_of, isolate
 from solver.report import fraction_str
 from solver.strategy import InfoSet, format_infoset
 

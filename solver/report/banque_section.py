@@ -1,6 +1,6 @@
 """Baccara banque in the full report and the paper's tables: renderers of
-:class:`~solver.banque_results.BanqueEntry` (computed in :mod:`solver.banque_results`, through
-:func:`solver.analysis.full_report` and :func:`solver.analysis.paper_results`).
+:class:`~solver.banque.committed.BanqueEntry` (computed in :mod:`solver.banque.committed`, through
+:func:`solver.analysis.report.full_report` and :func:`solver.analysis.paper.paper_results`).
 
 Values are exact (``p/q``, or an algebraic number's minimal polynomial and interval) with decimals
 rounded from them; each entry says whether it is certified and where its numbers come from.
@@ -11,10 +11,10 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from solver.banque_results import BanqueEntry
+from solver.banque.committed import BanqueEntry
 from solver.cards import Shoe
-from solver.equilibrium import Solution
-from solver.numberfield import decimal_of
+from solver.chemin.solve import Solution
+from solver.exact.numberfield import decimal_of
 from solver.report import DEFAULT_TEXT_DIGITS, fraction_str, shoe_words
 from solver.report.banque import CONCEPT_NAMES, exact_json, exact_text, solution_head
 from solver.report.latex import escape, rounding, shoe_tex, table
@@ -22,7 +22,7 @@ from solver.report.latex import escape, rounding, shoe_tex, table
 MODEL_WORDS = ("information 1 (each side knows only his own total), a blind second player (his choice at 5 "
                "ignores tableau 1), the parlor game (every banker decision free), no tax, balanced tables "
                "(θ = 1/2)")
-"""The rule sheets' model in words (:data:`solver.banque_results.RULE_SHEET_MODEL` at θ = 1/2)."""
+"""The rule sheets' model in words (:data:`solver.banque.committed.RULE_SHEET_MODEL` at θ = 1/2)."""
 
 
 def pct(x: Any, digits: int) -> str:

@@ -1,12 +1,12 @@
-"""Renderers of bets' pay-table breakdowns and risk (:class:`~solver.bets.BetResult`): JSON, CSV, text.
+"""Renderers of bets' pay-table breakdowns and risk (:class:`~solver.punto.BetResult`): JSON, CSV, text.
 
 Exact numbers are written as ``p/q``; the standard deviation, a square root, is written only as a
-decimal rounded from the exact variance (:meth:`~solver.bets.BetResult.sd_str`) and labelled so.
+decimal rounded from the exact variance (:meth:`~solver.punto.BetResult.sd_str`) and labelled so.
 """
 
 from __future__ import annotations
 
-from solver.bets import BetResult, PuntoResult
+from solver.punto import BetResult, PuntoResult
 from solver.report import DEFAULT_TEXT_DIGITS, decimal_str, fraction_str, percent_str
 
 SD_DIGITS = 6

@@ -1,4 +1,4 @@
-"""Renderers of chemin de fer :class:`~solver.equilibrium.Solution`: text, JSON-ready dict, CSV rows."""
+"""Renderers of chemin de fer :class:`~solver.chemin.solve.Solution`: text, JSON-ready dict, CSV rows."""
 
 from __future__ import annotations
 
@@ -6,11 +6,11 @@ import textwrap
 from fractions import Fraction
 
 from solver.cards import Shoe
-from solver.certificate import dominance_dict
-from solver.equilibrium import Solution
-from solver.equilibrium.optimal import Constraint, OptimalSet
+from solver.chemin.certificate import dominance_dict
+from solver.chemin.optimal import Constraint, OptimalSet
+from solver.chemin.solve import Solution
 from solver.report import DEFAULT_TEXT_DIGITS, TEXT_WIDTH, decimal_str, fraction_str, percent_str, shoe_words
-from solver.rules import SEEN_LABELS, Action
+from solver.rules.tableau import SEEN_LABELS, Action
 from solver.strategy import InfoSet, Side, compositions_of, format_infoset
 
 

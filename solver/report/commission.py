@@ -1,4 +1,4 @@
-"""Renderers of the commission game: a :class:`~solver.equilibrium.parametric.CommissionSweep` as text,
+"""Renderers of the commission game: a :class:`~solver.chemin.commission.sweep.CommissionSweep` as text,
 a JSON-ready dict and a LaTeX table, and the paper's tables of the commission game by shoe.
 
 Pure functions of their results: every number is exact (fractions, rational functions of α written
@@ -11,10 +11,10 @@ import textwrap
 from collections.abc import Sequence
 from fractions import Fraction
 
-from solver.algebraic import Algebraic
-from solver.equilibrium import Solution
-from solver.equilibrium.interval import Inside
-from solver.equilibrium.parametric import CommissionSweep, Junction, Piece, RationalFunction, junctions
+from solver.chemin.commission.interval import Inside
+from solver.chemin.commission.sweep import CommissionSweep, Junction, Piece, RationalFunction, junctions
+from solver.chemin.solve import Solution
+from solver.exact.algebraic import Algebraic
 from solver.report import DEFAULT_TEXT_DIGITS, TEXT_WIDTH, decimal_str, fraction_str, shoe_words
 from solver.report.latex import escape, rounding, shoe_tex, table, tex_percent
 from solver.strategy import format_infoset

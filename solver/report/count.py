@@ -10,9 +10,9 @@ from __future__ import annotations
 
 from fractions import Fraction
 
-from solver.bets import sqrt_str
 from solver.count import CountResult, Play
 from solver.count.eor import EorResult
+from solver.punto import sqrt_str
 from solver.report import DEFAULT_TEXT_DIGITS, decimal_str, fraction_str, percent_str
 from solver.simulate import Estimate
 

@@ -1,6 +1,6 @@
-"""Renderers of the full report (:class:`solver.analysis.FullReport`): text, JSON-ready dict, LaTeX.
+"""Renderers of the full report (:class:`solver.analysis.report.FullReport`): text, JSON-ready dict, LaTeX.
 
-Pure functions of the result; the report is computed by :func:`solver.analysis.full_report`.
+Pure functions of the result; the report is computed by :func:`solver.analysis.report.full_report`.
 """
 
 from __future__ import annotations
@@ -10,9 +10,9 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 
-from solver.analysis import FullReport, Headline, headline
+from solver.analysis.report import FullReport, Headline, headline
 from solver.cards import Shoe
-from solver.equilibrium import Solution
+from solver.chemin.solve import Solution
 from solver.report import DEFAULT_TEXT_DIGITS, TEXT_WIDTH, decimal_str, fraction_str, paper, percent_str, shoe_words
 from solver.report import latex as tex
 from solver.report.banque_section import banque_report_table, banque_section_dict, banque_section_text

@@ -24,7 +24,7 @@ from collections.abc import Iterable, Sequence
 from fractions import Fraction
 
 from solver.cards import Shoe
-from solver.equilibrium import Solution
+from solver.chemin.solve import Solution
 from solver.report import decimal_str, fraction_str, percent_str
 
 DEFAULT_DIGITS = 4

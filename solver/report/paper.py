@@ -9,10 +9,10 @@ from __future__ import annotations
 from collections.abc import Sequence
 from fractions import Fraction
 
-from solver.analysis import PaperResults
-from solver.bets import PuntoResult
+from solver.analysis.paper import PaperResults
 from solver.cards import Shoe
-from solver.equilibrium import Solution
+from solver.chemin.solve import Solution
+from solver.punto import PuntoResult
 from solver.report import fraction_str
 from solver.report.chemin import (
     banker_grid,
@@ -33,7 +33,7 @@ from solver.report.latex import (
     tex_fraction,
     tex_percent,
 )
-from solver.rules import SEEN_LABELS
+from solver.rules.tableau import SEEN_LABELS
 from solver.strategy import InfoSet, Side, compositions_of, format_infoset
 
 ALL_CELLS_UP_TO = 12
@@ -372,7 +372,7 @@ def paper_tables(results: PaperResults, digits: int, command: str) -> dict[str, 
     """Every table a paper needs, as ``{file name without .tex: LaTeX}``, in the order to input them.
 
     Args:
-        results: what the tables show (:func:`solver.analysis.paper_results`).
+        results: what the tables show (:func:`solver.analysis.paper.paper_results`).
         digits: decimal places where a number is rounded.
         command: the command that generated the tables.
     """

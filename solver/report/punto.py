@@ -1,10 +1,10 @@
-"""Renderers of :class:`~solver.bets.PuntoResult`: text, JSON-ready dict, CSV rows."""
+"""Renderers of :class:`~solver.punto.PuntoResult`: text, JSON-ready dict, CSV rows."""
 
 from __future__ import annotations
 
 import textwrap
 
-from solver.bets import PuntoResult
+from solver.punto import PuntoResult
 from solver.report import DEFAULT_TEXT_DIGITS, TEXT_WIDTH, decimal_str, fraction_str, percent_str
 from solver.report.bets import bet_detail_csv_rows, bet_detail_dict, breakdown_text
 

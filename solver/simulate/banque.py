@@ -40,7 +40,7 @@ from solver.banque.deal import OUTCOMES
 from solver.banque.game import RESULT_1, RESULT_2, banker_payoff
 from solver.cards import Shoe
 from solver.errors import InputError, ModelError
-from solver.numbers import exact
+from solver.exact.numbers import exact
 from solver.simulate import banque_kernel as bk
 from solver.simulate.config import BURN_CODES, MAX_CARDS, Burn
 from solver.simulate.executor import map_chunks
@@ -94,7 +94,7 @@ class BanqueDraws:
 def chemin_draws() -> BanqueDraws:
     """Chemin de fer's casino tableau on each tableau, players drawing at 5 and the banker voting
     with the live tableaux, drawing where they conflict: a simple fixed strategy (for tests and examples)."""
-    from solver.rules import CHEMIN_CASINO, Action
+    from solver.rules.tableau import CHEMIN_CASINO, Action
 
     p1 = np.zeros((1, 10, 10))
     for a in range(10):

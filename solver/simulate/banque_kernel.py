@@ -1,7 +1,7 @@
 """The baccara banque dealing kernel: real shoes, two tableaux against one banker, one coup after another.
 
 One call deals ``n_shoes`` shoes from the point values ``values`` of the shoe's cards and adds every
-coup into integer tallies. It deals the way the table does (:func:`solver.table.deal.deal_banque`):
+coup into integer tallies. It deals the way the table does (:func:`solver.sessions.deal.deal_banque`):
 
 * the shoe is shuffled *online* by Fisher–Yates, as in :mod:`solver.simulate.kernel` (the next card
   drawn uniformly from the cards not yet dealt, ``top + floor(u (n − top))``), then burned (none, a
@@ -179,10 +179,9 @@ def engine(name: str | None = None) -> Callable[..., int]:
     if not _COMPILED:
         from numba import njit
 
-        from solver.jitcache import drop_stale
-        from solver.simulate import kernel
+        from solver.store.jitcache import drop_stale
 
         register_take_card()
-        drop_stale(__file__, "deal_banque_shoes", [kernel.__file__])  # take_card is compiled into it
+        drop_stale(__file__, "deal_banque_shoes")
         _COMPILED.append(njit(cache=True, nogil=True)(deal_banque_shoes))
     return _COMPILED[0]

@@ -14,10 +14,10 @@ from fractions import Fraction
 
 import numpy as np
 
-from solver.bets import STANDARD_COMMISSION, Bet, banker_bet, player_bet, tie_bet
 from solver.cards import RANK_VALUE, Shoe
 from solver.errors import ModelError
-from solver.numbers import exact
+from solver.exact.numbers import exact
+from solver.punto import STANDARD_COMMISSION, Bet, banker_bet, player_bet, tie_bet
 from solver.simulate import kernel
 from solver.strategy import KEMENY_SNELL, PUNTO_STRATEGY, Strategy
 
@@ -110,7 +110,7 @@ class Payout:
 
 
 def default_payouts(game: str, commission: Fraction) -> tuple[Payout, ...]:
-    """Punto banco: Banker at 1 − commission, Player 1 to 1, Tie 8 to 1 (:mod:`solver.bets`). Chemin de
+    """Punto banco: Banker at 1 − commission, Player 1 to 1, Tie 8 to 1 (:mod:`solver.punto`). Chemin de
     fer: the banker's net result per unit (1 − commission on a win, −1 on a loss, 0 on a void coup) and
     the ponte's (his stake against the bank: the Player bet)."""
     if game == "punto":

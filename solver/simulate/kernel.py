@@ -153,7 +153,7 @@ def register_take_card() -> None:
         _TAKE_REGISTERED.append(True)
 
 
-# The first coup's detail is tallied by solver.deal.detail_key's code (N_DETAIL of them); the loop
+# The first coup's detail is tallied by solver.deal.tree.detail_key's code (N_DETAIL of them); the loop
 # below writes the same formula inline, as the C kernel does (tests/test_simulate.py holds the three
 # kernels equal, and tests/test_crosscheck.py reads the tallies through detail_key).
 
@@ -323,6 +323,10 @@ def compiled() -> Callable[..., int]:
         from numba import njit
         from numba.extending import overload
         from numba.np.random.random_methods import buffered_bounded_lemire_uint32
+
+        from solver.store.jitcache import drop_stale
+
+        drop_stale(__file__, "deal_shoes")
 
         @overload(card_pick)
         def _card_pick(rng: Any, m: Any) -> Callable[[Any, Any], Any]:

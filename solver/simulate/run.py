@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING, ClassVar
 
 import numpy as np
 
-from solver.deal import N_DETAIL
+from solver.deal.tree import N_DETAIL
 from solver.errors import InputError
 from solver.simulate import kernel
 from solver.simulate.config import BURN_CODES, SimConfig

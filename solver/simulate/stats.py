@@ -28,7 +28,7 @@ from statistics import NormalDist
 
 import numpy as np
 
-from solver.rules import outcome_names
+from solver.rules.tableau import outcome_names
 from solver.simulate.config import SimConfig
 from solver.simulate.run import Tallies
 

@@ -9,17 +9,17 @@ a natural shows :data:`NATURAL`; for banque's second player, what he saw of tabl
 model lets his choice depend on it).
 
 A :class:`Strategy` is one exact, frozen behaviour strategy for every side of a coup: the rules (a
-:class:`~solver.rules.Tableau`, whose fixed cells say draw or stand) and, for some information sets,
+:class:`~solver.rules.tableau.Tableau`, whose fixed cells say draw or stand) and, for some information sets,
 the probability of drawing, as a :class:`~fractions.Fraction`. Its views serve every layer: the
 vector a game's solver works with (:meth:`Strategy.vector`), the card-indexed draw tables the
 simulator deals with (:meth:`Strategy.tables`), and the tableau it plays when it depends on totals
 only (:meth:`Strategy.on_totals`).
 
 Words follow the rule sheets: the *ponte* (punto banco's player) and the *banker*; *draw* and
-*stand* are actions (:class:`~solver.rules.Action`), *stood* is what the banker saw. Strings appear
+*stand* are actions (:class:`~solver.rules.tableau.Action`), *stood* is what the banker saw. Strings appear
 only at the JSON and command-line boundary, through :func:`format_infoset` / :func:`parse_infoset`.
 
->>> from solver.rules import CHEMIN_CASINO
+>>> from solver.rules.tableau import CHEMIN_CASINO
 >>> KS = Strategy(CHEMIN_CASINO, {InfoSet(Side.PONTE, 5): Fraction(9, 11),
 ...                              InfoSet(Side.BANKER, 3, seen=(9,)): Fraction(1),
 ...                              InfoSet(Side.BANKER, 5, seen=(4,)): Fraction(0)})
@@ -33,8 +33,8 @@ from collections.abc import Iterable
 from fractions import Fraction
 
 from solver.errors import InputError
-from solver.numbers import exact
-from solver.rules import CHEMIN_CASINO, PUNTO_BANCO, STOOD, Tableau
+from solver.exact.numbers import exact
+from solver.rules.tableau import CHEMIN_CASINO, PUNTO_BANCO, STOOD, Tableau
 from solver.strategy.behaviour import ALL_FREE, Strategy
 from solver.strategy.infoset import (
     COMPOSITIONS,
@@ -112,5 +112,5 @@ KEMENY_SNELL = Strategy(
 """Chemin de fer on the casino tableau with the ponte's Kemeny–Snell mixture at 5.
 
 A simple mixed strategy on totals (the solver's own certified strategies are
-:attr:`solver.equilibrium.Solution.strategy`); its exact law is the mixture of two enumerator laws.
+:attr:`solver.chemin.solve.Solution.strategy`); its exact law is the mixture of two enumerator laws.
 """

@@ -10,8 +10,8 @@ from types import MappingProxyType
 import numpy as np
 
 from solver.errors import ModelError
-from solver.numbers import fraction_str
-from solver.rules import STOOD, Action, Tableau
+from solver.exact.numbers import fraction_str
+from solver.rules.tableau import STOOD, Action, Tableau
 from solver.strategy.infoset import NATURAL, InfoSet, Side, compositions_of, format_infoset, seen_label
 
 

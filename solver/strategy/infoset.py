@@ -13,7 +13,7 @@ from enum import Enum
 from functools import cached_property
 
 from solver.errors import InputError, ModelError
-from solver.rules import STOOD
+from solver.rules.tableau import STOOD
 
 NATURAL = 11
 """What is seen of a tableau settled by a natural (baccara banque)."""

@@ -27,13 +27,13 @@ from typing import Any
 
 import numpy as np
 
-from solver.bets import catalogue, first_cards_law, punto_banco
-from solver.bets.pairs import CLASS_BASIS
 from solver.cards import Shoe
 from solver.count import CountConfig, bets_from_names, count_study, dealer, denselaw
 from solver.count.config import first_card_tables
 from solver.count.fastlaw import compiled, fast_law
 from solver.count.run import deal
+from solver.punto import catalogue, first_cards_law, punto_banco
+from solver.punto.pairs import CLASS_BASIS
 from solver.simulate import default_workers
 
 SHOE = Shoe.decks(8).remove(["5S", "5H", "KD", "9C", "2S", "QH", "7D", "AC", "3S", "8H", "8D", "6C"])

@@ -14,13 +14,13 @@ from collections.abc import Callable
 from fractions import Fraction
 from pathlib import Path
 
-import solver.equilibrium.cases as cases
-import solver.equilibrium.parametric as parametric
+import solver.chemin.commission.cases as cases
+import solver.chemin.commission.sweep as parametric
 from solver.cards import Shoe
-from solver.equilibrium import solve
-from solver.equilibrium.cases import case_analysis
-from solver.equilibrium.parametric import commission_sweep
-from solver.game import build_game
+from solver.chemin.commission.cases import case_analysis
+from solver.chemin.commission.sweep import commission_sweep
+from solver.chemin.game import build_game
+from solver.chemin.solve import solve
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -72,7 +72,7 @@ def test_commission_sweep_b2_parlor() -> None:
 
 
 def test_uniqueness_over_every_piece() -> None:
-    """Uniqueness over whole pieces (solver.equilibrium.interval): B2 and B3 parlor, 6 and 8 decks,
+    """Uniqueness over whole pieces (solver.chemin.commission.interval): B2 and B3 parlor, 6 and 8 decks,
     against the sweep that found the pieces, in the same run."""
     for information, decks in ((2, 6), (3, 6), (3, 8)):
         shoe = Shoe.decks(decks)

@@ -13,11 +13,11 @@ import time
 from collections.abc import Callable
 from fractions import Fraction
 
-from solver.bets import punto_banco
 from solver.cards import Shoe
+from solver.chemin.game import build_game
+from solver.chemin.solve import solve
 from solver.cli import main
-from solver.equilibrium import solve
-from solver.game import build_game
+from solver.punto import punto_banco
 
 
 def best_of(fn: Callable[[], object], repeat: int = 5) -> float:

@@ -108,13 +108,14 @@ def test_simulate_1e8() -> None:
 
 def test_certificates() -> None:
     with tempfile.TemporaryDirectory() as d, tempfile.TemporaryDirectory() as elsewhere:
-        cpu, ref, peak = paired(["-m", "solver.certificate", d], 3, baseline_args=["-m", "solver.certificate", elsewhere])
+        cpu, ref, peak = paired(["-m", "solver.chemin.certificate", d], 3,
+                                baseline_args=["-m", "solver.chemin.certificate", elsewhere])
         written = sorted(Path(d).iterdir())
         committed = ROOT / "proofs" / "certificates"
         # The same 300 files (certificates and their statements), byte for byte, as those committed.
         assert len(written) == 300
         assert all(f.read_bytes() == (committed / f.name).read_bytes() for f in written)
-    report("python3 -m solver.certificate DIR (the 100 standard certificates, byte for byte the committed ones)",
+    report("python3 -m solver.chemin.certificate DIR (the 100 standard certificates, byte for byte the committed ones)",
            cpu, ref, peak, "<= 1.5 s")
 
 

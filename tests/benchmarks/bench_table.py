@@ -13,10 +13,10 @@ import time
 
 import numpy as np
 
+from solver.sessions import CheminPlay, Policies, TableConfig, run_sessions, table_play
+from solver.sessions.deal import ShoeDealer, deal_chemin, shoe_values
 from solver.simulate import KEMENY_SNELL, default_workers
 from solver.simulate.config import Burn
-from solver.table import CheminPlay, Policies, TableConfig, run_sessions, table_play
-from solver.table.deal import ShoeDealer, deal_chemin, shoe_values
 
 RESULTS: dict[str, float] = {}
 SESSIONS = 200

@@ -1,0 +1,46 @@
+"""Keeping numba's on-disk cache honest: a kernel's entries are dropped when the package's code changes.
+
+numba caches a function compiled with ``cache=True`` in ``__pycache__`` beside its source, and checks
+that entry against that one file's time stamp and size. The machine code it stores also holds every
+compiled function the kernel calls, inlined or linked, from other modules: when only one of those
+changes (a checkout, an edit), numba would load the old code. :func:`drop_stale` closes the gap: it
+keeps the digest of the package's code (:func:`~solver.store.digest.code_digest`, the one digest every
+cache entry is keyed by) beside a kernel's entries and removes them when it changes, so numba compiles
+afresh. (With ``NUMBA_CACHE_DIR`` set, numba keeps its entries there instead; clear that directory
+after changing a kernel.)
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from solver.store.digest import code_digest
+
+
+def drop_stale(source: str | Path, qualname: str) -> bool:
+    """Remove the cached entries of the kernel ``qualname`` of module file ``source`` if the package's code
+    changed since the entries were written; returns whether it did.
+
+    Call it before compiling the kernel. Unreadable or unwritable places are left alone (the cache only
+    saves time).
+    """
+    source = Path(source)
+    digest = code_digest()
+    folder = source.parent / "__pycache__"
+    stamp = folder / f"{source.stem}.{qualname}.sources"
+    try:
+        if stamp.read_text(encoding="ascii") == digest:
+            return False
+    except OSError:
+        pass
+    dropped = False
+    for entry in folder.glob(f"{source.stem}.{qualname}-*"):
+        if entry.suffix in (".nbi", ".nbc"):
+            entry.unlink(missing_ok=True)
+            dropped = True
+    try:
+        folder.mkdir(exist_ok=True)
+        stamp.write_text(digest, encoding="ascii")
+    except OSError:
+        pass
+    return dropped
