@@ -396,16 +396,12 @@ class Game:
 
     def inert_ponte(self) -> set[str]:
         """Ponte sets with no effect on any payoff: a_j = 0 and G_ji = 0 in the win and loss forms."""
-        return {
-            j for j in self.ponte_keys if all(f.a[j] == 0 and not any(f.g[j].values()) for f in (self.win, self.loss))
-        }
+        return {j for j in self.ponte_keys if all(f.a[j] == 0 and not any(f.g[j].values()) for f in (self.win, self.loss))}
 
     def inert_banker(self) -> set[str]:
         """Banker sets with no effect on any payoff (every unreachable set is inert)."""
         return {
-            i
-            for i in self.banker_keys
-            if all(f.b[i] == 0 and all(f.g[j][i] == 0 for j in f.g) for f in (self.win, self.loss))
+            i for i in self.banker_keys if all(f.b[i] == 0 and all(f.g[j][i] == 0 for j in f.g) for f in (self.win, self.loss))
         }
 
 
@@ -809,9 +805,7 @@ def _check_banque(cert: dict[str, Any]) -> CheckResult:
     return CheckResult("ok", "", description, value, (), f"{description}  value={value}  [{', '.join(claims)}]")
 
 
-def _check_dominance(
-    entries: Any, game: Game, gross: Form, net: Form, q: dict[str, Fraction], r: dict[str, Fraction]
-) -> int:
+def _check_dominance(entries: Any, game: Game, gross: Form, net: Form, q: dict[str, Fraction], r: dict[str, Fraction]) -> int:
     """Iterated strict dominance, in list order.
 
     A banker entry (set i, action X) claims that X beats the other action in cell i by ``margin``
@@ -901,9 +895,7 @@ def _check_unique_ponte(form: Form, q: dict[str, Fraction], r: dict[str, Fractio
         )
 
 
-def _check_unique_banker(
-    ponte_form: Form, banker_form: Form, q: dict[str, Fraction], keys: tuple[str, ...], claim: str
-) -> None:
+def _check_unique_banker(ponte_form: Form, banker_form: Form, q: dict[str, Fraction], keys: tuple[str, ...], claim: str) -> None:
     """The banker's set {r : r best reply to q*, q* best reply to r} is the single point r*.
 
     Cells with b_i + G_i.q* != 0 (in the banker's own form) are forced.  Each ponte set with
@@ -915,8 +907,7 @@ def _check_unique_banker(
     if unforced and (len(unforced) > len(rows) or rank(rows) < len(unforced)):
         shown = ", ".join(unforced[:6]) + (", ..." if len(unforced) > 6 else "")
         raise CheckFailure(
-            f"{claim}: uniqueness argument does not hold "
-            f"(banker cells {shown} are indifferent and not pinned by the ponte)"
+            f"{claim}: uniqueness argument does not hold (banker cells {shown} are indifferent and not pinned by the ponte)"
         )
 
 
@@ -1147,13 +1138,10 @@ def _files(paths: list[str]) -> list[tuple[str, Path]]:
 def main(argv: list[str] | None = None) -> int:
     """Check certificates and print one line each; return 0 (all OK), 1 (a claim fails), 2 (unusable)."""
     parser = argparse.ArgumentParser(
-        prog="baccarat-check",
-        description="Independently check chemin de fer certificates (exact rationals, own enumeration)."
+        prog="baccarat-check", description="Independently check chemin de fer certificates (exact rationals, own enumeration)."
     )
     default = Path(__file__).resolve().parent / "certificates"
-    parser.add_argument(
-        "paths", nargs="*", help=f"certificate files or directories (default: every *.json under {default})"
-    )
+    parser.add_argument("paths", nargs="*", help=f"certificate files or directories (default: every *.json under {default})")
     args = parser.parse_args(argv)
     files = _files(args.paths) if args.paths else _files([str(default)] if default.is_dir() else [])
     if not files:

@@ -42,8 +42,16 @@ from typing import Any
 FORMAT = "baccarat-banque-certificate"
 VERSION = 1
 SIGHTS = ("0", "1", "2", "3", "4", "5", "6", "7", "8", "9", "S", "N")
-CASINO_TABLEAU = ("DDDDDDDDDDD", "DDDDDDDDDDD", "DDDDDDDDDDD", "DDDDDDDDSFD",
-                  "SSDDDDDDSSD", "SSSSFDDDSSD", "SSSSSSDDSSS", "SSSSSSSSSSS")
+CASINO_TABLEAU = (
+    "DDDDDDDDDDD",
+    "DDDDDDDDDDD",
+    "DDDDDDDDDDD",
+    "DDDDDDDDSFD",
+    "SSDDDDDDSSD",
+    "SSSSFDDDSSD",
+    "SSSSSSDDSSS",
+    "SSSSSSSSSSS",
+)
 """Chemin de fer's casino tableau: banker total 0-7 by what he saw (third card 0-9, then S)."""
 FIVES = ("0+5", "1+4", "2+3", "6+9", "7+8")
 _RATIONAL = re.compile(r"-?(0|[1-9][0-9]*)(/[1-9][0-9]*)?")
@@ -311,8 +319,10 @@ def enumerate_game(dealing: str, cards: tuple[int, ...], information: int) -> tu
             continue
         for (i1, i2), count in group.items():
             # The joint outcome for each final banker total, against these two tableaux.
-            outcome = [_outcome(-1 if i1[2] == "N" else (f > i1[3]) - (f < i1[3]),
-                                -1 if i2[2] == "N" else (f > i2[3]) - (f < i2[3])) for f in range(10)]
+            outcome = [
+                _outcome(-1 if i1[2] == "N" else (f > i1[3]) - (f < i1[3]), -1 if i2[2] == "N" else (f > i2[3]) - (f < i2[3]))
+                for f in range(10)
+            ]
             prefix = (i1[0], i1[1], i2[0], i2[1])
             for (own, db), finals in btab.items():
                 key = (*prefix, own, i1[2], i2[2], db)
@@ -363,10 +373,14 @@ def game_of(dealing: str, cards: tuple[int, ...], information: int, second: str,
         if k is not None and second == "sees-first":
             k = f"{k}/{s1}"
         terms.append((j, dj, k, dk, cell, db, w))
-    owns = [str(t) for t in range(8)] if information == 1 else [
-        f"{a}+{b}" for a, b, _ in _comps() if (a + b) % 10 < 8]
-    banker = [f"{o}/{a}/{b}" for o in owns for a in SIGHTS for b in SIGHTS
-              if not (a == "N" and b == "N") and (freedom == "parlor" or _casino(o, a, b) == "F")]
+    owns = [str(t) for t in range(8)] if information == 1 else [f"{a}+{b}" for a, b, _ in _comps() if (a + b) % 10 < 8]
+    banker = [
+        f"{o}/{a}/{b}"
+        for o in owns
+        for a in SIGHTS
+        for b in SIGHTS
+        if not (a == "N" and b == "N") and (freedom == "parlor" or _casino(o, a, b) == "F")
+    ]
     own_sets = list(FIVES) if information == 3 else ["5"]
     p2 = own_sets if second == "blind" else [f"{s}/{t}" for s in own_sets for t in SIGHTS]
     return Game(terms, den, list(own_sets), p2, banker)
@@ -421,8 +435,9 @@ def _factor_int(values: tuple[dict[str, int], int], key: Any, branch: int | None
     return nums[key] if branch == 1 else d - nums[key]
 
 
-def _evaluate(game: Game, u: list[Fraction], side: int | None, x: dict[str, Any], y: dict[str, Any],
-              r: dict[str, Any]) -> dict[Any, Any]:
+def _evaluate(
+    game: Game, u: list[Fraction], side: int | None, x: dict[str, Any], y: dict[str, Any], r: dict[str, Any]
+) -> dict[Any, Any]:
     """The expectation (side None, under key None) or the slopes of ``side``'s sets, exactly."""
     weights, du = _term_weights(game, u)
     vals = (x, y, r)
@@ -641,8 +656,9 @@ def _equal(a: Any, b: Any, what: str) -> None:
 # ------------------------------------------------------------------------------------------------
 
 
-def _cell_polynomials(game: Game, u: list[Fraction], fixed: dict[str, Fraction],
-                      free: list[str]) -> dict[str, dict[tuple[int, ...], Fraction]]:
+def _cell_polynomials(
+    game: Game, u: list[Fraction], fixed: dict[str, Fraction], free: list[str]
+) -> dict[str, dict[tuple[int, ...], Fraction]]:
     """Each banker cell's slope as a polynomial in the free player sets (keys "1:" + set or "2:" + set)."""
     index = {v: n for n, v in enumerate(free)}
     out: dict[str, dict[tuple[int, ...], Fraction]] = {k: {} for k in game.banker}
@@ -681,6 +697,7 @@ def _gcd(a: list[Fraction], b: list[Fraction]) -> list[Fraction]:
         while p and p[-1] == 0:
             p = p[:-1]
         return p
+
     a, b = trim(a), trim(b)
     while b:
         r = list(a)
@@ -692,8 +709,12 @@ def _gcd(a: list[Fraction], b: list[Fraction]) -> list[Fraction]:
     return a
 
 
-def _pattern_feasible(eqs: list[dict[tuple[int, ...], Fraction]], ineqs: list[tuple[dict[tuple[int, ...], Fraction], int]],
-                      n: int, open_vars: set[int]) -> bool:
+def _pattern_feasible(
+    eqs: list[dict[tuple[int, ...], Fraction]],
+    ineqs: list[tuple[dict[tuple[int, ...], Fraction], int]],
+    n: int,
+    open_vars: set[int],
+) -> bool:
     """Whether the pattern's conditions can hold. Supported: equations in one variable each (their common
     rational root is found exactly); the other variables only in conditions linear in one variable.
     Anything else cannot be verified here (a failure, never a pass)."""
@@ -767,8 +788,7 @@ def _refute_patterns(game: Game, u: list[Fraction], r: dict[str, Num]) -> None:
     atoms = _atom_costs(game, u, rq)
     best = min(Num.of(None, c).c[0] if Num.of(None, c).c else Fraction(0) for _, c, _ in atoms)
     for pattern in itertools.product("01m", repeat=len(game.player1)):
-        chosen = [(x, c, g) for x, c, g in atoms
-                  if all(p == "m" or int(p) == x[k].sign() for p, k in zip(pattern, game.player1))]
+        chosen = [(x, c, g) for x, c, g in atoms if all(p == "m" or int(p) == x[k].sign() for p, k in zip(pattern, game.player1))]
         if any(Num.of(None, c) != best for _, c, _ in chosen):
             continue  # refuted: a pure strategy in the support is not a team best reply
         fixed: dict[str, Fraction] = {}
@@ -836,8 +856,9 @@ def check(cert: dict[str, Any]) -> tuple[str, Fraction | str, tuple[str, ...]]:
     field = None
     if cert["field"] is not None:
         f = _object(cert["field"], "field", {"minimal_polynomial", "interval"})
-        poly = [Fraction(int(c)) if isinstance(c, str) and re.fullmatch(r"-?[0-9]+", c) else None
-                for c in f["minimal_polynomial"]]
+        poly = [
+            Fraction(int(c)) if isinstance(c, str) and re.fullmatch(r"-?[0-9]+", c) else None for c in f["minimal_polynomial"]
+        ]
         if None in poly or not isinstance(f["interval"], list) or len(f["interval"]) != 2:
             raise CheckFailure("field: integer coefficients (as strings) and an interval of two rationals")
         field = Field(poly, _rational(f["interval"][0], "field.interval"), _rational(f["interval"][1], "field.interval"))  # type: ignore[arg-type]
@@ -846,8 +867,10 @@ def check(cert: dict[str, Any]) -> tuple[str, Fraction | str, tuple[str, ...]]:
     net, res1, res2 = payoffs(theta, tax)
     gross = payoffs(theta, Fraction(0))[0]
     value = reader.number(cert["value"], "value")
-    description = (f"{dealing}{info} {'inf' if dealing == 'A' else sum(cards)} cards, {second}, {freedom}, "
-                   f"tax {tax}, theta {theta}, {concept}")
+    description = (
+        f"{dealing}{info} {'inf' if dealing == 'A' else sum(cards)} cards, {second}, {freedom}, "
+        f"tax {tax}, theta {theta}, {concept}"
+    )
     if concept == "nash":
         _object(cert["claims"], "claims", {"equilibrium"})
         x = reader.strategy(cert["player1"], "player1", game.player1)

@@ -83,8 +83,9 @@ def card_token_suited(token: str) -> tuple[int | None, int, int | None]:
         try:
             rank, value = card_token(t[:-1])
         except ShoeError:
-            raise ShoeError(f"unknown card {_short(token.strip())!r} (a rank A, 2-9, T or 10, J, Q, K, then "
-                            "optionally a suit S, H, D or C)") from None
+            raise ShoeError(
+                f"unknown card {_short(token.strip())!r} (a rank A, 2-9, T or 10, J, Q, K, then optionally a suit S, H, D or C)"
+            ) from None
         return rank, value, _SUIT_ALIASES[t[-1]]
     rank, value = card_token(t)
     return rank, value, None
@@ -146,7 +147,7 @@ class Shoe:
             suits = _check_counts(self.suits, "card counts")
             if len(suits) != 52 or self.ranks is None:
                 raise ShoeError(f"a shoe by suit needs 52 counts and its 13 rank counts, got {len(suits)}")
-            if not self.is_infinite and tuple(sum(suits[4 * r:4 * r + 4]) for r in range(13)) != self.ranks:
+            if not self.is_infinite and tuple(sum(suits[4 * r : 4 * r + 4]) for r in range(13)) != self.ranks:
                 raise ShoeError("suit counts and rank counts disagree")
             object.__setattr__(self, "suits", suits)
         if not self.is_infinite and sum(values) < 6:
@@ -191,7 +192,7 @@ class Shoe:
         suits = _check_counts(counts, "card counts")
         if len(suits) != 52:
             raise ShoeError(f"a shoe by suit needs 52 counts, got {len(suits)}")
-        ranks = tuple(sum(suits[4 * r:4 * r + 4]) for r in range(13))
+        ranks = tuple(sum(suits[4 * r : 4 * r + 4]) for r in range(13))
         return replace(cls.from_ranks(ranks), suits=suits)
 
     @classmethod
@@ -248,8 +249,11 @@ class Shoe:
                     raise ShoeError(f"cannot remove {token.strip()}: no {RANKS[rank]}{SUITS[suit]} is left in the shoe")
                 elif rank is not None:
                     suits[4 * rank + suit] -= 1
-        return Shoe(values=tuple(values), ranks=tuple(ranks) if ranks is not None else None,
-                    suits=tuple(suits) if suits is not None else None)
+        return Shoe(
+            values=tuple(values),
+            ranks=tuple(ranks) if ranks is not None else None,
+            suits=tuple(suits) if suits is not None else None,
+        )
 
     def can_deal(self, values: Iterable[int]) -> bool:
         """Whether the shoe holds all these cards (point values) at once: ``(5, 5)`` needs two fives.

@@ -65,8 +65,9 @@ def _sets(freedom: str, information: int) -> tuple[tuple[InfoSet, ...], tuple[In
 
 def _zeros(m: int, n: int) -> Coefficients:
     z = np.zeros(0, dtype=object)
-    return Coefficients(0, np.zeros(m, dtype=object) if m else z, np.zeros(n, dtype=object) if n else z,
-                        np.zeros((m, n), dtype=object), 1)
+    return Coefficients(
+        0, np.zeros(m, dtype=object) if m else z, np.zeros(n, dtype=object) if n else z, np.zeros((m, n), dtype=object), 1
+    )
 
 
 def solution(shoe: Shoe, freedom: str, information: int, commission: Fraction = Fraction(0)) -> Solution:
@@ -74,8 +75,9 @@ def solution(shoe: Shoe, freedom: str, information: int, commission: Fraction = 
     ponte_sets, banker_sets = _sets(freedom, information)
     m, n = len(ponte_sets), len(banker_sets)
     inert_b = tuple(b.cards == (8, 8) for b in banker_sets)  # a hand an odd shoe could not deal
-    game = Game(shoe, Model(information, freedom, commission), ponte_sets, banker_sets, _zeros(m, n), _zeros(m, n),
-                (False,) * m, inert_b)
+    game = Game(
+        shoe, Model(information, freedom, commission), ponte_sets, banker_sets, _zeros(m, n), _zeros(m, n), (False,) * m, inert_b
+    )
     if freedom == "casino":
         q = tuple(F(1) for _ in ponte_sets)
     elif information < 3:
@@ -90,33 +92,50 @@ def solution(shoe: Shoe, freedom: str, information: int, commission: Fraction = 
         return F(1) if t <= 2 or (t < 6 and 2 <= seen <= 7) else F(0)
 
     r = tuple(F(0) if inert else draw(s) for s, inert in zip(banker_sets, inert_b))
-    steps = tuple(DominanceStep(Side.BANKER, s, Action.DRAW if x == 1 else Action.STAND, F(1, 1000 + k))
-                  for k, (s, x) in enumerate(zip(banker_sets, r)) if x in (0, 1) and k % 29)
+    steps = tuple(
+        DominanceStep(Side.BANKER, s, Action.DRAW if x == 1 else Action.STAND, F(1, 1000 + k))
+        for k, (s, x) in enumerate(zip(banker_sets, r))
+        if x in (0, 1) and k % 29
+    )
     value = F(1, 80) + F(information, 10000) + (F(1, 2000) if freedom == "parlor" else 0)
     unique_banker = not (freedom == "parlor" and information == 2)
     optimal = None
     if not unique_banker:
         pick = [s for s in banker_sets if s.total == 6 and s.seen == (10,)][:3]
-        optimal = (OptimalSet(Side.PONTE, dict(zip(ponte_sets, q)), (), ()),
-                   OptimalSet(Side.BANKER, {s: x for s, x in zip(banker_sets, r) if s not in pick}, tuple(pick),
-                              (Constraint({s: F(1, len(pick)) for s in pick}, "=", F(1, 3)),)))
+        optimal = (
+            OptimalSet(Side.PONTE, dict(zip(ponte_sets, q)), (), ()),
+            OptimalSet(
+                Side.BANKER,
+                {s: x for s, x in zip(banker_sets, r) if s not in pick},
+                tuple(pick),
+                (Constraint({s: F(1, len(pick)) for s in pick}, "=", F(1, 3)),),
+            ),
+        )
     if commission:
         net, gross = value - commission / 2, value
-        return Solution(game, q, r, net, -gross, net, True, False, False, information == 1, (q[0],) if m == 1 else (),
-                        steps, METHOD)
+        return Solution(
+            game, q, r, net, -gross, net, True, False, False, information == 1, (q[0],) if m == 1 else (), steps, METHOD
+        )
     return Solution(game, q, r, value, -value, value, True, True, unique_banker, None, (), steps, METHOD, optimal)
 
 
 def paper_results() -> PaperResults:
     """What ``baccarat tables --decks 1,inf`` would show, with invented numbers."""
     sols = tuple(solution(shoe, f, i) for shoe in SHOES for f, i in MODELS)
-    return PaperResults(puntos=tuple(punto(s, k) for k, s in enumerate(SHOES)), solutions=sols,
-                        standard_punto=punto(SHOES[1], 1), standard_chemin=tuple(s for s in sols if s.game.shoe.is_infinite),
-                        commission=tuple(solution(shoe, f, i, F(1, 20)) for shoe in SHOES for f, i in MODELS))
+    return PaperResults(
+        puntos=tuple(punto(s, k) for k, s in enumerate(SHOES)),
+        solutions=sols,
+        standard_punto=punto(SHOES[1], 1),
+        standard_chemin=tuple(s for s in sols if s.game.shoe.is_infinite),
+        commission=tuple(solution(shoe, f, i, F(1, 20)) for shoe in SHOES for f, i in MODELS),
+    )
 
 
 def full_report() -> FullReport:
     """The full report on an infinite deck, with invented numbers."""
     shoe = Shoe.infinite()
-    return FullReport(punto=punto(shoe), chemin=tuple(solution(shoe, f, i) for f, i in MODELS),
-                      commission=tuple(solution(shoe, f, i, F(1, 20)) for f, i in MODELS))
+    return FullReport(
+        punto=punto(shoe),
+        chemin=tuple(solution(shoe, f, i) for f, i in MODELS),
+        commission=tuple(solution(shoe, f, i, F(1, 20)) for f, i in MODELS),
+    )

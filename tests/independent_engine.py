@@ -49,8 +49,7 @@ class Engine:
     settle: bool = False
     game: str = "punto"
 
-    def lines(self, coups: int, seed: int, shoes: int | None = None, record: list[list[str]] | None = None
-              ) -> Iterator[str]:
+    def lines(self, coups: int, seed: int, shoes: int | None = None, record: list[list[str]] | None = None) -> Iterator[str]:
         """The file's lines (each ending in a newline): ``coups`` coups (the last shoe cut short), or
         ``shoes`` whole shoes; ``record`` receives the cards each shoe took off its top, in order."""
         rng = random.Random(seed)
@@ -86,9 +85,9 @@ class Engine:
                 dealt += 1
                 if self.first_coup_only or deal.top > len(shoe) - self.cut:
                     break
-            left = cards[deal.top:]
+            left = cards[deal.top :]
             if record is not None:
-                record.append(cards[:deal.top])
+                record.append(cards[: deal.top])
 
     def _coup(self, deal: _Dealer) -> str:
         cards = [deal.next() for _ in range(4)]
@@ -121,23 +120,32 @@ def chemin_banker_draws(banker: int, third: int | None) -> bool:
     stand at 5 against a 4); third: the ponte's third card's points, None if he stood."""
     if third is None:
         return banker <= 5
-    return (banker <= 2 or (banker == 3 and third != 8) or (banker == 4 and 2 <= third <= 7)
-            or (banker == 5 and 5 <= third <= 7) or (banker == 6 and third in (6, 7)))
+    return (
+        banker <= 2
+        or (banker == 3 and third != 8)
+        or (banker == 4 and 2 <= third <= 7)
+        or (banker == 5 and 5 <= third <= 7)
+        or (banker == 6 and third in (6, 7))
+    )
 
 
 def banker_draws(banker: int, third: int | None) -> bool:
     """The punto banco banker's rule (third: the player's third card's points, None if he stood)."""
     if third is None:
         return banker <= 5
-    return (banker <= 2 or (banker == 3 and third != 8) or (banker == 4 and 2 <= third <= 7)
-            or (banker == 5 and 4 <= third <= 7) or (banker == 6 and third in (6, 7)))
+    return (
+        banker <= 2
+        or (banker == 3 and third != 8)
+        or (banker == 4 and 2 <= third <= 7)
+        or (banker == 5 and 4 <= third <= 7)
+        or (banker == 6 and third in (6, 7))
+    )
 
 
 class _Dealer:
     """Cards off the top of a shuffled shoe, or drawn with replacement from the full shoe."""
 
-    def __init__(self, cards: list[str], replacement: random.Random | None, full: list[str],
-                 rng: random.Random) -> None:
+    def __init__(self, cards: list[str], replacement: random.Random | None, full: list[str], rng: random.Random) -> None:
         self.cards, self.replacement, self.full, self.top, self.rng = cards, replacement, full, 0, rng
 
     def next(self) -> str:

@@ -25,8 +25,11 @@ def main(argv: list[str]) -> int:
         return 2
     out = Path(argv[0]).resolve()
     out.mkdir(parents=True, exist_ok=True)
-    options: tuple[str, ...] = () if "--full-figures" in argv else ("--decks", "1,inf", "--coups", "2e4", "--thetas",
-                                                                    "1/4,1/2,3/4", "--count-shoes", "200")
+    options: tuple[str, ...] = (
+        ()
+        if "--full-figures" in argv
+        else ("--decks", "1,inf", "--coups", "2e4", "--thetas", "1/4,1/2,3/4", "--count-shoes", "200")
+    )
     pdf = build_report(run_cli, out, options)
     r = run_cli(["report", "--format", "latex"])
     (out / "full.tex").write_text(r.out, encoding="utf-8")

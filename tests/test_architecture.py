@@ -88,8 +88,10 @@ def unit(module: str) -> str:
 
 def test_the_layer_line_names_every_part_of_the_package() -> None:
     parts = {unit(m) for m in MODULES if m != "solver"}
-    assert parts == set(LAYER_OF), (f"docs/design.md's layers and solver/ differ: not in the line "
-                                    f"{sorted(parts - set(LAYER_OF))}, not in solver/ {sorted(set(LAYER_OF) - parts)}")
+    assert parts == set(LAYER_OF), (
+        f"docs/design.md's layers and solver/ differ: not in the line "
+        f"{sorted(parts - set(LAYER_OF))}, not in solver/ {sorted(set(LAYER_OF) - parts)}"
+    )
 
 
 def test_layers_are_one_way() -> None:
@@ -122,7 +124,7 @@ def test_no_import_cycle() -> None:
         stack.append(u)
         for v in sorted(graph[u]):
             if state.get(v) == 1:
-                return stack[stack.index(v):] + [v]
+                return stack[stack.index(v) :] + [v]
             if v not in state:
                 found = visit(v)
                 if found:
@@ -138,8 +140,11 @@ def test_no_import_cycle() -> None:
 
 
 def test_no_private_name_is_imported_from_another_module() -> None:
-    bad = [f"{m}:{line} imports {taken} from {t}" for m, t, taken, line in edges()
-           if taken is not None and taken.startswith("_") and not taken.endswith("__") and t != m]
+    bad = [
+        f"{m}:{line} imports {taken} from {t}"
+        for m, t, taken, line in edges()
+        if taken is not None and taken.startswith("_") and not taken.endswith("__") and t != m
+    ]
     assert not bad, "private names used across modules (make them public, documented and tested):\n" + "\n".join(bad)
 
 

@@ -33,18 +33,21 @@ BAD = [
     (["crosscheck", "--simulate", "1e30"], "at most 1e+15"),
     (["crosscheck", "--alpha", "1e-300"], "exponent"),
     (["crosscheck", "--alpha", "0"], "strictly between 0 and 1"),
-    (["simulate", "--game", "chemin", "--strategy", "casino", "--draw", "P5=2", "--draw", "B3/9=D", "--draw", "B5/4=S"],
-     "probability of drawing in P5 must lie in [0, 1]"),
+    (
+        ["simulate", "--game", "chemin", "--strategy", "casino", "--draw", "P5=2", "--draw", "B3/9=D", "--draw", "B5/4=S"],
+        "probability of drawing in P5 must lie in [0, 1]",
+    ),
     (["simulate", "--game", "chemin", "--draw", "X5=1"], "a choice is written"),
     (["punto", "--shoes", "-", "--decks", "6"], "leave out --decks"),
     (["punto", "--shoes", "-", "--format", "csv"], "leave out --format"),
     (["punto", "--shoes", "-"], "holds no shoe"),
     (["chemin", "--decks", "1,2", "--certificate", "multi.json"], "go into a directory"),
     (["banque", "--decks", "inf", "--certificate", "multi.json"], "go into a directory"),
-    (["banque", "--decks", "inf", "--concept", "nash", "--theta", "1/3,1/2", "--certificate", "multi.json"],
-     "go into a directory"),
-    (["crosscheck", "--shoe", "0,0,0,0,0,0,0,0,0,30", "--simulate", "100", "--workers", "1"],
-     "probability 0 to banker, player"),
+    (
+        ["banque", "--decks", "inf", "--concept", "nash", "--theta", "1/3,1/2", "--certificate", "multi.json"],
+        "go into a directory",
+    ),
+    (["crosscheck", "--shoe", "0,0,0,0,0,0,0,0,0,30", "--simulate", "100", "--workers", "1"], "probability 0 to banker, player"),
 ]
 
 
@@ -74,8 +77,11 @@ def test_alpha_as_small_as_1e_16_works() -> None:
 def test_files_that_are_not_utf8_get_one_line(tmp_path: Path) -> None:
     bad = tmp_path / "latin1.txt"
     bad.write_bytes("--decks 8 --remove 5\n# caf\xe9\n".encode("latin-1"))
-    for argv in (["punto", "--shoes", str(bad)], ["crosscheck", "--coups", str(bad)],
-                 ["simulate", "--game", "chemin", "--strategy", str(bad.with_suffix(".json"))]):
+    for argv in (
+        ["punto", "--shoes", str(bad)],
+        ["crosscheck", "--coups", str(bad)],
+        ["simulate", "--game", "chemin", "--strategy", str(bad.with_suffix(".json"))],
+    ):
         if argv[0] == "simulate":
             bad.with_suffix(".json").write_bytes(b'{"name": "caf\xe9"}')
         r = run_cli(argv)
@@ -102,10 +108,15 @@ def test_bet_and_tableau_files_read_as_every_other_file(tmp_path: Path) -> None:
 
     bet = '[[bet]]\nname = "tie_on_7"\n[[bet.tier]]\npays = 45\nwhen = { winner = "tie", banker_total = 7 }\n'
     sheet = json.dumps(HOUSES["casino"].as_dict() | {"name": "mine"})
-    for name, text, argv in (("b.toml", bet, ["punto", "--decks", "8", "--bet"]),
-                             ("b.json", json.dumps({"bet": [{"name": "t7", "tier": [{"pays": 45, "when": {
-                                 "winner": "tie", "banker_total": 7}}]}]}), ["punto", "--decks", "8", "--bet"]),
-                             ("h.json", sheet, ["chemin", "--decks", "6", "--tableau"])):
+    for name, text, argv in (
+        ("b.toml", bet, ["punto", "--decks", "8", "--bet"]),
+        (
+            "b.json",
+            json.dumps({"bet": [{"name": "t7", "tier": [{"pays": 45, "when": {"winner": "tie", "banker_total": 7}}]}]}),
+            ["punto", "--decks", "8", "--bet"],
+        ),
+        ("h.json", sheet, ["chemin", "--decks", "6", "--tableau"]),
+    ):
         path = tmp_path / name
         path.write_bytes(text.encode())
         plain = run_cli([*argv, str(path)])
@@ -176,8 +187,14 @@ def test_a_failed_write_leaves_no_partial_file(tmp_path: Path, monkeypatch: pyte
 
 def _run(command: str, **env: str) -> subprocess.CompletedProcess[str]:
     script = f'baccarat() {{ "{sys.executable}" -m solver.cli "$@"; }}\n{command}\n'
-    return subprocess.run(["bash", "-c", script], capture_output=True, text=True, cwd=ROOT, timeout=120,
-                          env={**os.environ, "PYTHONPATH": str(ROOT), **env})
+    return subprocess.run(
+        ["bash", "-c", script],
+        capture_output=True,
+        text=True,
+        cwd=ROOT,
+        timeout=120,
+        env={**os.environ, "PYTHONPATH": str(ROOT), **env},
+    )
 
 
 def test_a_full_device_is_one_line() -> None:
@@ -189,7 +206,7 @@ def test_a_full_device_is_one_line() -> None:
 
 
 def test_a_closed_pipe_ends_quietly(tmp_path: Path) -> None:
-    r = _run(f"baccarat tables --out {tmp_path}/t --decks 1 --thetas 1/2 | head -1; echo \"status ${{PIPESTATUS[0]}}\"")
+    r = _run(f'baccarat tables --out {tmp_path}/t --decks 1 --thetas 1/2 | head -1; echo "status ${{PIPESTATUS[0]}}"')
     assert r.stderr == "" and r.stdout.endswith("status 0\n"), r.stdout + r.stderr
     assert len(list((tmp_path / "t").iterdir())) == 31  # the files are whole: only stdout was closed
 
@@ -222,9 +239,15 @@ def _start_long_simulation() -> tuple[subprocess.Popen[str], list[int]]:
     env = {**os.environ, "PYTHONPATH": str(ROOT)}
     # SIGINT as a terminal delivers it: a shell that starts the suite as a background job (`pytest &`)
     # starts it with SIGINT ignored, which the child would inherit and never see Ctrl-C.
-    proc = subprocess.Popen([sys.executable, "-m", "solver.cli", "simulate", "--coups", "1e13", "--workers", "2"],
-                            cwd=ROOT, env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
-                            preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL))
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "solver.cli", "simulate", "--coups", "1e13", "--workers", "2"],
+        cwd=ROOT,
+        env=env,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL),
+    )
     try:
         return _await_workers(proc)
     except BaseException:
@@ -308,9 +331,12 @@ def test_a_scheduler_killed_mid_run_is_one_line_and_exit_1(tmp_path: Path) -> No
     import signal
 
     pytest.importorskip("distributed", reason="Dask's distributed is an optional extra")
-    sched = subprocess.Popen([sys.executable, "-m", "distributed.cli.dask_scheduler", "--host", "127.0.0.1",
-                              "--port", "0", "--no-dashboard"], stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
-                             text=True)
+    sched = subprocess.Popen(
+        [sys.executable, "-m", "distributed.cli.dask_scheduler", "--host", "127.0.0.1", "--port", "0", "--no-dashboard"],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.STDOUT,
+        text=True,
+    )
     worker = run = None
     try:
         address = None
@@ -319,11 +345,18 @@ def test_a_scheduler_killed_mid_run_is_one_line_and_exit_1(tmp_path: Path) -> No
             found = re.search(r"Scheduler at:\s+(tcp://\S+)", sched.stdout.readline())  # type: ignore[union-attr]
             address = found.group(1) if found else None
         assert address, "the scheduler did not start"
-        worker = subprocess.Popen([sys.executable, "-m", "distributed.cli.dask_worker", address, "--nthreads", "1",
-                                   "--no-dashboard"], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-        run = subprocess.Popen([sys.executable, "-m", "solver.cli", "simulate", "--coups", "1e9", "--scheduler", address,
-                                "--progress"], stdout=subprocess.PIPE, stderr=subprocess.PIPE, cwd=tmp_path,
-                               env={**os.environ, "PYTHONPATH": str(ROOT)})
+        worker = subprocess.Popen(
+            [sys.executable, "-m", "distributed.cli.dask_worker", address, "--nthreads", "1", "--no-dashboard"],
+            stdout=subprocess.DEVNULL,
+            stderr=subprocess.DEVNULL,
+        )
+        run = subprocess.Popen(
+            [sys.executable, "-m", "solver.cli", "simulate", "--coups", "1e9", "--scheduler", address, "--progress"],
+            stdout=subprocess.PIPE,
+            stderr=subprocess.PIPE,
+            cwd=tmp_path,
+            env={**os.environ, "PYTHONPATH": str(ROOT)},
+        )
         first = run.stderr.read(1)  # type: ignore[union-attr]  # the progress line: the run has begun
         assert first, "the run ended before it began"
         time.sleep(1)
@@ -353,10 +386,12 @@ def test_one_shoe_has_no_standard_error() -> None:
 
 
 def test_absurd_runs_are_refused() -> None:
-    for argv, message in ((["simulate", "--decks", "100000000", "--shoes", "1"], "at most 1,000,000 decks"),
-                          (["simulate", "--decks", "5000", "--shoes", "1"], "at most 52,000 cards"),
-                          (["simulate", "--burn=-5"], "from 0 up"),
-                          (["simulate", "--shoes", "1e16"], "at most 1e+15")):
+    for argv, message in (
+        (["simulate", "--decks", "100000000", "--shoes", "1"], "at most 1,000,000 decks"),
+        (["simulate", "--decks", "5000", "--shoes", "1"], "at most 52,000 cards"),
+        (["simulate", "--burn=-5"], "from 0 up"),
+        (["simulate", "--shoes", "1e16"], "at most 1e+15"),
+    ):
         r = run_cli(argv)
         assert r.code == 2 and message in r.err and len(r.err.splitlines()) == 1, r.err
 
@@ -388,17 +423,25 @@ def test_a_shoe_that_deals_only_ties_is_priced() -> None:
 TENS = "0,0,0,0,0,0,0,0,0,30"  # every total 0: no natural, every coup dealt by rule, every coup a tie
 
 
-@pytest.mark.parametrize("argv", [
-    ["punto", "--shoe", TENS, "--breakdown"], ["punto", "--shoe", TENS, "--format", "latex"],
-    ["eor", "--shoe", TENS], ["count", "--shoe", TENS, "--shoes", "3", "--workers", "1"],
-    ["simulate", "--shoe", TENS, "--coups", "100", "--workers", "1"],
-    ["simulate", "--game", "chemin", "--shoe", TENS, "--coups", "100", "--workers", "1"],
-    ["simulate", "--game", "banque", "--shoe", TENS, "--coups", "100", "--workers", "1"],
-    ["chemin", "--shoe", TENS], ["chemin", "--shoe", TENS, "--commission", "0..1/10"], ["banque", "--shoe", TENS],
-    # six cards, all different: one coup a shoe, smaller than chemin's cut of 7, and no pair can come
-    ["crosscheck", "--game", "chemin", "--shoe", "1,1,1,1,1,1,0,0,0,0", "--simulate", "2000", "--workers", "1"],
-    ["crosscheck", "--shoe", "1,1,1,1,1,1,0,0,0,0", "--simulate", "2000", "--workers", "1"],
-], ids=lambda a: " ".join(a[:5]))
+@pytest.mark.parametrize(
+    "argv",
+    [
+        ["punto", "--shoe", TENS, "--breakdown"],
+        ["punto", "--shoe", TENS, "--format", "latex"],
+        ["eor", "--shoe", TENS],
+        ["count", "--shoe", TENS, "--shoes", "3", "--workers", "1"],
+        ["simulate", "--shoe", TENS, "--coups", "100", "--workers", "1"],
+        ["simulate", "--game", "chemin", "--shoe", TENS, "--coups", "100", "--workers", "1"],
+        ["simulate", "--game", "banque", "--shoe", TENS, "--coups", "100", "--workers", "1"],
+        ["chemin", "--shoe", TENS],
+        ["chemin", "--shoe", TENS, "--commission", "0..1/10"],
+        ["banque", "--shoe", TENS],
+        # six cards, all different: one coup a shoe, smaller than chemin's cut of 7, and no pair can come
+        ["crosscheck", "--game", "chemin", "--shoe", "1,1,1,1,1,1,0,0,0,0", "--simulate", "2000", "--workers", "1"],
+        ["crosscheck", "--shoe", "1,1,1,1,1,1,0,0,0,0", "--simulate", "2000", "--workers", "1"],
+    ],
+    ids=lambda a: " ".join(a[:5]),
+)
 def test_a_degenerate_shoe_never_gives_a_traceback(argv: list[str]) -> None:
     """A hostile tryout's shoe of tens only: each command answers, or refuses in one line (exit 2)."""
     r = run_cli(argv)
@@ -413,8 +456,11 @@ def test_regenerating_the_standard_certificates_refuses_a_bad_directory_in_one_l
     directory that cannot be made, or two arguments: one line, exit 2, nothing written."""
     afile = tmp_path / "afile"
     afile.write_text("mine")
-    for args, says in (([str(afile)], "is a file, not a directory"), ([str(afile / "sub")], "not a directory"),
-                       (["one", "two"], "one directory at most")):
+    for args, says in (
+        ([str(afile)], "is a file, not a directory"),
+        ([str(afile / "sub")], "not a directory"),
+        (["one", "two"], "one directory at most"),
+    ):
         out = subprocess.run([sys.executable, "-m", module, *args], capture_output=True, text=True, cwd=tmp_path)
         assert out.returncode == 2, out.stderr
         lines = out.stderr.strip().splitlines()

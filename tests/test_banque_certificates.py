@@ -59,17 +59,24 @@ def test_committed_banque_certificates_are_regenerated_exactly() -> None:
         assert (CERTS / f"{name}.json").read_text() == text, name
 
 
-@pytest.mark.parametrize("name", ["A1-blind-casino-inf-t1_2-nash", "A1-sees-first-parlor-inf-t1_2-correlated",
-                                  "B1-blind-casino-d6-t1_2-independent"])
+@pytest.mark.parametrize(
+    "name", ["A1-blind-casino-inf-t1_2-nash", "A1-sees-first-parlor-inf-t1_2-correlated", "B1-blind-casino-d6-t1_2-independent"]
+)
 def test_some_committed_certificates_are_regenerated_exactly(name: str) -> None:
     # The full regeneration is slow (every concept of eight models); three of them, one per concept.
     data = _load(name + ".json")
     counts = data["shoe"].get("counts")
-    shoe = Shoe.infinite() if counts is None else Shoe.decks(counts[1] // 4) if counts == [
-        16 * (counts[1] // 4)] + [counts[1]] * 9 else Shoe.from_values(counts)
+    shoe = (
+        Shoe.infinite()
+        if counts is None
+        else Shoe.decks(counts[1] // 4)
+        if counts == [16 * (counts[1] // 4)] + [counts[1]] * 9
+        else Shoe.from_values(counts)
+    )
     m = data["model"]
-    s = solve_banque(shoe, BanqueModel(m["information"], m["second_player"], m["freedom"]), Fraction(data["theta"]),
-                     data["concept"])
+    s = solve_banque(
+        shoe, BanqueModel(m["information"], m["second_player"], m["freedom"]), Fraction(data["theta"]), data["concept"]
+    )
     assert certificate_name(s) == name
     assert certificate_text(s) == (CERTS / f"{name}.json").read_text()
 

@@ -44,7 +44,7 @@ def brute_law(counts: tuple[int, ...], infinite: bool, model: BanqueModel, x: di
         n = sum(state)
         for v in range(10):
             if state[v]:
-                nxt = state if infinite else state[:v] + (state[v] - 1,) + state[v + 1:]
+                nxt = state if infinite else state[:v] + (state[v] - 1,) + state[v + 1 :]
                 yield v, state[v], n, nxt
 
     def player_set(side: Side, a: int, b: int, seen: tuple[int, ...] = ()) -> InfoSet:
@@ -89,8 +89,11 @@ def brute_law(counts: tuple[int, ...], infinite: bool, model: BanqueModel, x: di
             seen = (s1,) if model.second_player == "sees-first" else ()
             q2 = y[player_set(Side.PLAYER2, *sorted(h2), seen)] if t2 == 5 else None
             for st2, n2, d2, c2, s2 in act(t2, q2, st1, n1, d1):
-                own = InfoSet(Side.BANKER, tb, seen=(s1, s2)) if model.information == 1 else InfoSet(
-                    Side.BANKER, cards=tuple(sorted(hb)), seen=(s1, s2))
+                own = (
+                    InfoSet(Side.BANKER, tb, seen=(s1, s2))
+                    if model.information == 1
+                    else InfoSet(Side.BANKER, cards=tuple(sorted(hb)), seen=(s1, s2))
+                )
                 action = casino_action(tb, s1, s2) if model.freedom == "casino" else Action.FREE
                 rb = r[own] if action is Action.FREE else Fraction(1 if action is Action.DRAW else 0)
                 f1 = t1 if c1 is None else (t1 + c1) % 10
@@ -98,6 +101,7 @@ def brute_law(counts: tuple[int, ...], infinite: bool, model: BanqueModel, x: di
 
                 def result(fb: int, s1: int = s1, s2: int = s2, f1: int = f1, f2: int = f2) -> tuple[int, int]:
                     return (-1 if s1 == NATURAL else (fb > f1) - (fb < f1), -1 if s2 == NATURAL else (fb > f2) - (fb < f2))
+
                 if rb < 1:
                     add(result(tb), n2 * (1 - rb).numerator * (scale // (1 - rb).denominator), d2 * scale)
                 if rb > 0:
@@ -121,6 +125,7 @@ def brute_law(counts: tuple[int, ...], infinite: bool, model: BanqueModel, x: di
 def _random_strategies(g, rng: random.Random) -> tuple[dict, dict, dict]:
     def draw() -> Fraction:
         return Fraction(rng.randint(0, 6), 6)
+
     return ({s: draw() for s in g.player1_sets}, {s: draw() for s in g.player2_sets}, {s: draw() for s in g.banker_sets})
 
 
@@ -133,8 +138,9 @@ def _compare(shoe: Shoe, model: BanqueModel, seed: int) -> None:
     assert {k: v for k, v in law.items() if v} == {k: v for k, v in brute.items() if v}
 
 
-models = st.builds(BanqueModel, st.sampled_from([1, 2, 3]), st.sampled_from(["blind", "sees-first"]),
-                   st.sampled_from(["parlor", "casino"]))
+models = st.builds(
+    BanqueModel, st.sampled_from([1, 2, 3]), st.sampled_from(["blind", "sees-first"]), st.sampled_from(["parlor", "casino"])
+)
 
 
 @st.composite
@@ -233,8 +239,12 @@ def test_a_banker_blind_to_tableau_2_faces_chemin_de_fer(shoe: Shoe) -> None:
 def test_infinite_deck_compositions_tell_nothing() -> None:
     # Dealing A: the banker's composition carries no information beyond his total (information 2 = 1).
     shoe = Shoe.infinite()
-    values = [correlated(TeamView(payoff(build_banque(shoe, BanqueModel(info, "blind", "casino")),
-                                         banker_payoff(Fraction(1, 2))))).value for info in (1, 2)]
+    values = [
+        correlated(
+            TeamView(payoff(build_banque(shoe, BanqueModel(info, "blind", "casino")), banker_payoff(Fraction(1, 2))))
+        ).value
+        for info in (1, 2)
+    ]
     assert values[0] == values[1]
 
 

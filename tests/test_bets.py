@@ -49,8 +49,9 @@ def test_compiled_route_equals_reference_route(removed: list[int]) -> None:
         assert sum(winners) == d
 
 
-@pytest.mark.parametrize("shoe", [Shoe.infinite(), Shoe.decks(40), Shoe.decks(3000),
-                                  Shoe.from_values((6, 1, 0, 0, 0, 0, 0, 0, 0, 0))])
+@pytest.mark.parametrize(
+    "shoe", [Shoe.infinite(), Shoe.decks(40), Shoe.decks(3000), Shoe.from_values((6, 1, 0, 0, 0, 0, 0, 0, 0, 0))]
+)
 def test_routes_agree_on_edge_shoes(shoe: Shoe) -> None:
     """Among them a shoe whose denominator passes 2^63 (numpy then sums Python integers)."""
     compiled = compile_bets(COUP_BETS)
@@ -95,8 +96,10 @@ def brute_first_cards(cards: list[tuple[int, int]]) -> Counter[tuple[int, int]]:
     """Every ordered four distinct physical cards (rank, suit): the classes of (P1, P2) and (B1, B2)."""
     law: Counter[tuple[int, int]] = Counter()
     for p1, b1, p2, b2 in itertools.permutations(range(len(cards)), 4):
+
         def cls(a: int, b: int) -> int:
             return int(cards[a][0] == cards[b][0]) | 2 * int(cards[a][1] == cards[b][1])
+
         law[cls(p1, p2), cls(b1, b2)] += 1
     return law
 
@@ -181,7 +184,7 @@ def test_names_and_families() -> None:
     assert len({b.name for b in catalogue()}) == len(catalogue())
 
 
-TOML = '''
+TOML = """
 [[bet]]
 name = "tie_on_7"
 description = "Tie on 7, pays 45 to 1"
@@ -208,7 +211,7 @@ name = "twins"
 [[bet.tier]]
 pays = 100
 when = { player_perfect_pair = true, banker_perfect_pair = true }
-'''
+"""
 
 
 def test_bet_file_toml_and_json_agree(tmp_path) -> None:
@@ -219,30 +222,41 @@ def test_bet_file_toml_and_json_agree(tmp_path) -> None:
     assert bets[1].tiers[0].pays == Fraction(1, 2) and bets[1].tiers[1].pays == Fraction(3, 2)
     assert bets[1].description.startswith("natural win: 1/2 to 1;")
     j = tmp_path / "bets.json"
-    j.write_text(json.dumps({"bet": [{"name": "tie_on_7", "tier": [{"pays": 45, "when": {"winner": "tie",
-                                                                                             "banker_total": 7}}]}]}))
+    j.write_text(
+        json.dumps({"bet": [{"name": "tie_on_7", "tier": [{"pays": 45, "when": {"winner": "tie", "banker_total": 7}}]}]})
+    )
     r = punto_banco(Shoe.decks(8), bets=bets + read_bet_file(j)[:0])
     assert r.bet("tie_on_7").ev == punto_banco(Shoe.decks(8), bets=read_bet_file(j)).bet("tie_on_7").ev
     assert r.bet("tie_on_7").ev == punto_banco(Shoe.decks(8), bets=bets_from_names("tie_on_7:45")).bet("tie_on_7:45").ev
     assert r.bet("twins").win == first_cards_law(Shoe.decks(8)).probability(lambda p, b: p == 3 and b == 3)
 
 
-@pytest.mark.parametrize(("text", "message"), [
-    ('[[bet]]\nname = "x"\n[[bet.tier]]\npays = -1\nwhen = { winner = "tie" }\n',
-     "bet[1].tier[1].pays: a payout must be at least 0"),
-    ('[[bet]]\nname = "x"\n[[bet.tier]]\npays = 5\nwhen = { winnr = "tie" }\n', "bet[1].tier[1].when.winnr: unknown event"),
-    ('[[bet]]\nname = "x"\n[[bet.tier]]\npays = 5\nwhen = { banker_total = 12 }\n',
-     "bet[1].tier[1].when.banker_total: expected one of"),
-    ('[[bet]]\nname = "x"\n[[bet.tier]]\nwhen = { winner = "tie" }\n', "bet[1].tier[1].pays: missing"),
-    ('[[bet]]\nname = "x"\n[[bet.tier]]\npays = 5\nodds = 3\n', "bet[1].tier[1].odds: unknown key"),
-    ('[[bet]]\nname = "x"\n', "bet[1].tier: expected a list"),
-    ('[[bet]]\nname = "banker"\n[[bet.tier]]\npays = 1\n', "bet[1].name: 'banker' is already taken"),
-    ('[[bet]]\nname = "x"\n[[bet.tier]]\npays = 1\nwhen = { winner = "tie" }\n[[bet.tier]]\npays = 1\n'
-     'when = { banker_pair = true }\n', "bet[1].tier: bet x: a pay table reads"),
-    ('[[bet]]\nname = "x"\n[[bet.tier]]\npays = "lots"\n', "bet[1].tier[1].pays must be a number"),
-    ('[[bets]]\nname = "x"\n', "bets: unknown key"),
-    ('[[bet]\n', "not valid TOML"),
-])
+@pytest.mark.parametrize(
+    ("text", "message"),
+    [
+        (
+            '[[bet]]\nname = "x"\n[[bet.tier]]\npays = -1\nwhen = { winner = "tie" }\n',
+            "bet[1].tier[1].pays: a payout must be at least 0",
+        ),
+        ('[[bet]]\nname = "x"\n[[bet.tier]]\npays = 5\nwhen = { winnr = "tie" }\n', "bet[1].tier[1].when.winnr: unknown event"),
+        (
+            '[[bet]]\nname = "x"\n[[bet.tier]]\npays = 5\nwhen = { banker_total = 12 }\n',
+            "bet[1].tier[1].when.banker_total: expected one of",
+        ),
+        ('[[bet]]\nname = "x"\n[[bet.tier]]\nwhen = { winner = "tie" }\n', "bet[1].tier[1].pays: missing"),
+        ('[[bet]]\nname = "x"\n[[bet.tier]]\npays = 5\nodds = 3\n', "bet[1].tier[1].odds: unknown key"),
+        ('[[bet]]\nname = "x"\n', "bet[1].tier: expected a list"),
+        ('[[bet]]\nname = "banker"\n[[bet.tier]]\npays = 1\n', "bet[1].name: 'banker' is already taken"),
+        (
+            '[[bet]]\nname = "x"\n[[bet.tier]]\npays = 1\nwhen = { winner = "tie" }\n[[bet.tier]]\npays = 1\n'
+            "when = { banker_pair = true }\n",
+            "bet[1].tier: bet x: a pay table reads",
+        ),
+        ('[[bet]]\nname = "x"\n[[bet.tier]]\npays = "lots"\n', "bet[1].tier[1].pays must be a number"),
+        ('[[bets]]\nname = "x"\n', "bets: unknown key"),
+        ("[[bet]\n", "not valid TOML"),
+    ],
+)
 def test_bet_file_errors_name_the_key(tmp_path, text: str, message: str) -> None:
     p = tmp_path / "bets.toml"
     p.write_text(text)

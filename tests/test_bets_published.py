@@ -78,15 +78,25 @@ def test_dragon_bonus_lines_woo_sb() -> None:
     # [WoO-SB], 8 decks: the combinations of every paying line, exactly
     player = line_weights("dragon_bonus_player")
     assert [player[f"win by {m}"] for m in (9, 8, 7, 6, 5, 4)] == [
-        18_409_431_764_992, 34_097_645_543_424, 89_590_261_473_280, 141_238_897_317_888, 166_169_165_987_840,
-        186_780_352_174_080]
+        18_409_431_764_992,
+        34_097_645_543_424,
+        89_590_261_473_280,
+        141_238_897_317_888,
+        166_169_165_987_840,
+        186_780_352_174_080,
+    ]
     assert player["natural win"] == 812_685_054_124_032 and player["natural tie"] == 89_325_908_267_520
     # the loss line is printed as a spreadsheet keeps it: 15 significant digits, the rest zeros
     assert str(player["loss"])[:15] == str(3_460_101_558_850_300)[:15]
     banker = line_weights("dragon_bonus_banker")
     assert [banker[f"win by {m}"] for m in (9, 8, 7, 6, 5, 4)] == [
-        15_390_342_909_952, 28_305_092_784_128, 79_517_099_278_336, 119_200_072_366_080, 157_275_882_332_160,
-        201_147_167_287_296]
+        15_390_342_909_952,
+        28_305_092_784_128,
+        79_517_099_278_336,
+        119_200_072_366_080,
+        157_275_882_332_160,
+        201_147_167_287_296,
+    ]
     assert str(banker["loss"])[:15] == str(3_495_551_656_153_850)[:15]
     assert decimal_str(priced(8).bet("dragon_bonus_player").ev, 6) == "-0.026517"
     assert decimal_str(priced(8).bet("dragon_bonus_banker").ev, 6) == "-0.093731"
@@ -99,8 +109,9 @@ def test_dragon_bonus_edges_by_decks_woo_sb(decks: int, player: str, banker: str
     assert edge("dragon_bonus_player", 8, 4) == "2.6517" and edge("dragon_bonus_banker", 8, 4) == "9.3731"
 
 
-@pytest.mark.parametrize(("decks", "probabilities"), [(6, ("0.378925", "0.303540", "0.317535")),
-                                                      (8, ("0.378868", "0.303444", "0.317687"))])
+@pytest.mark.parametrize(
+    ("decks", "probabilities"), [(6, ("0.378925", "0.303540", "0.317535")), (8, ("0.378868", "0.303444", "0.317687"))]
+)
 def test_four_five_six_woo_sb(decks: int, probabilities: tuple[str, str, str]) -> None:
     # [WoO-SB]: probabilities to 6 places. Its return column is pays x the *rounded* probability
     # (8 decks, 5 cards: 3 x 0.303444 - 1 = -0.089668; exactly it is -0.0896672...), so we pin the
@@ -152,8 +163,10 @@ def test_super6_and_ez_j_s6() -> None:
     assert edge("ez_banker", 8, 4) == "1.0183"
 
 
-@pytest.mark.parametrize(("name", "published"), [("natural8_player", "5.47"), ("natural8_banker", "5.47"),
-                                                 ("natural9_player", "5.10"), ("natural9_banker", "5.10")])
+@pytest.mark.parametrize(
+    ("name", "published"),
+    [("natural8_player", "5.47"), ("natural8_banker", "5.47"), ("natural9_player", "5.10"), ("natural9_banker", "5.10")],
+)
 def test_naturals_tw66(name: str, published: str) -> None:
     assert edge(name) == published  # [TW66], 8 decks
     # Exact: the two-card total is a law of two cards; 8 decks, N = 416, 32 cards of each value 1-9, 128 of 0.
@@ -171,8 +184,10 @@ def test_tie_max_woo_tm() -> None:
     assert decimal_str(priced(8).bet("tie_max_high").ev, 6) == "-0.117391"
 
 
-@pytest.mark.parametrize(("decks", "wins", "hands", "edge25", "edge26"),
-                         [(8, 246_848_784, 7_379_583_120, "13.03", "9.68"), (6, 74_114_820, 2_323_673_820, "17.07", "13.88")])
+@pytest.mark.parametrize(
+    ("decks", "wins", "hands", "edge25", "edge26"),
+    [(8, 246_848_784, 7_379_583_120, "13.03", "9.68"), (6, 74_114_820, 2_323_673_820, "17.07", "13.88")],
+)
 def test_perfect_pairs_version_1_woo_pp1(decks: int, wins: int, hands: int, edge25: str, edge26: str) -> None:
     # [WoO-PP1] counts unordered two-card hands: 4 times fewer than our ordered four-card sequences.
     b = priced(decks).bet("perfect_pairs")
@@ -204,8 +219,9 @@ def test_other_commissions_and_the_seed_tie() -> None:
     assert edge("banker_4pct", 8, 4) == "0.5993" and edge("banker_2.5pct", 8, 4) == "-0.0886"
 
 
-@pytest.mark.parametrize(("decks", "published"), [(1, "29.41"), (2, "18.45"), (3, "14.84"), (4, "13.04"), (5, "11.97"),
-                                                  (6, "11.25"), (8, "10.36")])
+@pytest.mark.parametrize(
+    ("decks", "published"), [(1, "29.41"), (2, "18.45"), (3, "14.84"), (4, "13.04"), (5, "11.97"), (6, "11.25"), (8, "10.36")]
+)
 def test_pair_bets_by_decks_woo_ppl(decks: int, published: str) -> None:
     # [WoO-PPL]: the 11 to 1 pair on a hand's first two cards, house edge by decks
     assert edge("player_pair", decks) == edge("banker_pair", decks) == published
@@ -258,17 +274,23 @@ def test_super6_six_and_eight_decks_woo_a6() -> None:
     assert decimal_str(six.ev, 6) == "-0.014548" and edge("banker_super6", 6) == "1.45"
     eight = priced(8).bet("banker_super6")  # eight decks
     assert {t.label: t.probability for t in eight.tiers}["banker wins with a 6"] == Fraction(
-        269_232_304_455_680, 4_998_398_275_503_360)
+        269_232_304_455_680, 4_998_398_275_503_360
+    )
     assert decimal_str(eight.ev, 6) == "-0.014581"
 
 
 # [WoO-EG], eight decks: total -> (pays, winning combinations, return)
 EGALITE = {
-    9: (80, 55_146_054_060_032, "-0.106348"), 8: (80, 54_879_416_675_072, "-0.110669"),
-    7: (45, 101_717_538_899_968, "-0.063899"), 6: (45, 96_170_001_308_416, "-0.114952"),
-    5: (110, 39_684_046_743_808, "-0.118732"), 4: (120, 36_294_133_463_040, "-0.121401"),
-    3: (200, 22_250_510_129_408, "-0.105243"), 2: (225, 20_006_606_104_576, "-0.095412"),
-    1: (215, 20_499_217_668_352, "-0.114150"), 0: (150, 28_979_901_420_544, "-0.124527"),
+    9: (80, 55_146_054_060_032, "-0.106348"),
+    8: (80, 54_879_416_675_072, "-0.110669"),
+    7: (45, 101_717_538_899_968, "-0.063899"),
+    6: (45, 96_170_001_308_416, "-0.114952"),
+    5: (110, 39_684_046_743_808, "-0.118732"),
+    4: (120, 36_294_133_463_040, "-0.121401"),
+    3: (200, 22_250_510_129_408, "-0.105243"),
+    2: (225, 20_006_606_104_576, "-0.095412"),
+    1: (215, 20_499_217_668_352, "-0.114150"),
+    0: (150, 28_979_901_420_544, "-0.124527"),
 }
 
 
@@ -284,8 +306,10 @@ def test_tie_on_a_total_woo_eg() -> None:
 
 def test_naturals_woo_n89_and_j_n89() -> None:
     r = priced(8)  # [WoO-N89] combinations, [J-N89] edges to 3 decimals, 8 decks
-    for name, wins, edge9, edge8 in (("natural8_banker", 472_508_456_071_680, "5.468", "14.921"),
-                                     ("natural9_banker", 474_361_430_409_216, "5.097", "14.588")):
+    for name, wins, edge9, edge8 in (
+        ("natural8_banker", 472_508_456_071_680, "5.468", "14.921"),
+        ("natural9_banker", 474_361_430_409_216, "5.097", "14.588"),
+    ):
         b = r.bet(name)
         assert b.win == Fraction(wins, r.denominator) == r.bet(name.replace("banker", "player")).win
         assert percent_str(b.edge, 3) == edge9 and percent_str(1 - 9 * b.win, 3) == edge8

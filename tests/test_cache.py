@@ -66,8 +66,12 @@ def test_the_whole_cache_is_bounded_and_the_least_recently_used_go_first(tmp_pat
     monkeypatch.setattr(cache, "MAX_BYTES", 4 * size + size // 2)  # six entries of one size (the dot file counts)
     cache.save_arrays("other", "new", {"a": np.arange(1000)})
     left = sorted(p.name for p in tmp_path.glob(f"*{cache.SUFFIX}"))
-    assert left == [f".tree-partial{cache.SUFFIX}", f"other-new{cache.SUFFIX}", f"tree-k0{cache.SUFFIX}",
-                    f"tree-k3{cache.SUFFIX}"], left
+    assert left == [
+        f".tree-partial{cache.SUFFIX}",
+        f"other-new{cache.SUFFIX}",
+        f"tree-k0{cache.SUFFIX}",
+        f"tree-k3{cache.SUFFIX}",
+    ], left
     monkeypatch.setattr(cache, "MAX_BYTES", 0)
     cache.save_arrays("other", "newer", {"a": np.arange(10)})
     assert cache.load_arrays("other", "newer") is not None  # the one just written stays, however small the bound

@@ -50,9 +50,16 @@ def test_a3_parlor_commission_has_a_second_equilibrium_both_certified() -> None:
     q2, r2 = s.cases.other
     assert (q2, r2) != (s.q, s.r) and is_equilibrium(g, list(q2), list(r2))
     # Both pass the independent checker as equilibria (no uniqueness claimed).
-    second = dataclasses.replace(s, q=q2, r=r2, value=g.net.value(list(q2), list(r2)),
-                                 banker_payoff=g.net.value(list(q2), list(r2)),
-                                 ponte_payoff=-g.gross.value(list(q2), list(r2)), cases=None, dominance=())
+    second = dataclasses.replace(
+        s,
+        q=q2,
+        r=r2,
+        value=g.net.value(list(q2), list(r2)),
+        banker_payoff=g.net.value(list(q2), list(r2)),
+        ponte_payoff=-g.gross.value(list(q2), list(r2)),
+        cases=None,
+        dominance=(),
+    )
     for sol in (s, second):
         result = check.check_certificate(certificate_dict(sol))
         assert result.ok and result.unique == (), result.reason

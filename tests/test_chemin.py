@@ -192,8 +192,10 @@ def test_commission_equilibrium_is_nash_by_full_payoffs(d: int) -> None:
 def test_net_payoff_takes_the_commission_from_the_banker_wins(alpha: Fraction) -> None:
     # net = gross - alpha * P(banker wins), exactly, at any strategy (here a mixed one and a pure one).
     g = build_game(Shoe.decks(6), 2, "parlor", alpha)
-    for q, r in (([Fraction(1, 3)], [Fraction(k % 3, 2) for k in range(len(g.banker_sets))]),
-                 ([Fraction(1)], [Fraction(0)] * len(g.banker_sets))):
+    for q, r in (
+        ([Fraction(1, 3)], [Fraction(k % 3, 2) for k in range(len(g.banker_sets))]),
+        ([Fraction(1)], [Fraction(0)] * len(g.banker_sets)),
+    ):
         assert g.net.value(q, r) == g.gross.value(q, r) - alpha * g.win.value(q, r)
         assert g.win.value(q, r) > 0
 
@@ -225,8 +227,13 @@ def test_optimal_set_described_when_not_unique() -> None:
     (con,) = banker.constraints
     assert con.relation == "=" and con.rhs == Fraction(859, 2288)
     assert {format_infoset(k): w for k, w in con.weights.items()} == {
-        "0+6/S": Fraction(1, 2), "1+5/S": Fraction(1, 8), "2+4/S": Fraction(1, 8),
-        "3+3/S": Fraction(1, 16), "7+9/S": Fraction(1, 8), "8+8/S": Fraction(1, 16)}
+        "0+6/S": Fraction(1, 2),
+        "1+5/S": Fraction(1, 8),
+        "2+4/S": Fraction(1, 8),
+        "3+3/S": Fraction(1, 16),
+        "7+9/S": Fraction(1, 8),
+        "8+8/S": Fraction(1, 16),
+    }
     # Another point of the described set is optimal too: its guarantee equals the value.
     other = dict(s.banker())
     for k in con.weights:
@@ -337,11 +344,14 @@ def test_an_information_set_keeps_its_hash_only_in_its_process() -> None:
     one pickled by a process with another hash seed is found in this process's dicts."""
     key = InfoSet(Side.BANKER, cards=(0, 6), seen=(STOOD,))
     table = {key: "mixes"}
-    code = ("import pickle, sys; from solver.strategy import InfoSet, Side; from solver.rules.tableau import STOOD; "
-            "k = InfoSet(Side.BANKER, cards=(0, 6), seen=(STOOD,)); hash(k); sys.stdout.buffer.write(pickle.dumps(k))")
+    code = (
+        "import pickle, sys; from solver.strategy import InfoSet, Side; from solver.rules.tableau import STOOD; "
+        "k = InfoSet(Side.BANKER, cards=(0, 6), seen=(STOOD,)); hash(k); sys.stdout.buffer.write(pickle.dumps(k))"
+    )
     for seed in ("1", "2"):
-        data = subprocess.run([sys.executable, "-c", code], capture_output=True, check=True,
-                              env={**os.environ, "PYTHONHASHSEED": seed}).stdout
+        data = subprocess.run(
+            [sys.executable, "-c", code], capture_output=True, check=True, env={**os.environ, "PYTHONHASHSEED": seed}
+        ).stdout
         other = pickle.loads(data)
         assert other == key and hash(other) == hash(key) and table[other] == "mixes"
     assert key.text == format_infoset(key) == "0+6/S"

@@ -22,12 +22,12 @@ TALLIES = Tallies.ARRAYS
 
 
 def _same(a, b) -> bool:  # type: ignore[no-untyped-def]
-    return (a.n_shoes, a.n_coups) == (b.n_shoes, b.n_coups) and all(np.array_equal(getattr(a, k), getattr(b, k))
-                                                                    for k in TALLIES)
+    return (a.n_shoes, a.n_coups) == (b.n_shoes, b.n_coups) and all(np.array_equal(getattr(a, k), getattr(b, k)) for k in TALLIES)
 
 
-@pytest.mark.parametrize("bit_generator", [np.random.PCG64, np.random.PCG64DXSM, np.random.Philox, np.random.SFC64,
-                                           np.random.MT19937])
+@pytest.mark.parametrize(
+    "bit_generator", [np.random.PCG64, np.random.PCG64DXSM, np.random.Philox, np.random.SFC64, np.random.MT19937]
+)
 @pytest.mark.parametrize("half_kept", [False, True], ids=["even", "half-kept"])
 def test_every_bit_generator_gives_the_python_kernels_tallies(bit_generator: type, half_kept: bool) -> None:
     """PCG64 is stepped inline; the others are read through numpy's C interface: both the same stream,
@@ -61,11 +61,12 @@ def test_card_picks_are_numpys_integers(bit_generator: type, m: int) -> None:
 
 
 @pytest.mark.parametrize("bit_generator", [np.random.PCG64, np.random.Philox])
-@pytest.mark.parametrize("n, t, count", [(416, 0, 416), (416, 9, 407), (2, 0, 2), (1, 0, 1), (2**32 - 1, 0, 3001),
-                                         (2**31 + 5, 7, 2001), (3 * 2**30, 1, 999)])
+@pytest.mark.parametrize(
+    "n, t, count",
+    [(416, 0, 416), (416, 9, 407), (2, 0, 2), (1, 0, 1), (2**32 - 1, 0, 3001), (2**31 + 5, 7, 2001), (3 * 2**30, 1, 999)],
+)
 @pytest.mark.parametrize("half_kept", [False, True], ids=["even", "half-kept"])
-def test_the_shuffle_ahead_picks_are_numpys_integers(bit_generator: type, n: int, t: int, count: int,
-                                                     half_kept: bool) -> None:
+def test_the_shuffle_ahead_picks_are_numpys_integers(bit_generator: type, n: int, t: int, count: int, half_kept: bool) -> None:
     """The shuffle ahead takes two picks from one PCG64 output; where Lemire's method tests for a
     rejection (common for n near 2^31 or 3 x 2^30), or a half is kept, it falls back to the plain pick:
     the picks and the generator's state are numpy's rng.integers(0, n - pos) for each position."""
@@ -81,31 +82,47 @@ def _args(config: SimConfig, n_shoes: int = 2, **change: object) -> list[object]
     ptab, btab = config.strategy.float_tables()
     zero = Tallies.zeros(config.max_coups)
     t = {name: getattr(zero, name) for name in Tallies.ARRAYS}
-    args = {"codes": codes, "value_of": value_of, "n_shoes": n_shoes, "max_coups": config.max_coups, "ptab": ptab,
-            "btab": btab, "burn_mode": kernel.BURN_TURN, "burn_count": 0, "cut": config.cut, "extra_coup": False,
-            "rng": np.random.default_rng(1), **t, "comp_len": 208, "next_len": 16}
+    args = {
+        "codes": codes,
+        "value_of": value_of,
+        "n_shoes": n_shoes,
+        "max_coups": config.max_coups,
+        "ptab": ptab,
+        "btab": btab,
+        "burn_mode": kernel.BURN_TURN,
+        "burn_count": 0,
+        "cut": config.cut,
+        "extra_coup": False,
+        "rng": np.random.default_rng(1),
+        **t,
+        "comp_len": 208,
+        "next_len": 16,
+    }
     args.update(change)
     return list(args.values())
 
 
-@pytest.mark.parametrize("change, error", [
-    ({"rng": np.random.RandomState(1)}, TypeError),
-    ({"rng": 5}, TypeError),
-    ({"codes": np.zeros(416, np.int32)}, ValueError),
-    ({"codes": np.full(416, 13, np.int64)}, ValueError),
-    ({"value_of": np.arange(13, dtype=np.int64) + 1}, ValueError),
-    ({"ptab": np.zeros((10, 11))}, ValueError),
-    ({"btab": np.zeros((10, 10, 11), np.float32)}, ValueError),
-    ({"pos_counts": np.zeros((3, 3), np.int64)}, ValueError),
-    ({"moments": np.zeros((8, 8), np.int64)[:, ::2]}, TypeError),
-    ({"comp": np.zeros((2, 12), np.int64)}, ValueError),
-    ({"next_cc": np.zeros((13, 13), np.float64)}, ValueError),
-    ({"comp_len": -1}, ValueError),
-    ({"value_of": np.zeros(14, np.int64), "codes": np.zeros(416, np.int64)}, ValueError),
-    ({"burn_mode": 7}, ValueError),
-    ({"cut": 500}, ValueError),
-    ({"cut": 0, "codes": np.zeros(20, np.int64), "max_coups": 6, "pos_counts": np.zeros((6, 3), np.int64)}, ValueError),
-])
+@pytest.mark.parametrize(
+    "change, error",
+    [
+        ({"rng": np.random.RandomState(1)}, TypeError),
+        ({"rng": 5}, TypeError),
+        ({"codes": np.zeros(416, np.int32)}, ValueError),
+        ({"codes": np.full(416, 13, np.int64)}, ValueError),
+        ({"value_of": np.arange(13, dtype=np.int64) + 1}, ValueError),
+        ({"ptab": np.zeros((10, 11))}, ValueError),
+        ({"btab": np.zeros((10, 10, 11), np.float32)}, ValueError),
+        ({"pos_counts": np.zeros((3, 3), np.int64)}, ValueError),
+        ({"moments": np.zeros((8, 8), np.int64)[:, ::2]}, TypeError),
+        ({"comp": np.zeros((2, 12), np.int64)}, ValueError),
+        ({"next_cc": np.zeros((13, 13), np.float64)}, ValueError),
+        ({"comp_len": -1}, ValueError),
+        ({"value_of": np.zeros(14, np.int64), "codes": np.zeros(416, np.int64)}, ValueError),
+        ({"burn_mode": 7}, ValueError),
+        ({"cut": 500}, ValueError),
+        ({"cut": 0, "codes": np.zeros(20, np.int64), "max_coups": 6, "pos_counts": np.zeros((6, 3), np.int64)}, ValueError),
+    ],
+)
 def test_bad_input_is_refused_not_dealt(change: dict[str, object], error: type) -> None:
     with pytest.raises(error):
         ckernel.deal_shoes(*_args(SimConfig.punto(Shoe.decks(8)), **change))
@@ -119,8 +136,17 @@ def test_read_only_tallies_are_refused() -> None:
 
 
 def test_constants_agree_with_the_python_kernel() -> None:
-    for name in ("BURN_NONE", "BURN_FIXED", "BURN_TURN", "BURN_TURN_REDEAL", "N_MOMENTS", "STOOD", "NO_TURN",
-                 "N_CODES", "N_SHOE_COUNTS"):
+    for name in (
+        "BURN_NONE",
+        "BURN_FIXED",
+        "BURN_TURN",
+        "BURN_TURN_REDEAL",
+        "N_MOMENTS",
+        "STOOD",
+        "NO_TURN",
+        "N_CODES",
+        "N_SHOE_COUNTS",
+    ):
         assert getattr(ckernel, name) == getattr(kernel, name)
     assert ckernel.N_DETAIL == N_DETAIL  # the detail code is the enumerator's (solver.deal.tree.detail_key)
 
@@ -145,8 +171,9 @@ def test_the_generator_is_locked_while_dealing_and_released_after() -> None:
     rng.bit_generator.lock.release()
 
 
-def test_without_the_c_kernel_numba_deals_and_says_so(monkeypatch: pytest.MonkeyPatch,
-                                                       capsys: pytest.CaptureFixture[str]) -> None:
+def test_without_the_c_kernel_numba_deals_and_says_so(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
     monkeypatch.setattr(kernel, "c_kernel", lambda: None)
     monkeypatch.setattr(kernel, "_COMPILED", [])
     assert kernel.engine() is kernel.compiled()
@@ -158,9 +185,11 @@ def test_without_the_c_kernel_numba_deals_and_says_so(monkeypatch: pytest.Monkey
 
 
 def test_simulate_imports_neither_numba_nor_scipy() -> None:
-    code = ("import sys, io, contextlib; from solver.cli import main\n"
-            "with contextlib.redirect_stdout(io.StringIO()): main(['simulate', '--shoes', '20', '--workers', '1'])\n"
-            "print(sorted(m for m in ('numba', 'llvmlite', 'scipy') if m in sys.modules))")
+    code = (
+        "import sys, io, contextlib; from solver.cli import main\n"
+        "with contextlib.redirect_stdout(io.StringIO()): main(['simulate', '--shoes', '20', '--workers', '1'])\n"
+        "print(sorted(m for m in ('numba', 'llvmlite', 'scipy') if m in sys.modules))"
+    )
     run = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert run.stdout.split() == ["[]"]
     assert "not built" not in run.stderr

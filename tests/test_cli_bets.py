@@ -28,8 +28,18 @@ def test_punto_selects_and_breaks_down(cli) -> None:
     csv = cli(["punto", "--bets", "banker", "--format", "csv", "--digits", "4"]).out.splitlines()
     assert csv[0] == "shoe,item,exact,decimal"
     items = [line.split(",")[1] for line in csv[1:]]
-    assert items == ["P(banker)", "P(player)", "P(tie)", "edge:banker", "p:banker:banker wins", "p:banker:tie",
-                     "p:banker:loss", "variance:banker", "sd:banker", "edge_excluding_pushes:banker"]
+    assert items == [
+        "P(banker)",
+        "P(player)",
+        "P(tie)",
+        "edge:banker",
+        "p:banker:banker wins",
+        "p:banker:tie",
+        "p:banker:loss",
+        "variance:banker",
+        "sd:banker",
+        "edge_excluding_pushes:banker",
+    ]
     assert cli(["punto", "--bets", "list"]).out.split() == list(catalogue_names())
 
 
@@ -56,12 +66,17 @@ def test_punto_with_a_bet_file(cli, tmp_path) -> None:
     assert [b["name"] for b in both["bets"]] == ["banker", "mine"]
 
 
-@pytest.mark.parametrize(("text", "message"), [
-    ('[[bet]]\nname = "x"\n[[bet.tier]]\npays = -1\n', "bet[1].tier[1].pays: a payout must be at least 0"),
-    ('[[bet]]\nname = "x"\n[[bet.tier]]\npays = 2\nwhen = { banker_totl = 6 }\n',
-     "bet[1].tier[1].when.banker_totl: unknown event"),
-    ("[[bet]\n", "not valid TOML"),
-])
+@pytest.mark.parametrize(
+    ("text", "message"),
+    [
+        ('[[bet]]\nname = "x"\n[[bet.tier]]\npays = -1\n', "bet[1].tier[1].pays: a payout must be at least 0"),
+        (
+            '[[bet]]\nname = "x"\n[[bet.tier]]\npays = 2\nwhen = { banker_totl = 6 }\n',
+            "bet[1].tier[1].when.banker_totl: unknown event",
+        ),
+        ("[[bet]\n", "not valid TOML"),
+    ],
+)
 def test_a_malformed_bet_file_is_one_line(cli, tmp_path, text: str, message: str) -> None:
     f = tmp_path / "bad.toml"
     f.write_text(text)
@@ -69,18 +84,21 @@ def test_a_malformed_bet_file_is_one_line(cli, tmp_path, text: str, message: str
     assert r.code == 2 and r.out == "" and message in r.err and r.err.count("\n") == 1
 
 
-@pytest.mark.parametrize(("argv", "message"), [
-    (["punto", "--bets", "dragon8"], "unknown bet 'dragon8'"),
-    (["punto", "--bets", "tie:-8"], "at least 0"),
-    (["eor", "--decks", "inf", "--bets", "dragon7"], "finite shoe"),
-    (["eor", "--level", "0", "--bets", "dragon7"], "--level"),
-    (["eor", "--depth", "9-3", "--bets", "dragon7"], "--depth"),
-    (["count", "--bets", "big_tiger", "--tags", "1,2,3", "--true-count", "8"], "10 tags"),
-    (["count", "--bets", "big_tiger", "--tags", "0,0,-1,-1,-1,-2,1,2,2,0"], "--tags and --true-count together"),
-    (["count", "--bets", "big_tiger", "--cut", "3"], "cut card"),
-    (["count", "--bets", "dragon7", "--decks", "inf"], "finite"),
-    (["count", "--bets", "dragon7", "--true-count", "x", "--tags", "0,0,0,0,0,0,0,0,0,0"], "--true-count"),
-])
+@pytest.mark.parametrize(
+    ("argv", "message"),
+    [
+        (["punto", "--bets", "dragon8"], "unknown bet 'dragon8'"),
+        (["punto", "--bets", "tie:-8"], "at least 0"),
+        (["eor", "--decks", "inf", "--bets", "dragon7"], "finite shoe"),
+        (["eor", "--level", "0", "--bets", "dragon7"], "--level"),
+        (["eor", "--depth", "9-3", "--bets", "dragon7"], "--depth"),
+        (["count", "--bets", "big_tiger", "--tags", "1,2,3", "--true-count", "8"], "10 tags"),
+        (["count", "--bets", "big_tiger", "--tags", "0,0,-1,-1,-1,-2,1,2,2,0"], "--tags and --true-count together"),
+        (["count", "--bets", "big_tiger", "--cut", "3"], "cut card"),
+        (["count", "--bets", "dragon7", "--decks", "inf"], "finite"),
+        (["count", "--bets", "dragon7", "--true-count", "x", "--tags", "0,0,0,0,0,0,0,0,0,0"], "--true-count"),
+    ],
+)
 def test_bad_input_is_one_line_and_exit_2(cli, argv: list[str], message: str) -> None:
     r = cli(argv)
     assert r.code == 2 and r.out == "" and message in r.err and r.err.count("\n") == 1
@@ -96,8 +114,21 @@ def test_eor_formats(cli) -> None:
 
 
 def test_count_is_reproducible_and_reports_estimates(cli) -> None:
-    argv = ["count", "--bets", "big_tiger,either_pair", "--tags", "eor", "--true-count", "2", "--shoes", "40", "--seed", "9",
-            "--format", "json"]
+    argv = [
+        "count",
+        "--bets",
+        "big_tiger,either_pair",
+        "--tags",
+        "eor",
+        "--true-count",
+        "2",
+        "--shoes",
+        "40",
+        "--seed",
+        "9",
+        "--format",
+        "json",
+    ]
     one = json.loads(cli([*argv, "--workers", "1"]).out)
     two = json.loads(cli([*argv, "--workers", "2"]).out)
     for a, b in zip(one["bets"], two["bets"]):

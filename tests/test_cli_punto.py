@@ -111,11 +111,17 @@ def test_pricing_a_shoe_from_the_cache_does_without_numpy(tmp_path) -> None:
     shoe in plain Python integers (solver.deal.weights): the process never imports numpy, whose import alone
     costs more than the rest of the command (docs/benchmarks.md). The same numbers as the library."""
     env = {**__import__("os").environ, "BACCARAT_CACHE": str(tmp_path)}
-    script = ("import json, sys\nfrom solver.cli import main\nsys.stdout = open(sys.argv[1], 'w')\n"
-              "main(['punto', '--decks', '6', '--remove', '5,5,KS', '--format', 'json'])\n"
-              "sys.stdout.close(); sys.stdout = sys.__stdout__\nprint(json.dumps('numpy' in sys.modules))")
-    runs = [subprocess.run([sys.executable, "-c", script, str(tmp_path / f"out{i}.json")], env=env,
-                           capture_output=True, text=True, check=True) for i in range(2)]
+    script = (
+        "import json, sys\nfrom solver.cli import main\nsys.stdout = open(sys.argv[1], 'w')\n"
+        "main(['punto', '--decks', '6', '--remove', '5,5,KS', '--format', 'json'])\n"
+        "sys.stdout.close(); sys.stdout = sys.__stdout__\nprint(json.dumps('numpy' in sys.modules))"
+    )
+    runs = [
+        subprocess.run(
+            [sys.executable, "-c", script, str(tmp_path / f"out{i}.json")], env=env, capture_output=True, text=True, check=True
+        )
+        for i in range(2)
+    ]
     assert [json.loads(r.stdout) for r in runs] == [True, False]  # built with numpy, then read back without
     first, second = ((tmp_path / f"out{i}.json").read_text() for i in range(2))
     assert first == second
@@ -141,13 +147,19 @@ def test_a_long_batch_sums_with_numpy_and_a_short_one_without(tmp_path) -> None:
 
     env = {**__import__("os").environ, "BACCARAT_CACHE": str(tmp_path / "cache")}
     lines = [f"--decks 2 --remove {','.join(str(1 + (k + i) % 9) for i in range(k % 5 + 1))}" for k in range(BATCH_NUMPY)]
-    script = ("import io, json, sys\nfrom solver.cli import main\n"
-              "lines = sys.argv[1:]\nsys.stdin = io.StringIO('\\n'.join(lines))\n"
-              "out, sys.stdout = sys.stdout, io.StringIO()\n"
-              "main(['punto', '--shoes', '-', '--bets', 'banker,dragon7,player_pair'])\n"
-              "text, sys.stdout = sys.stdout.getvalue(), out\nprint(json.dumps(['numpy' in sys.modules, text]))")
+    script = (
+        "import io, json, sys\nfrom solver.cli import main\n"
+        "lines = sys.argv[1:]\nsys.stdin = io.StringIO('\\n'.join(lines))\n"
+        "out, sys.stdout = sys.stdout, io.StringIO()\n"
+        "main(['punto', '--shoes', '-', '--bets', 'banker,dragon7,player_pair'])\n"
+        "text, sys.stdout = sys.stdout.getvalue(), out\nprint(json.dumps(['numpy' in sys.modules, text]))"
+    )
     subprocess.run([sys.executable, "-c", script, lines[0]], env=env, check=True, capture_output=True)  # fill the cache
-    short, long = (json.loads(subprocess.run([sys.executable, "-c", script, *chosen], env=env, check=True,
-                                             capture_output=True, text=True).stdout) for chosen in (lines[:3], lines))
+    short, long = (
+        json.loads(
+            subprocess.run([sys.executable, "-c", script, *chosen], env=env, check=True, capture_output=True, text=True).stdout
+        )
+        for chosen in (lines[:3], lines)
+    )
     assert short[0] is False and long[0] is True
     assert long[1].splitlines()[:3] == short[1].splitlines()

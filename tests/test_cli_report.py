@@ -39,8 +39,9 @@ def test_json_shape_and_default_shoes(cli) -> None:
     names = ",".join(b["name"] for b in data["punto_banco"]["bets"])
     punto = without_provenance(json.loads(cli(["punto", "--format", "json", "--bets", names]).out))
     assert {k: v for k, v in punto.items() if k in data["punto_banco"]} == {**data["punto_banco"], "bets": punto["bets"]}
-    assert [{k: v for k, v in b.items() if k in old} for b, old in zip(punto["bets"], data["punto_banco"]["bets"])] \
-        == data["punto_banco"]["bets"]
+    assert [{k: v for k, v in b.items() if k in old} for b, old in zip(punto["bets"], data["punto_banco"]["bets"])] == data[
+        "punto_banco"
+    ]["bets"]
     assert data["punto_banco"]["shoe"]["decks"] == 8
     assert _models(data) == [(f"B{i}", f, c) for c in ("0", "1/20") for f in ("casino", "parlor") for i in (1, 2, 3)]
     assert all(c["shoe"]["decks"] == 6 and c["certified"] for c in data["chemin_de_fer"])
@@ -69,9 +70,15 @@ def test_text_report_has_every_part(cli) -> None:
     r = cli(["report"])
     assert r.code == 0
     out = r.out
-    for needle in ("1. Punto banco", "8954111587648/19524993263685", "2. Chemin de fer without commission",
-                   "B3 parlor  73356216203119/5712649844821920", "5 % commission (α = 1/20)",
-                   "banker's tableau", "Certified: 12 of 12 chemin de fer games"):
+    for needle in (
+        "1. Punto banco",
+        "8954111587648/19524993263685",
+        "2. Chemin de fer without commission",
+        "B3 parlor  73356216203119/5712649844821920",
+        "5 % commission (α = 1/20)",
+        "banker's tableau",
+        "Certified: 12 of 12 chemin de fer games",
+    ):
         assert needle in out, needle
     assert out.count("Chemin de fer, 6 decks, model") == 6
 
@@ -109,8 +116,9 @@ def test_bad_input_is_one_line_and_exit_2(cli, argv: list[str], message: str) ->
 def test_main_job_under_ten_seconds_from_a_fresh_process() -> None:
     env = {**os.environ, "PYTHONPATH": str(ROOT)}
     start = time.perf_counter()
-    r = subprocess.run([sys.executable, "-m", "solver.cli", "report", "--progress"], capture_output=True, text=True,
-                       env=env, cwd=ROOT)
+    r = subprocess.run(
+        [sys.executable, "-m", "solver.cli", "report", "--progress"], capture_output=True, text=True, env=env, cwd=ROOT
+    )
     elapsed = time.perf_counter() - start
     assert r.returncode == 0, r.stderr
     assert elapsed < MAIN_JOB_SECONDS, f"baccarat report took {elapsed:.1f} s"

@@ -31,8 +31,10 @@ def test_json_is_reproducible_on_any_number_of_workers(cli) -> None:  # type: ig
     assert one["exact"] is False and one["shoes"] == 20000 and one["table"]["cut"] == 7
     items = {i["item"]: i for i in one["items"]}
     assert set(items) == {"outcome:banker", "outcome:ponte", "outcome:tie", "bet:banker", "bet:ponte"}
-    assert items["outcome:banker"]["exact_first_coup"] == "32863623115424/71591641966845" or "/" in items[
-        "outcome:banker"]["exact_first_coup"]
+    assert (
+        items["outcome:banker"]["exact_first_coup"] == "32863623115424/71591641966845"
+        or "/" in items["outcome:banker"]["exact_first_coup"]
+    )
     e = items["bet:banker"]["cut_card_effect"]
     assert e["ci_low"] < e["estimate"] < e["ci_high"] and e["se"] > 0
     assert one["by_position"][0]["position"] == 1
@@ -50,12 +52,33 @@ def test_csv(cli) -> None:  # type: ignore[no-untyped-def]
 
 
 def test_chemin_with_cells_and_a_strategy_file(cli, tmp_path) -> None:  # type: ignore[no-untyped-def]
-    run = cli(["simulate", "--game", "chemin", "--strategy", "casino", "--draw", "P5=1/2", "--draw", "B3/9=D",
-               "--draw", "B5/4=1/3", "--shoes", "300", "--workers", "1", "--commission", "0"])
+    run = cli(
+        [
+            "simulate",
+            "--game",
+            "chemin",
+            "--strategy",
+            "casino",
+            "--draw",
+            "P5=1/2",
+            "--draw",
+            "B3/9=D",
+            "--draw",
+            "B5/4=1/3",
+            "--shoes",
+            "300",
+            "--workers",
+            "1",
+            "--commission",
+            "0",
+        ]
+    )
     assert run.code == 0, run.err
     assert "strategy: casino P5=1/2,B3/9=D,B5/4=1/3" in run.out
-    tables = {"player": [["1" if (a + b) % 10 <= 4 else "0" for b in range(10)] for a in range(10)],
-              "banker": [[["1" if (a + b) % 10 <= 5 else "0"] * 11 for b in range(10)] for a in range(10)]}
+    tables = {
+        "player": [["1" if (a + b) % 10 <= 4 else "0" for b in range(10)] for a in range(10)],
+        "banker": [[["1" if (a + b) % 10 <= 5 else "0"] * 11 for b in range(10)] for a in range(10)],
+    }
     path = tmp_path / "s.json"
     path.write_text(json.dumps(tables))
     run = cli(["simulate", "--game", "chemin", "--strategy", str(path), "--shoes", "300", "--workers", "1"])

@@ -18,8 +18,21 @@ from solver.sessions import LogWriter, Policies, TableConfig, apply_coup, card_d
 from solver.simulate import KEMENY_SNELL
 
 ROOT = Path(__file__).resolve().parents[1]
-LOG_FIELDS = ("coup", "shoe", "banker", "bank", "stakes", "calls", "outcome", "tax", "bankrolls", "bank_after", "garage",
-              "house", "event")
+LOG_FIELDS = (
+    "coup",
+    "shoe",
+    "banker",
+    "bank",
+    "stakes",
+    "calls",
+    "outcome",
+    "tax",
+    "bankrolls",
+    "bank_after",
+    "garage",
+    "house",
+    "event",
+)
 
 
 def amount(x: object) -> Fraction:
@@ -36,8 +49,12 @@ def check_log(path: Path) -> list[dict]:
     totals = set()
     for rec in lines:
         assert all(k in rec for k in LOG_FIELDS)
-        totals.add(sum(amount(v) for v in rec["bankrolls"].values())
-                   + amount(rec["bank_after"]) + amount(rec["garage"]) + amount(rec["house"]))
+        totals.add(
+            sum(amount(v) for v in rec["bankrolls"].values())
+            + amount(rec["bank_after"])
+            + amount(rec["garage"])
+            + amount(rec["house"])
+        )
         amount(rec["bank"]), amount(rec["tax"])
     assert len(totals) <= 1
     return lines
@@ -58,8 +75,23 @@ def test_chemin_log_and_text(tmp_path: Path) -> None:
 
 def test_banque_json_and_log(tmp_path: Path) -> None:
     log = tmp_path / "banque.jsonl"
-    r = run_cli(["table", "--game", "banque", "--banque", "ouverte", "--seed", "1", "--log", str(log), "--format", "json",
-                 "--sessions", "2"])
+    r = run_cli(
+        [
+            "table",
+            "--game",
+            "banque",
+            "--banque",
+            "ouverte",
+            "--seed",
+            "1",
+            "--log",
+            str(log),
+            "--format",
+            "json",
+            "--sessions",
+            "2",
+        ]
+    )
     assert r.code == 0, r.err
     out = json.loads(r.out)
     assert out["sessions"] == 2 and out["table"]["banque"] == "ouverte" and out["exact"] is None
@@ -130,8 +162,7 @@ def test_a_strategy_file_is_played_exactly(tmp_path: Path) -> None:
 def test_a_policy_file_is_played(tmp_path: Path) -> None:
     """Decimals are read exactly: a stake of 12.5 is 25/2."""
     path = tmp_path / "players.json"
-    path.write_text(json.dumps({"name": "a banco player", "stake": 12.5,
-                                "seats": {"2": {"banco": "solo", "bankroll": 100000}}}))
+    path.write_text(json.dumps({"name": "a banco player", "stake": 12.5, "seats": {"2": {"banco": "solo", "bankroll": 100000}}}))
     log = tmp_path / "log.jsonl"
     r = run_cli(["table", "--policy", str(path), "--log", str(log), "--seed", "4"])
     assert r.code == 0 and "policies: a banco player" in r.out
@@ -144,8 +175,12 @@ def test_an_interrupted_session_leaves_whole_lines(tmp_path: Path) -> None:
     """Kill the command (SIGKILL: no clean-up at all) while it writes: every line is whole."""
     log = tmp_path / "long.jsonl"
     env = dict(os.environ, PYTHONPATH=str(ROOT))
-    proc = subprocess.Popen([sys.executable, "-m", "solver.cli", "table", "--shoes", "1000", "--log", str(log)],
-                            env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "solver.cli", "table", "--shoes", "1000", "--log", str(log)],
+        env=env,
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+    )
     try:
         deadline = time.monotonic() + 60
         while time.monotonic() < deadline and (not log.exists() or log.stat().st_size < 50_000):

@@ -120,8 +120,7 @@ def test_count_bets_only_past_the_threshold() -> None:
     tags = "0,0,-1,-1,-1,-2,1,2,2,0"
     bets = bets_from_names("big_tiger")
     never = count_study(CountConfig.punto(Shoe.decks(8), bets, [LinearCount.parse(tags, 1000)]), shoes=50, seed=1, workers=1)
-    always = count_study(CountConfig.punto(Shoe.decks(8), bets, [LinearCount.parse(tags, -1000)]), shoes=50, seed=1,
-                         workers=1)
+    always = count_study(CountConfig.punto(Shoe.decks(8), bets, [LinearCount.parse(tags, -1000)]), shoes=50, seed=1, workers=1)
     assert never.bet("big_tiger").count.frequency.value == 0  # type: ignore[union-attr]
     assert always.bet("big_tiger").count.frequency.value == 1  # type: ignore[union-attr]
     assert always.bet("big_tiger").count.average_edge.value == pytest.approx(always.bet("big_tiger").mean_edge.value)  # type: ignore[union-attr]

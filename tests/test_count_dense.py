@@ -119,13 +119,16 @@ def test_the_guard_is_needed() -> None:
     # on 380 cards (D ≈ 2^51.4) it finds them.
     law = fast_law(STUDY)
     identity, zero = np.eye(law.keys, dtype=np.int64), np.zeros(law.keys, np.int64)
-    for counts, exact in (([97, 101, 89, 103, 91, 99, 93, 107, 95, 389], False),
-                          ([29, 31, 27, 33, 25, 35, 23, 37, 21, 119], True)):
+    for counts, exact in (
+        ([97, 101, 89, 103, 91, 99, 93, 107, 95, 389], False),
+        ([29, 31, 27, 33, 25, 35, 23, 37, 21, 119], True),
+    ):
         c = np.array(counts, dtype=np.int64)
         ints, floats = np.zeros(law.keys, np.int64), np.zeros(law.keys, np.int64)
         fastlaw.compiled()(c, sum(counts), *law.arguments(), law.residual, identity, zero, *law.scratch()[:-1], ints)
-        denselaw.compiled()(c, sum(counts), *law.dense_arguments(), law.residual, identity, zero,
-                            *law.dense_scratch()[:-1], floats)
+        denselaw.compiled()(
+            c, sum(counts), *law.dense_arguments(), law.residual, identity, zero, *law.dense_scratch()[:-1], floats
+        )
         assert float_exact(sum(counts)) == exact
         assert np.array_equal(ints, floats) == exact, counts
 

@@ -79,10 +79,12 @@ def test_punto_law_is_the_enumerators() -> None:
 def test_mixed_law_is_linear_in_the_mixed_cell() -> None:
     """Kemeny–Snell's ponte draws at 5 with probability 9/11: the law is 9/11 of the drawing tableau's
     plus 2/11 of the standing one's, exactly."""
-    draws = tableau_law("chemin", SIX, CHEMIN_CASINO.with_player({5: Action.DRAW}).with_banker(
-        {(3, 9): Action.DRAW, (5, 4): Action.STAND}))
-    stands = tableau_law("chemin", SIX, CHEMIN_CASINO.with_player({5: Action.STAND}).with_banker(
-        {(3, 9): Action.DRAW, (5, 4): Action.STAND}))
+    draws = tableau_law(
+        "chemin", SIX, CHEMIN_CASINO.with_player({5: Action.DRAW}).with_banker({(3, 9): Action.DRAW, (5, 4): Action.STAND})
+    )
+    stands = tableau_law(
+        "chemin", SIX, CHEMIN_CASINO.with_player({5: Action.STAND}).with_banker({(3, 9): Action.DRAW, (5, 4): Action.STAND})
+    )
     mixed = exact_law("chemin", SIX, KEMENY_SNELL)
     for k in mixed.winner:
         assert mixed.winner[k] == Fraction(9, 11) * draws.winner[k] + Fraction(2, 11) * stands.winner[k]
@@ -90,8 +92,9 @@ def test_mixed_law_is_linear_in_the_mixed_cell() -> None:
 
 
 def test_law_from_probabilities_is_checked() -> None:
-    law = law_from_probabilities("chemin", SIX, {"banker": Fraction(1, 2), "ponte": Fraction(2, 5), "tie": Fraction(1, 10)},
-                                 "given")
+    law = law_from_probabilities(
+        "chemin", SIX, {"banker": Fraction(1, 2), "ponte": Fraction(2, 5), "tie": Fraction(1, 10)}, "given"
+    )
     assert law.names == ("banker", "ponte", "tie") and law.detail is None
     with pytest.raises(ModelError, match="sum to 1"):
         law_from_probabilities("punto", SIX, {"banker": Fraction(1, 2), "player": Fraction(1, 2), "tie": Fraction(1, 10)}, "x")
@@ -104,8 +107,11 @@ def test_law_from_probabilities_is_checked() -> None:
 
 @pytest.mark.parametrize(
     "config",
-    [SimConfig.punto(EIGHT, first_coup_only=True), SimConfig.chemin(SIX, KEMENY_SNELL, first_coup_only=True),
-     SimConfig.chemin(SIX, solved_strategy(SIX), first_coup_only=True)],
+    [
+        SimConfig.punto(EIGHT, first_coup_only=True),
+        SimConfig.chemin(SIX, KEMENY_SNELL, first_coup_only=True),
+        SimConfig.chemin(SIX, solved_strategy(SIX), first_coup_only=True),
+    ],
     ids=["punto-8-decks", "chemin-6-decks-kemeny-snell", "chemin-6-decks-solved"],
 )
 def test_our_simulator_passes_at_ten_million_coups(config: SimConfig) -> None:
@@ -126,8 +132,9 @@ def test_rejects_a_banker_who_stands_at_3_against_a_9() -> None:
     """P(banker) moves by only 0.0002 (the outcome law alone needs 4.4e7 coups for power 0.8), but
     the detail law sees banker totals that the tableau forbids: 10^5 coups show about 70 of them."""
     wrong = Strategy(PUNTO_BANCO, {InfoSet(Side.BANKER, 3, seen=(9,)): Action.STAND}, "banker stands at 3 v 9")
-    cc = _check(SimConfig("punto", EIGHT, wrong, burn=Burn("turn"), first_coup_only=True), 10**5, seed=1,
-                law_strategy=PUNTO_STRATEGY)
+    cc = _check(
+        SimConfig("punto", EIGHT, wrong, burn=Burn("turn"), first_coup_only=True), 10**5, seed=1, law_strategy=PUNTO_STRATEGY
+    )
     assert not cc.passed
     assert [t.name for t in cc.tests if t.rejected] == ["detail law"]
 
@@ -156,8 +163,11 @@ def test_rejects_a_tie_paid_as_a_loss() -> None:
     """Banker and Player bets lose on a tie instead of pushing: each mean drops by P(tie) = 0.095,
     twenty times the 0.043 shift that 10^4 coups detect."""
     one = Fraction(1)
-    wrong = (Payout("banker", Fraction(19, 20), -one, -one), Payout("player", -one, one, -one),
-             Payout("tie_8to1", -one, -one, Fraction(8)))
+    wrong = (
+        Payout("banker", Fraction(19, 20), -one, -one),
+        Payout("player", -one, one, -one),
+        Payout("tie_8to1", -one, -one, Fraction(8)),
+    )
     cc = _check(SimConfig.punto(EIGHT, first_coup_only=True, payouts=wrong), 10**4, seed=4)
     assert {t.name for t in cc.tests if t.rejected} == {"bet banker", "bet player"}
 
@@ -186,8 +196,13 @@ def _deal_file(n: int, seed: int, shoe: Shoe, banker_39: bool = True) -> str:
             if third is None:
                 draw = b <= 5
             else:
-                draw = (b <= 2 or (b == 3 and third != 8 and (banker_39 or third != 9))
-                        or (b == 4 and 2 <= third <= 7) or (b == 5 and 4 <= third <= 7) or (b == 6 and third in (6, 7)))
+                draw = (
+                    b <= 2
+                    or (b == 3 and third != 8 and (banker_39 or third != 9))
+                    or (b == 4 and 2 <= third <= 7)
+                    or (b == 5 and 4 <= third <= 7)
+                    or (b == 6 and third in (6, 7))
+                )
             if draw:
                 b = (b + v[used]) % 10
                 used += 1
@@ -214,10 +229,11 @@ def test_a_file_from_a_banker_standing_at_3_against_9_names_the_line(cli) -> Non
     text = _deal_file(5000, seed=8, shoe=EIGHT, banker_39=False)
     run = cli(["crosscheck", "--coups", "-"], stdin=text)
     assert run.code == 2 and run.out == ""
-    first_bad = next(i for i, line in enumerate(text.splitlines(), 1) if line and not line.startswith("#")
-                     and _stands_3v9(line))
-    assert run.err == (f"baccarat: error: standard input, line {first_bad}: 5 cards, but the banker must draw on 3 "
-                       "after the player's third card 9\n")
+    first_bad = next(i for i, line in enumerate(text.splitlines(), 1) if line and not line.startswith("#") and _stands_3v9(line))
+    assert run.err == (
+        f"baccarat: error: standard input, line {first_bad}: 5 cards, but the banker must draw on 3 "
+        "after the player's third card 9\n"
+    )
 
 
 def _stands_3v9(line: str) -> bool:
@@ -233,8 +249,10 @@ def _stands_3v9(line: str) -> bool:
         ("# header\n\n9,4,Q,2,3;P\n", "line 3: 5 cards after a natural (player 9): a natural ends the coup with 4"),
         ("2,3,A,A\n", "line 1: 4 cards, but the player must draw on 3"),
         ("9,4,Q,2;B\n", "line 1: reported B but the cards give P (player 9, banker 6)"),
-        ("2,K,2,3,2,3;T  # a tie reported as a win\n2,K,2,3,2,3;B\n",
-         "line 2: reported B but the cards give T (player 6, banker 6)"),
+        (
+            "2,K,2,3,2,3;T  # a tie reported as a win\n2,K,2,3,2,3;B\n",
+            "line 2: reported B but the cards give T (player 6, banker 6)",
+        ),
         ("9,4,Q,2;X\n", "line 1: reported outcome 'X': use B, P or T"),
         ("7,K,Q,6,2\n", "line 1: 5 cards, but the banker must stand on 6 after the player stood"),
         ("2,K,2,3,2,3,4\n", "line 1: 7 cards, but the coup ends with 6"),
@@ -275,8 +293,9 @@ def test_an_independent_chemin_engine_passes_with_the_natural_rule(cli, tmp_path
     from independent_engine import Engine, chemin_banker_draws, text
 
     _, banker = KEMENY_SNELL.tables()  # B[b1, b2, seen]: the two writings of the sheet agree
-    assert all(chemin_banker_draws(b, None if seen == 10 else seen) == (banker[b, 0, seen] == 1)
-               for b in range(8) for seen in range(11))
+    assert all(
+        chemin_banker_draws(b, None if seen == 10 else seen) == (banker[b, 0, seen] == 1) for b in range(8) for seen in range(11)
+    )
     body = text(Engine(decks=6, game="chemin", first_coup_only=True, mark_shoes=False), 20_000, 11)
     lines = body.splitlines()
     ambiguous = [ln for ln in lines if ln.count(",") == 4 and "-" not in ln and _both_legal(ln)]
@@ -300,8 +319,23 @@ def _both_legal(line: str) -> bool:
 
 
 def test_crosscheck_cli_on_our_simulator(cli) -> None:  # type: ignore[no-untyped-def]
-    run = cli(["crosscheck", "--game", "chemin", "--decks", "6", "--simulate", "2e5", "--seed", "1",
-               "--workers", "1", "--format", "csv"])
+    run = cli(
+        [
+            "crosscheck",
+            "--game",
+            "chemin",
+            "--decks",
+            "6",
+            "--simulate",
+            "2e5",
+            "--seed",
+            "1",
+            "--workers",
+            "1",
+            "--format",
+            "csv",
+        ]
+    )
     assert run.code == 0, run.err
     assert run.out.splitlines()[0] == "test,kind,statistic,df,p_value,rejected,detectable,detectable_what"
     assert run.out.splitlines()[-1].endswith("pass")
@@ -335,6 +369,5 @@ def test_the_help_examples_are_legal_coups() -> None:
     assert HELP_COUPS[0] == "shoe"
     for line in HELP_COUPS[1:3]:  # each a legal coup (a file settles the same bets on every coup)
         assert read_coups(io.StringIO(f"shoe\n{line}"), "help", PUNTO_STRATEGY, "punto").shoes == 1
-    assert set(read_coups(io.StringIO(HELP_COUPS[2]), "help", PUNTO_STRATEGY, "punto").bets) == {
-        "banker", "player", "tie_8to1"}
+    assert set(read_coups(io.StringIO(HELP_COUPS[2]), "help", PUNTO_STRATEGY, "punto").bets) == {"banker", "player", "tie_8to1"}
     assert read_coups(io.StringIO(HELP_COUPS[3]), "help", KEMENY_SNELL, "chemin").n == 1

@@ -121,8 +121,7 @@ def test_planted_fault_at_scale(row: str, coups: int, want: str, tmp_path: Path)
 # -- the table in the docs ------------------------------------------------------------------------------------
 
 DOCS = Path(__file__).resolve().parents[1] / "docs"
-HEADER = "| engine (tests/independent_engine.py) | " + " | ".join(
-    ("10^4", "10^5", "10^6", "2 × 10^6", "5 × 10^6", "10^7")) + " |"
+HEADER = "| engine (tests/independent_engine.py) | " + " | ".join(("10^4", "10^5", "10^6", "2 × 10^6", "5 × 10^6", "10^7")) + " |"
 
 
 def doc_table(page: str) -> dict[tuple[str, int], str]:
@@ -147,8 +146,9 @@ def test_the_docs_table_is_the_tested_one(page: str) -> None:
     assert doc_table(page) == CELLS
 
 
-@pytest.mark.parametrize(("shoe", "detail", "outcome"), [(Shoe.infinite(), 9e6, 3e7), (Shoe.decks(7), 4e8, 1.5e9)],
-                         ids=["no-depletion", "7-decks"])
+@pytest.mark.parametrize(
+    ("shoe", "detail", "outcome"), [(Shoe.infinite(), 9e6, 3e7), (Shoe.decks(7), 4e8, 1.5e9)], ids=["no-depletion", "7-decks"]
+)
 def test_the_marginal_laws_need_huge_samples(shoe: Shoe, detail: float, outcome: float) -> None:
     """docs/simulate.md: the coups the detail and outcome laws need to see these faults with power 0.8
     (at 1/6000, the rate of each of a file's six tests), from the exact laws: n = λ / D, D the divergence

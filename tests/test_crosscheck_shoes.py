@@ -95,8 +95,9 @@ def test_spread_moments_by_brute_force(counts: tuple[int, ...], draws: int) -> N
     values = []
     for subset in combinations(range(size), draws):
         x = Counter(cards[i] for i in subset)
-        values.append(sum((Fraction(x[k]) - Fraction(draws * c, size)) ** 2 / Fraction(draws * c, size)
-                          for k, c in enumerate(counts)))
+        values.append(
+            sum((Fraction(x[k]) - Fraction(draws * c, size)) ** 2 / Fraction(draws * c, size) for k, c in enumerate(counts))
+        )
     mean = sum(values, Fraction(0)) / len(values)
     var = sum(((q - mean) ** 2 for q in values), Fraction(0)) / len(values)
     assert spread_moments(counts, draws) == (mean, var)
@@ -152,9 +153,22 @@ def test_the_kernel_and_a_file_of_the_same_shoes_give_the_same_tallies() -> None
     t = Tallies.zeros(config.max_coups)
     ptab, btab = config.strategy.float_tables()
     comp_len, next_len = kernel.shoe_test_lengths(shoe.size)
-    coups = kernel.deal_shoes(codes, value_of, 60, config.max_coups, ptab, btab, kernel.BURN_TURN, 0, 14, False,
-                              ScriptedGenerator(codes, script), *(getattr(t, a) for a in Tallies.ARRAYS),
-                              comp_len, next_len)
+    coups = kernel.deal_shoes(
+        codes,
+        value_of,
+        60,
+        config.max_coups,
+        ptab,
+        btab,
+        kernel.BURN_TURN,
+        0,
+        14,
+        False,
+        ScriptedGenerator(codes, script),
+        *(getattr(t, a) for a in Tallies.ARRAYS),
+        comp_len,
+        next_len,
+    )
     sample = read_coups(io.StringIO(file_text), "engine", PUNTO_STRATEGY, "punto")
     assert sample.stream is not None and sample.held is not None
     assert (sample.coups, sample.shoes, sample.n) == (coups, 60, 60)
@@ -213,8 +227,14 @@ def _stream_of_shoes(shoes: list[np.ndarray], coup: int = 5) -> CardStream:
         starts.extend(range(at, at + len(s), coup))
         at += len(s)
     n = len(starts)
-    return CardStream(cards, cards, np.array(starts + [len(cards)], np.int64), np.zeros(n, np.int8),
-                      np.arange(n, dtype=np.int64), np.array(shoe_starts, np.int64))
+    return CardStream(
+        cards,
+        cards,
+        np.array(starts + [len(cards)], np.int64),
+        np.zeros(n, np.int8),
+        np.arange(n, dtype=np.int64),
+        np.array(shoe_starts, np.int64),
+    )
 
 
 def test_shoe_statistics_are_standard_normal_for_shuffled_shoes() -> None:
@@ -269,23 +289,31 @@ def test_shoe_markers() -> None:
 
 
 def test_settlements() -> None:
-    s = _read("9,4,Q,2;P;banker=-1,player=1,tie_8to1=-1\n2,K,2,3,2,3;;banker=0,player=0,tie_8to1=8\n"
-              "A,3,Q,5;B;tie_8to1=-1, banker=0.95, player=-1\n")
-    assert s.bets == {"banker": (float(Fraction(-1) + 0 + Fraction(19, 20)), float(1 + Fraction(361, 400))),
-                      "player": (0.0, 2.0), "tie_8to1": (6.0, 66.0)}
+    s = _read(
+        "9,4,Q,2;P;banker=-1,player=1,tie_8to1=-1\n2,K,2,3,2,3;;banker=0,player=0,tie_8to1=8\n"
+        "A,3,Q,5;B;tie_8to1=-1, banker=0.95, player=-1\n"
+    )
+    assert s.bets == {
+        "banker": (float(Fraction(-1) + 0 + Fraction(19, 20)), float(1 + Fraction(361, 400))),
+        "player": (0.0, 2.0),
+        "tie_8to1": (6.0, 66.0),
+    }
     assert _read("9,4,Q,2;P\n").bets == {}
 
 
-@pytest.mark.parametrize(("body", "message"), [
-    ("9,4,Q,2;P;banker=-1\n9,4,Q,2;P\n", "line 2: settles no bet, but the coups before settle banker"),
-    ("9,4,Q,2;P\n9,4,Q,2;P;banker=-1\n", "line 2: settles banker, but the coups before settle no bet"),
-    ("9,4,Q,2;P;pair=11\n", "line 1: settlement of an unknown bet 'pair'"),
-    ("9,4,Q,2;P;banker=one\n", "line 1: the settlement of banker"),
-    ("9,4,Q,2;P;banker\n", "line 1: settlement 'banker': write bet=result"),
-    ("9,4,Q,2;P;banker=1,banker=1\n", "line 1: bet 'banker' settled twice"),
-    ("9,4,Q,2;\n", "line 1: reported outcome '': use B, P or T"),
-    ("9,4,Q,X\n", "line 1: bad card 'X' (use A, 2-9, T or 10, J, Q, K; 1 is an ace, 0 a ten-valued card)"),
-])
+@pytest.mark.parametrize(
+    ("body", "message"),
+    [
+        ("9,4,Q,2;P;banker=-1\n9,4,Q,2;P\n", "line 2: settles no bet, but the coups before settle banker"),
+        ("9,4,Q,2;P\n9,4,Q,2;P;banker=-1\n", "line 2: settles banker, but the coups before settle no bet"),
+        ("9,4,Q,2;P;pair=11\n", "line 1: settlement of an unknown bet 'pair'"),
+        ("9,4,Q,2;P;banker=one\n", "line 1: the settlement of banker"),
+        ("9,4,Q,2;P;banker\n", "line 1: settlement 'banker': write bet=result"),
+        ("9,4,Q,2;P;banker=1,banker=1\n", "line 1: bet 'banker' settled twice"),
+        ("9,4,Q,2;\n", "line 1: reported outcome '': use B, P or T"),
+        ("9,4,Q,X\n", "line 1: bad card 'X' (use A, 2-9, T or 10, J, Q, K; 1 is an ace, 0 a ten-valued card)"),
+    ],
+)
 def test_bad_settlements_and_cards_name_the_line(body: str, message: str) -> None:
     with pytest.raises(InputError, match="^f, " + message.replace("(", r"\(").replace(")", r"\)")):
         _read(body)
@@ -298,8 +326,7 @@ def test_tokens_one_and_zero() -> None:
     zeros = _read("9,4,0,2;P\n0,0,9,9;T\n")
     assert zeros.stream is not None and not zeros.stream.by_rank and zeros.stream.values.tolist()[:4] == [9, 4, 0, 2]
     law = exact_law("punto", EIGHT, PUNTO_STRATEGY)
-    coups = "".join(text(Engine(first_coup_only=True, mark_shoes=False), 400, seed=1).replace("K", "0").replace(
-        "Q", "0"))
+    coups = "".join(text(Engine(first_coup_only=True, mark_shoes=False), 400, seed=1).replace("K", "0").replace("Q", "0"))
     cc = crosscheck(_read(coups), law)
     pairs = next(t for t in cc.tests if t.name == "pairs")
     assert "equal-value pairs" in pairs.note and cc.passed
@@ -337,6 +364,7 @@ def test_our_simulator_dealing_a_smaller_shoe_than_stated_is_rejected() -> None:
     from solver.simulate import simulate
 
     config = SimConfig.punto(Shoe.decks(7), shoe_tallies=True)
-    cc = crosscheck(sample_from_simulation(simulate(config, coups=200_000, seed=5, workers=1)),
-                    exact_law("punto", EIGHT, PUNTO_STRATEGY))
+    cc = crosscheck(
+        sample_from_simulation(simulate(config, coups=200_000, seed=5, workers=1)), exact_law("punto", EIGHT, PUNTO_STRATEGY)
+    )
     assert [t.name for t in cc.tests if t.rejected] == ["shoe composition"]

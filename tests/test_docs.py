@@ -132,8 +132,10 @@ def run_with_code(command: str, cwd: Path) -> tuple[str, int]:
             os.chdir(old)
         return r.out + (r.err if r.code != 0 else ""), r.code
     env = {**os.environ, "PYTHONPATH": str(ROOT), "COLUMNS": COLUMNS}
-    script = (f'baccarat() {{ "{sys.executable}" -m solver.cli "$@"; }}\n'
-              f'baccarat-check() {{ "{sys.executable}" -m proofs.check "$@"; }}\n{command}\n')
+    script = (
+        f'baccarat() {{ "{sys.executable}" -m solver.cli "$@"; }}\n'
+        f'baccarat-check() {{ "{sys.executable}" -m proofs.check "$@"; }}\n{command}\n'
+    )
     p = subprocess.run(["bash", "-c", script], cwd=cwd, env=env, capture_output=True, text=True, timeout=120)
     return p.stdout + (p.stderr if p.returncode != 0 else ""), p.returncode
 
@@ -198,8 +200,17 @@ def test_page_examples(page: str, tmp_path: Path, columns: None) -> None:
 
 
 def test_the_docs_exist() -> None:
-    want = {"index.md", "tutorial.md", "howto-partly-dealt-shoe.md", "howto-kemeny-snell.md", "howto-latex-tables.md",
-            "howto-crosscheck.md", "reference.md", "discussion.md", "api.md"}
+    want = {
+        "index.md",
+        "tutorial.md",
+        "howto-partly-dealt-shoe.md",
+        "howto-kemeny-snell.md",
+        "howto-latex-tables.md",
+        "howto-crosscheck.md",
+        "reference.md",
+        "discussion.md",
+        "api.md",
+    }
     assert want <= set(PAGES)
     index = (DOCS / "index.md").read_text(encoding="utf-8")
     for name in sorted(want - {"index.md"}):
@@ -216,18 +227,26 @@ def test_no_command_escapes_the_check() -> None:
                 continue
             for line in block.text.splitlines():
                 assert not re.match(r"\s*(\$\s*)?baccarat\s", line), (
-                    f"{page}:{block.line}: a baccarat command in a ```{block.info} block is never run; use ```console")
+                    f"{page}:{block.line}: a baccarat command in a ```{block.info} block is never run; use ```console"
+                )
                 assert not re.match(r"\s*(>>>\s*)?(import solver|from solver)", line), (
-                    f"{page}:{block.line}: Python using the package in a ```{block.info} block is never run; use ```pycon")
+                    f"{page}:{block.line}: Python using the package in a ```{block.info} block is never run; use ```pycon"
+                )
 
 
 def test_a_drifted_example_fails(tmp_path: Path, columns: None) -> None:
     page = tmp_path / "drift.md"
-    page.write_text("```console\n$ baccarat punto --decks inf --format csv\nshoe,item,exact,decimal\n...\n"
-                    "inf,P(tie),460601/4826809,\n...\n```\n", encoding="utf-8")
+    page.write_text(
+        "```console\n$ baccarat punto --decks inf --format csv\nshoe,item,exact,decimal\n...\n"
+        "inf,P(tie),460601/4826809,\n...\n```\n",
+        encoding="utf-8",
+    )
     assert check_page(page, tmp_path) == 1
-    page.write_text("```console\n$ baccarat punto --decks inf --format csv\nshoe,item,exact,decimal\n...\n"
-                    "inf,P(tie),460602/4826809,\n...\n```\n", encoding="utf-8")
+    page.write_text(
+        "```console\n$ baccarat punto --decks inf --format csv\nshoe,item,exact,decimal\n...\n"
+        "inf,P(tie),460602/4826809,\n...\n```\n",
+        encoding="utf-8",
+    )
     with pytest.raises(AssertionError, match=r"drift.md:2: the output of `baccarat punto --decks inf --format csv`"):
         check_page(page, tmp_path)
 

@@ -47,8 +47,13 @@ def test_an_effect_is_the_difference_of_two_exact_solves() -> None:
     assert suits is not None
     kings = [(s, suits[48 + s]) for s in range(4)]
     n = sum(m for _, m in kings)
-    expected = sum((Fraction(m, n) * punto_banco(DEPLETED.remove(["K" + "SHDC"[s]]), bets=pp).bets[0].ev
-                    for s, m in kings if m), Fraction(0)) - punto_banco(DEPLETED, bets=pp).bets[0].ev
+    expected = (
+        sum(
+            (Fraction(m, n) * punto_banco(DEPLETED.remove(["K" + "SHDC"[s]]), bets=pp).bets[0].ev for s, m in kings if m),
+            Fraction(0),
+        )
+        - punto_banco(DEPLETED, bets=pp).bets[0].ev
+    )
     assert next(x.effect for x in r.bet("perfect_pairs").removals if x.card == "K") == expected
 
 

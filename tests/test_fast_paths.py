@@ -34,6 +34,7 @@ GAMES = [
 
 def plain_dominance(game: Game) -> tuple[DominanceStep, ...]:
     """Iterated strict dominance as first written: Fraction bounds, every range recomputed each round."""
+
     def span(const: int, coeffs: list[int], lo: list[Fraction], hi: list[Fraction]) -> tuple[Fraction, Fraction]:
         mn = mx = Fraction(const)
         for g, a, b in zip(coeffs, lo, hi):
@@ -109,13 +110,19 @@ def test_payoff_and_guarantees_in_integers(game: Game) -> None:
     c = game.gross
     for qq in (q, mixed_q):
         f = Fraction(c.c0, c.denominator) + sum((Fraction(int(a), c.denominator) * x for a, x in zip(c.a, qq)), Fraction(0))
-        slopes = [Fraction(int(b), c.denominator) + sum((Fraction(int(c.G[j][i]), c.denominator) * qq[j] for j in range(len(qq))),
-                                                       Fraction(0)) for i, b in enumerate(c.b)]
+        slopes = [
+            Fraction(int(b), c.denominator)
+            + sum((Fraction(int(c.G[j][i]), c.denominator) * qq[j] for j in range(len(qq))), Fraction(0))
+            for i, b in enumerate(c.b)
+        ]
         assert ponte_guarantee(c, qq) == f + sum((x for x in slopes if x > 0), Fraction(0))
     for rr in (r, mixed_r):
         h = Fraction(c.c0, c.denominator) + sum((Fraction(int(b), c.denominator) * y for b, y in zip(c.b, rr)), Fraction(0))
-        slopes = [Fraction(int(a), c.denominator) + sum((Fraction(int(c.G[j][i]), c.denominator) * rr[i] for i in range(len(rr))),
-                                                       Fraction(0)) for j, a in enumerate(c.a)]
+        slopes = [
+            Fraction(int(a), c.denominator)
+            + sum((Fraction(int(c.G[j][i]), c.denominator) * rr[i] for i in range(len(rr))), Fraction(0))
+            for j, a in enumerate(c.a)
+        ]
         assert banker_guarantee(c, rr) == h + sum((x for x in slopes if x < 0), Fraction(0))
 
 

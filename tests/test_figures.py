@@ -81,8 +81,20 @@ def test_each_figure_is_a_valid_pdf_and_png(out: Path, name: str) -> None:
 
 
 def test_figures_are_reproducible_and_kept_unless_forced(out: Path) -> None:
-    args = ["figures", "--out", str(out), "--decks", DECKS, "--coups", str(COUPS), "--seed", str(SEED), *EXTRA, "--only",
-            "punto-edges"]
+    args = [
+        "figures",
+        "--out",
+        str(out),
+        "--decks",
+        DECKS,
+        "--coups",
+        str(COUPS),
+        "--seed",
+        str(SEED),
+        *EXTRA,
+        "--only",
+        "punto-edges",
+    ]
     first = (out / "punto-edges.pdf").read_bytes()
     r = run_cli(args)
     refused = f"baccarat: error: {out / 'punto-edges.pdf'} exists; pass --force to overwrite it\n"
@@ -148,7 +160,7 @@ def test_cut_card_csv_is_the_recorded_runs_of_docs_simulate(out: Path) -> None:
     for run in CUT_CARD_RUNS:
         start = page.index(run.heading)
         assert run.command in page
-        table = page[start:page.index("\n\n", page.index("| item |", start))]
+        table = page[start : page.index("\n\n", page.index("| item |", start))]
         printed = []
         for line in table.splitlines():
             m = re.match(r"\| (\S+) \| \S+ \| \S+ ± \S+ \| (\S+) ± (\S+) × 10⁻⁶ \| \[(\S+), (\S+)\] × 10⁻⁶ \|", line)
@@ -156,8 +168,9 @@ def test_cut_card_csv_is_the_recorded_runs_of_docs_simulate(out: Path) -> None:
                 printed.append(m.groups())
         assert printed == [(i.item, i.effect, i.standard_error, i.low, i.high) for i in run.items], run.label
     got = rows(out, "cut-card-effect")
-    assert [tuple(r.values()) for r in got] == [(run.label, i.item, i.effect, i.standard_error, i.low, i.high)
-                                                for run in CUT_CARD_RUNS for i in run.items]
+    assert [tuple(r.values()) for r in got] == [
+        (run.label, i.item, i.effect, i.standard_error, i.low, i.high) for run in CUT_CARD_RUNS for i in run.items
+    ]
     assert "ESTIMATES" in (out / "cut-card-effect.tex").read_text()
 
 
@@ -209,8 +222,9 @@ def test_bad_input_is_one_line() -> None:
 
 def test_banque_theta_csv_is_exact(out: Path) -> None:
     got = rows(out, "banque-theta")
-    assert [(r["theta"], r["concept"]) for r in got] == [(t, c) for t in ("1/4", "1/2", "3/4")
-                                                        for c in ("nash", "correlated", "independent")]
+    assert [(r["theta"], r["concept"]) for r in got] == [
+        (t, c) for t in ("1/4", "1/2", "3/4") for c in ("nash", "correlated", "independent")
+    ]
     # theta 1/2 against the committed certificates (checked by proofs/check.py).
     for r in got:
         if r["theta"] == "1/2":
@@ -233,8 +247,9 @@ def test_edge_vs_removed_csv_is_exact(out: Path) -> None:
         if r["cards_removed"] == "0":
             assert Fraction(r["edge_exact"]) == full.bet(r["bet"]).edge
     # Dragon 7 on 8 decks: 7.6113 % (Wizard of Odds, as tests/test_bets_published.py pins it).
-    assert {round(100 * Fraction(r["edge_exact"]), 4) for r in got if r["bet"] == "dragon7" and r["cards_removed"] == "0"} \
-        == {Fraction(76113, 10000)}
+    assert {round(100 * Fraction(r["edge_exact"]), 4) for r in got if r["bet"] == "dragon7" and r["cards_removed"] == "0"} == {
+        Fraction(76113, 10000)
+    }
     # A depleted shoe recomputed from scratch: 8 decks less 32 nines.
     r = next(r for r in got if (r["bet"], r["removed_value"], r["cards_removed"]) == ("panda8", "9s", "32"))
     counts = list(Shoe.decks(8).values)

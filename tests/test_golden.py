@@ -47,17 +47,32 @@ def check_golden(name: str, text: str) -> None:
 @cache
 def paper() -> dict[str, str]:
     results = handmade.paper_results()
-    return (paper_tex.paper_tables(results, latex.DEFAULT_DIGITS, COMMAND)
-            | commission_tex.commission_tables(results.commission, latex.DEFAULT_DIGITS, COMMAND))
+    return paper_tex.paper_tables(results, latex.DEFAULT_DIGITS, COMMAND) | commission_tex.commission_tables(
+        results.commission, latex.DEFAULT_DIGITS, COMMAND
+    )
 
 
 PAPER_FILES = (
-    "punto-by-decks", "bet-edges", "chemin-values", "chemin-ponte-casino", "chemin-ponte-parlor",
-    "chemin-banker-casino-1", "chemin-banker-casino-2", "chemin-banker-casino-3",
-    "chemin-banker-parlor-1", "chemin-banker-parlor-2", "chemin-banker-parlor-3",
-    "tableau-parlor-1", "tableau-parlor-2", "tableau-parlor-3", "punto-exact", "chemin-exact",
-    "chemin-payoffs-commission", "chemin-ponte-casino-commission",
-    "chemin-ponte-parlor-commission", *(f"chemin-banker-{f}-{i}-commission" for f in ("casino", "parlor") for i in (1, 2, 3)),
+    "punto-by-decks",
+    "bet-edges",
+    "chemin-values",
+    "chemin-ponte-casino",
+    "chemin-ponte-parlor",
+    "chemin-banker-casino-1",
+    "chemin-banker-casino-2",
+    "chemin-banker-casino-3",
+    "chemin-banker-parlor-1",
+    "chemin-banker-parlor-2",
+    "chemin-banker-parlor-3",
+    "tableau-parlor-1",
+    "tableau-parlor-2",
+    "tableau-parlor-3",
+    "punto-exact",
+    "chemin-exact",
+    "chemin-payoffs-commission",
+    "chemin-ponte-casino-commission",
+    "chemin-ponte-parlor-commission",
+    *(f"chemin-banker-{f}-{i}-commission" for f in ("casino", "parlor") for i in (1, 2, 3)),
 )
 
 
@@ -103,6 +118,10 @@ def test_full_dict_golden() -> None:
 
 def test_golden_files_are_all_used() -> None:
     used = {f"latex/{n}.tex" for n in PAPER_FILES} | {
-        "latex/chemin-summary.tex", "full/report-inf.txt", "full/report-inf.tex", "full/report-inf-casino.json"}
+        "latex/chemin-summary.tex",
+        "full/report-inf.txt",
+        "full/report-inf.tex",
+        "full/report-inf-casino.json",
+    }
     present = {str(p.relative_to(GOLDEN)) for p in GOLDEN.rglob("*") if p.is_file()}
     assert present <= used, f"stale golden files: {sorted(present - used)}"

@@ -31,7 +31,10 @@ def cert(name: str) -> dict:
 def test_the_headline_answers_and_their_models(report: dict) -> None:
     h = report["headline"]
     assert [a["model"].split(":")[0].split(",")[0] for a in h][:3] == [
-        "Kemeny and Snell's game (model A1 parlor)", "model B1 parlor", "model B1 casino"]
+        "Kemeny and Snell's game (model A1 parlor)",
+        "model B1 parlor",
+        "model B1 casino",
+    ]
     ks = Fraction(h[0]["values"]["value"])
     # Kemeny and Snell (1957): the banker's advantage with both sides optimal, about 1.28 %.
     assert round(100 * ks, 2) == Fraction(128, 100)
@@ -51,12 +54,22 @@ def test_the_text_report_opens_with_it() -> None:
     out = run_cli(["report"]).out
     head = out.split("\n1. Punto banco")[0]
     assert "In brief" in head
-    for needle in ("1.2799 % (679568/53094899)", "Kemeny and Snell's game (model A1 parlor)", "model B1 parlor",
-                   "model B1 casino", "both sides lose to the house", "Banker bet 1.0579 %", "Player bet 1.2351 %"):
+    for needle in (
+        "1.2799 % (679568/53094899)",
+        "Kemeny and Snell's game (model A1 parlor)",
+        "model B1 parlor",
+        "model B1 casino",
+        "both sides lose to the house",
+        "Banker bet 1.0579 %",
+        "Player bet 1.2351 %",
+    ):
         assert needle in head.replace("\n    ", " "), needle
 
 
 def test_without_commission_the_headline_says_nothing_of_it() -> None:
     data = json.loads(run_cli(["report", "--decks", "inf", "--commission", "0", "--format", "json"]).out)
-    assert [a["values"] for a in data["headline"]][:3] == [{"value": "679568/53094899"}, {"value": "4560/371293"},
-                                                      {"Banker bet": "256786/24134045", "Player bet": "4560/371293"}]
+    assert [a["values"] for a in data["headline"]][:3] == [
+        {"value": "679568/53094899"},
+        {"value": "4560/371293"},
+        {"Banker bet": "256786/24134045", "Player bet": "4560/371293"},
+    ]

@@ -56,10 +56,13 @@ def test_sheets_round_trip_through_json_and_toml(tmp_path: Path) -> None:
         assert (back.commission, back.tie_pays) == (house.commission, house.tie_pays)
     toml = tmp_path / "mine.toml"
     rows = "\n".join(f'{t} = "{"".join(a.value for a in row)}"' for t, row in enumerate(CHEMIN_CASINO.banker))
-    toml.write_text('commission = "1/20"\ntie_pays = 8\n[player]\n'
-                    + "\n".join(f'{t} = "{a.name.lower()}"' for t, a in enumerate(CHEMIN_CASINO.player))
-                    + f"\n[banker]\n{rows}\n[banker.5]\n" + "\n".join(f'{c} = "stand"' for c in range(10))
-                    + '\nstood = "draw"\n')
+    toml.write_text(
+        'commission = "1/20"\ntie_pays = 8\n[player]\n'
+        + "\n".join(f'{t} = "{a.name.lower()}"' for t, a in enumerate(CHEMIN_CASINO.player))
+        + f"\n[banker]\n{rows}\n[banker.5]\n"
+        + "\n".join(f'{c} = "stand"' for c in range(10))
+        + '\nstood = "draw"\n'
+    )
     with pytest.raises(InputError, match="not valid TOML"):  # a total given twice (row and table)
         house_rules(str(toml))
     toml.write_text(toml.read_text().replace('5 = "SSSSFDDDSSD"\n', ""))
@@ -68,16 +71,19 @@ def test_sheets_round_trip_through_json_and_toml(tmp_path: Path) -> None:
     assert h.tableau.banker_action(5, 4) is Action.STAND and h.tableau.banker_action(5, STOOD) is Action.DRAW
 
 
-@pytest.mark.parametrize(("change", "message"), [
-    (lambda d: d["player"].pop("3"), "player total 3: missing"),
-    (lambda d: d["banker"].update({"4": "SSDDDDDDSS"}), "banker total 4: a row of letters needs 11"),
-    (lambda d: d["banker"].update({"6": "SSSSSSDXSSS"}), "banker total 6, the player's third card 7: unknown action 'X'"),
-    (lambda d: d["banker"].update({"2": {str(c): "draw" for c in range(10)}}), "banker total 2, the player stood: missing"),
-    (lambda d: d["player"].update({"5": "maybe"}), "player total 5: unknown action 'maybe'"),
-    (lambda d: d.update({"tie_pays": "1/2"}), "tie_pays must be a whole number"),
-    (lambda d: d.update({"commission": 0.05}), "floats are not exact"),
-    (lambda d: d.update({"colour": "red"}), "unknown key 'colour'"),
-])
+@pytest.mark.parametrize(
+    ("change", "message"),
+    [
+        (lambda d: d["player"].pop("3"), "player total 3: missing"),
+        (lambda d: d["banker"].update({"4": "SSDDDDDDSS"}), "banker total 4: a row of letters needs 11"),
+        (lambda d: d["banker"].update({"6": "SSSSSSDXSSS"}), "banker total 6, the player's third card 7: unknown action 'X'"),
+        (lambda d: d["banker"].update({"2": {str(c): "draw" for c in range(10)}}), "banker total 2, the player stood: missing"),
+        (lambda d: d["player"].update({"5": "maybe"}), "player total 5: unknown action 'maybe'"),
+        (lambda d: d.update({"tie_pays": "1/2"}), "tie_pays must be a whole number"),
+        (lambda d: d.update({"commission": 0.05}), "floats are not exact"),
+        (lambda d: d.update({"colour": "red"}), "unknown key 'colour'"),
+    ],
+)
 def test_bad_sheets_name_the_cell(change, message: str, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
     data = HOUSES["casino"].as_dict()
     change(data)

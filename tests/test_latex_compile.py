@@ -25,16 +25,24 @@ pytestmark = pytest.mark.skipif(
     reason="pdflatex is not installed (apt-get install texlive-latex-base texlive-latex-recommended lmodern; see README)",
 )
 
-BAD_LOG = re.compile(r"^(?:!.*|.*Overfull \\[hv]box.*|.*LaTeX Warning: (?:Reference|Citation).*undefined.*|"
-                     r".*There were undefined references.*|.*LaTeX Error.*)$", re.MULTILINE)
+BAD_LOG = re.compile(
+    r"^(?:!.*|.*Overfull \\[hv]box.*|.*LaTeX Warning: (?:Reference|Citation).*undefined.*|"
+    r".*There were undefined references.*|.*LaTeX Error.*)$",
+    re.MULTILINE,
+)
 
 
 def compile_tex(directory: Path, name: str, runs: int = 2) -> str:
     """pdflatex ``name`` in ``directory`` (twice, for references); return the log of the last run."""
     assert PDFLATEX is not None
     for _ in range(runs):
-        r = subprocess.run([PDFLATEX, "-interaction=nonstopmode", "-halt-on-error", "-no-shell-escape", name],
-                           cwd=directory, capture_output=True, text=True, timeout=TEX_TIMEOUT)
+        r = subprocess.run(
+            [PDFLATEX, "-interaction=nonstopmode", "-halt-on-error", "-no-shell-escape", name],
+            cwd=directory,
+            capture_output=True,
+            text=True,
+            timeout=TEX_TIMEOUT,
+        )
         log = (directory / name).with_suffix(".log").read_text(encoding="latin-1")
         assert r.returncode == 0, f"pdflatex failed on {name}:\n" + "\n".join(log.splitlines()[-40:])
     return log
@@ -51,8 +59,11 @@ def pdf_text(pdf: Path) -> str | None:
     return subprocess.run(["pdftotext", "-layout", str(pdf), "-"], capture_output=True, text=True, check=True).stdout
 
 
-def build_report(cli, directory: Path, figure_options: tuple[str, ...] = ("--decks", "1,inf", "--coups", "2e4", "--thetas",
-                                                                           "1/4,1/2", "--count-shoes", "100")) -> Path:
+def build_report(
+    cli,
+    directory: Path,
+    figure_options: tuple[str, ...] = ("--decks", "1,inf", "--coups", "2e4", "--thetas", "1/4,1/2", "--count-shoes", "100"),
+) -> Path:
     """docs/report.tex compiled in ``directory`` over fresh tables and figures; returns the PDF."""
     shutil.copy(ROOT / "docs" / "report.tex", directory / "report.tex")
     r = cli(["tables", "--out", str(directory / "tables"), "--force", "--thetas", "1/4,1/2"])
@@ -66,11 +77,24 @@ def build_report(cli, directory: Path, figure_options: tuple[str, ...] = ("--dec
 def test_report_tex_compiles(cli, tmp_path: Path) -> None:
     text = pdf_text(build_report(cli, tmp_path))
     if text is not None:
-        for needle in ("Table 1: Punto banco", "45.8597", "Table 7: Chemin de fer", "Table 3: The side-bet catalogue",
-                       "Effects of removal on 8 decks", "Baccara banque at", "0.8680", "1.2916", "Exact values",
-                       "8954111587648/19524993263685", "banker’s optimal tableau", "Figure 1: Punto banco",
-                       "Figure 8: The cut-card effect", "Figure 7: Baccara banque", "Figure 2: Side bets",
-                       "Made by baccarat figures"):
+        for needle in (
+            "Table 1: Punto banco",
+            "45.8597",
+            "Table 7: Chemin de fer",
+            "Table 3: The side-bet catalogue",
+            "Effects of removal on 8 decks",
+            "Baccara banque at",
+            "0.8680",
+            "1.2916",
+            "Exact values",
+            "8954111587648/19524993263685",
+            "banker’s optimal tableau",
+            "Figure 1: Punto banco",
+            "Figure 8: The cut-card effect",
+            "Figure 7: Baccara banque",
+            "Figure 2: Side bets",
+            "Made by baccarat figures",
+        ):
             assert needle in text.replace("'", "’"), f"{needle!r} is not in the PDF"
 
 
@@ -91,7 +115,9 @@ def test_certificate_statements_compile(tmp_path: Path) -> None:
     body = "\n".join(r"\input{" + str(certs / f"{n}.tex") + "}" for n in names)
     (tmp_path / "statements.tex").write_text(
         "\\documentclass{article}\n\\usepackage[T1]{fontenc}\n\\usepackage{lmodern}\n\\usepackage{amsthm}\n"
-        "\\newtheorem{theorem}{Theorem}\n\\begin{document}\n" + body + "\n\\end{document}\n", encoding="utf-8")
+        "\\newtheorem{theorem}{Theorem}\n\\begin{document}\n" + body + "\n\\end{document}\n",
+        encoding="utf-8",
+    )
     check_log(compile_tex(tmp_path, "statements"))
     text = pdf_text(tmp_path / "statements.pdf")
     if text is not None:
@@ -101,11 +127,14 @@ def test_certificate_statements_compile(tmp_path: Path) -> None:
 def test_commission_sweep_table_compiles(cli, tmp_path: Path) -> None:
     """`baccarat chemin --commission LO..HI --format latex` (a table, with uniqueness over each piece in
     its caption) inside a minimal document."""
-    r = cli(["chemin", "--decks", "1", "--information", "2", "--freedom", "parlor", "--commission", "0..1/10",
-             "--format", "latex"])
+    r = cli(
+        ["chemin", "--decks", "1", "--information", "2", "--freedom", "parlor", "--commission", "0..1/10", "--format", "latex"]
+    )
     assert r.code == 0, r.err
-    doc = ("\\documentclass{article}\n\\usepackage[T1]{fontenc}\n\\usepackage{lmodern,booktabs,array,amsmath}\n"
-           "\\usepackage[margin=2cm]{geometry}\n\\begin{document}\n" + r.out + "\n\\end{document}\n")
+    doc = (
+        "\\documentclass{article}\n\\usepackage[T1]{fontenc}\n\\usepackage{lmodern,booktabs,array,amsmath}\n"
+        "\\usepackage[margin=2cm]{geometry}\n\\begin{document}\n" + r.out + "\n\\end{document}\n"
+    )
     (tmp_path / "sweep.tex").write_text(doc, encoding="utf-8")
     compile_tex(tmp_path, "sweep.tex", runs=1)
     text = pdf_text(tmp_path / "sweep.pdf")

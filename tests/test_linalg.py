@@ -21,8 +21,7 @@ def _matrix(rng: random.Random, rows: int, cols: int, rank_at_most: int) -> list
     """A random rational matrix of rank at most ``rank_at_most`` (a product of two random factors)."""
     left = [[Fraction(rng.randint(-4, 4), rng.randint(1, 3)) for _ in range(rank_at_most)] for _ in range(rows)]
     right = [[Fraction(rng.randint(-4, 4), rng.randint(1, 3)) for _ in range(cols)] for _ in range(rank_at_most)]
-    return [[sum((left[i][k] * right[k][j] for k in range(rank_at_most)), Fraction(0)) for j in range(cols)]
-            for i in range(rows)]
+    return [[sum((left[i][k] * right[k][j] for k in range(rank_at_most)), Fraction(0)) for j in range(cols)] for i in range(rows)]
 
 
 def _sympy(m: list[list[Fraction]]) -> sympy.Matrix:
@@ -67,8 +66,9 @@ def test_the_two_lp_engines_agree(seed: int) -> None:
     cost = rng.normal(size=n)
     A_ub, b_ub = rng.normal(size=(m, n)), rng.uniform(0.5, 1.5, size=m)
     A_eq, b_eq = np.ones((1, n)), np.ones(1)
-    answers = [linear_program(cost, A_ub, b_ub, A_eq, b_eq, lo=np.zeros(n), hi=np.ones(n), engine=e)
-               for e in ("highspy", "scipy")]
+    answers = [
+        linear_program(cost, A_ub, b_ub, A_eq, b_eq, lo=np.zeros(n), hi=np.ones(n), engine=e) for e in ("highspy", "scipy")
+    ]
     assert all(a is not None for a in answers)
     h, s = answers
     assert h is not None and s is not None

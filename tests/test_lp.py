@@ -16,8 +16,9 @@ def test_threads_never_share_a_model() -> None:
 
     def solve(k: int) -> None:
         for _ in range(100):
-            a = linear_program(np.array([-1.0, -1.0]), A_ub=np.array([[1.0, 2.0 + k]]), b_ub=np.array([2.0]),
-                               lo=np.zeros(2), hi=np.ones(2))
+            a = linear_program(
+                np.array([-1.0, -1.0]), A_ub=np.array([[1.0, 2.0 + k]]), b_ub=np.array([2.0]), lo=np.zeros(2), hi=np.ones(2)
+            )
             assert a is not None
             found.append((k, round(a.fun, 9)))
 

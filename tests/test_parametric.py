@@ -73,8 +73,9 @@ def test_b3_parlor_pieces_agree_with_fresh_solves_at_20_random_alphas() -> None:
     assert check_solves(sweep, random_alphas(20, seed=3)) == []
 
 
-@pytest.mark.parametrize(("lo", "hi", "message"), [("1/10", "0", "from low to high"), ("0", "1/5", "within"),
-                                                   ("-1/100", "0", "within")])
+@pytest.mark.parametrize(
+    ("lo", "hi", "message"), [("1/10", "0", "from low to high"), ("0", "1/5", "within"), ("-1/100", "0", "within")]
+)
 def test_bad_ranges(lo: str, hi: str, message: str) -> None:
     with pytest.raises(ModelError, match=message):
         commission_sweep(Shoe.decks(1), 1, "casino", lo, hi)

@@ -669,8 +669,9 @@ def test_command_line_unusable_input(tmp_path) -> None:
 def test_command_line_refuses_huge_shoe_counts_at_once(tmp_path) -> None:
     """Issue 10: a certificate with 4,000-digit shoe counts (chemin de fer's or banque's format) once
     ran for hours; now a bound on every count refuses it in well under a second, in one line."""
-    banque = json.loads((ROOT / "proofs" / "certificates" / "banque" /
-                         "B1-blind-casino-d6-t1_2-nash.json").read_text(encoding="utf-8"))
+    banque = json.loads(
+        (ROOT / "proofs" / "certificates" / "banque" / "B1-blind-casino-d6-t1_2-nash.json").read_text(encoding="utf-8")
+    )
     for name, cert in (("chemin.json", copy.deepcopy(all_fixtures()["b1-i1-casino-c0.json"])), ("banque.json", banque)):
         cert["shoe"]["counts"][3] = 10**3999
         path = tmp_path / name

@@ -47,8 +47,15 @@ def test_six_deck_counts_woo_b() -> None:
 
 @pytest.mark.parametrize(
     ("bet", "published"),
-    [("banker", "1.0579"), ("player", "1.2351"), ("tie_8to1", "14.3596"), ("tie_9to1", "4.8440"),  # [WoO-B]
-     ("ez_banker", "1.0183"), ("dragon7", "7.6113"), ("panda8", "10.1876")],  # [WoO-EZ]
+    [
+        ("banker", "1.0579"),
+        ("player", "1.2351"),
+        ("tie_8to1", "14.3596"),
+        ("tie_9to1", "4.8440"),  # [WoO-B]
+        ("ez_banker", "1.0183"),
+        ("dragon7", "7.6113"),
+        ("panda8", "10.1876"),
+    ],  # [WoO-EZ]
 )
 def test_eight_deck_edges(bet: str, published: str) -> None:
     assert percent_str(EIGHT.bet(bet).edge, 4) == published

@@ -42,8 +42,25 @@ def _section(data: dict, dealing: str) -> dict:
 @pytest.mark.parametrize(("decks", "dealing"), [("inf", "A"), ("6", "B")])
 def test_the_report_equals_baccarat_banque(report, cli, decks: str, dealing: str) -> None:
     # `baccarat banque` solves now; the report reads the committed certificates: every shown number agrees.
-    solved = _lines(cli(["banque", "--decks", decks, "--freedom", "parlor", "--theta", "1/2", "--information", "1",
-                         "--second-player", "blind", "--format", "json"]).out)
+    solved = _lines(
+        cli(
+            [
+                "banque",
+                "--decks",
+                decks,
+                "--freedom",
+                "parlor",
+                "--theta",
+                "1/2",
+                "--information",
+                "1",
+                "--second-player",
+                "blind",
+                "--format",
+                "json",
+            ]
+        ).out
+    )
     shown = _section(report, dealing)["solutions"]
     assert [s["concept"] for s in shown] == ["nash", "correlated", "independent"]
     for mine, theirs in zip(shown, solved):
@@ -62,9 +79,14 @@ def test_the_rule_sheets_numbers(report) -> None:
     assert inf["chemin_de_fer"]["model"] == "A1 parlor"
     six = _section(report, "B")
     assert six["chemin_de_fer"]["model"] == "B1 parlor"
-    assert six["chemin_de_fer"]["value"] == next(c for c in report["chemin_de_fer"] if c["model"]["name"] == "B1"
-                                                 and c["model"]["freedom"] == "parlor"
-                                                 and c["model"]["commission"] == "0")["value"]
+    assert (
+        six["chemin_de_fer"]["value"]
+        == next(
+            c
+            for c in report["chemin_de_fer"]
+            if c["model"]["name"] == "B1" and c["model"]["freedom"] == "parlor" and c["model"]["commission"] == "0"
+        )["value"]
+    )
 
 
 def test_the_headline_quotes_the_infinite_deck(report) -> None:
@@ -82,7 +104,14 @@ def test_solved_now_equals_the_certificates() -> None:
     assert all(e.source.startswith("certificate") for e in read) and all(e.source.startswith("solved") for e in solved)
     for a, b in zip(read, solved):
         assert (a.concept, a.exists, a.value, a.player1, a.player2, a.banker, a.certified) == (
-            b.concept, b.exists, b.value, b.player1, b.player2, b.banker, b.certified)
+            b.concept,
+            b.exists,
+            b.value,
+            b.player1,
+            b.player2,
+            b.banker,
+            b.certified,
+        )
 
 
 def test_a_shoe_without_certificate_is_left_out_unless_solved(cli) -> None:
@@ -120,8 +149,12 @@ def test_certificates_the_reader_cannot_use_are_solved(tmp_path: Path) -> None:
     name = "A1-blind-parlor-inf-t1_2-correlated.json"
     cert = json.loads((CERTIFICATES / name).read_text())
     assert entry_from_certificate(cert, Shoe.infinite(), "x") is not None
-    assert entry_from_certificate({**cert, "field": {"minimal_polynomial": ["-2", "0", "1"], "interval": ["1", "2"]}},
-                                  Shoe.infinite(), "x") is None
+    assert (
+        entry_from_certificate(
+            {**cert, "field": {"minimal_polynomial": ["-2", "0", "1"], "interval": ["1", "2"]}}, Shoe.infinite(), "x"
+        )
+        is None
+    )
     (tmp_path / name).write_text(json.dumps({**cert, "theta": "1/3"}))
     shutil.copy(CERTIFICATES / "A1-blind-parlor-inf-t1_2-nash.json", tmp_path)
     got = banque_entries([Shoe.infinite()], RULE_SHEET_MODEL, concepts=["nash", "correlated"], directory=tmp_path)
@@ -131,6 +164,5 @@ def test_certificates_the_reader_cannot_use_are_solved(tmp_path: Path) -> None:
 def test_the_report_lists_the_catalogue(report, cli) -> None:
     # Every catalogued bet `baccarat punto` prices on 8 decks is in the report, with the same exact edge.
     punto = json.loads(cli(["punto", "--decks", "8", "--format", "json"]).out)
-    assert [(b["name"], b["edge"]) for b in report["punto_banco"]["bets"]] == [
-        (b["name"], b["edge"]) for b in punto["bets"]]
+    assert [(b["name"], b["edge"]) for b in report["punto_banco"]["bets"]] == [(b["name"], b["edge"]) for b in punto["bets"]]
     assert len(punto["bets"]) >= 30

@@ -44,12 +44,22 @@ def _same(a, b) -> bool:  # type: ignore[no-untyped-def]
         SimConfig.punto(EIGHT, burn=Burn("turn-redeal"), first_coup_only=True),
         SimConfig.punto(Shoe.from_values((16, 4, 4, 4, 4, 4, 4, 4, 4, 4)), burn=Burn("none"), cut=6),
         SimConfig.punto(EIGHT, shoe_tallies=True),
-        SimConfig.chemin(Shoe.decks(2), strategy_from_cells(CHEMIN_CASINO, ["P5=1/2", "B3/9=2/3", "B5/4=1/5"]),
-                         shoe_tallies=True),
+        SimConfig.chemin(
+            Shoe.decks(2), strategy_from_cells(CHEMIN_CASINO, ["P5=1/2", "B3/9=2/3", "B5/4=1/5"]), shoe_tallies=True
+        ),
         SimConfig.punto(Shoe.from_values((16, 4, 4, 4, 4, 4, 4, 4, 4, 4)), burn=Burn("none"), cut=6, shoe_tallies=True),
     ],
-    ids=["punto", "fixed-burn-extra-coup", "chemin", "chemin-mixed-everywhere", "redeal-first-coup", "by-value",
-         "punto-shoe-tallies", "chemin-mixed-shoe-tallies", "by-value-shoe-tallies"],
+    ids=[
+        "punto",
+        "fixed-burn-extra-coup",
+        "chemin",
+        "chemin-mixed-everywhere",
+        "redeal-first-coup",
+        "by-value",
+        "punto-shoe-tallies",
+        "chemin-mixed-shoe-tallies",
+        "by-value-shoe-tallies",
+    ],
 )
 def test_compiled_kernels_equal_their_python_source(config: SimConfig) -> None:
     """Same seed, same random numbers in the same order: identical tallies from the C kernel, numba's
@@ -165,8 +175,14 @@ def test_draw_tables_of_tableau_strategies() -> None:
     assert b[0, 3, 8] == 0 and b[0, 3, 9] == 1 and b[2, 2, 10] == 1 and b[3, 3, 6] == 1 and b[3, 3, 8] == 0
     with pytest.raises(ModelError, match="leaves P5, B3/9, B5/4 free"):
         Strategy(CHEMIN_CASINO).tables()
-    s = Strategy(CHEMIN_CASINO, {InfoSet(Side.PONTE, 5): Fraction(9, 11), InfoSet(Side.BANKER, 3, seen=(9,)): Action.DRAW,
-                                 InfoSet(Side.BANKER, 5, seen=(4,)): Action.STAND})  # type: ignore[dict-item]
+    s = Strategy(
+        CHEMIN_CASINO,
+        {
+            InfoSet(Side.PONTE, 5): Fraction(9, 11),
+            InfoSet(Side.BANKER, 3, seen=(9,)): Action.DRAW,
+            InfoSet(Side.BANKER, 5, seen=(4,)): Action.STAND,
+        },
+    )  # type: ignore[dict-item]
     p, b = s.tables()
     assert p[2, 3] == Fraction(9, 11) and b[1, 2, 9] == 1 and b[1, 4, 4] == 0
     fp, _ = s.float_tables()

@@ -52,12 +52,15 @@ def _game_law(s):  # type: ignore[no-untyped-def]
     return law
 
 
-@pytest.mark.parametrize("model, concept", [
-    (BanqueModel(1, "blind", "casino", TAX), "nash"),
-    (BanqueModel(1, "blind", "casino", TAX), "correlated"),
-    (BanqueModel(1, "sees-first", "parlor"), "correlated"),
-    (BanqueModel(2, "blind", "casino"), "nash"),
-])
+@pytest.mark.parametrize(
+    "model, concept",
+    [
+        (BanqueModel(1, "blind", "casino", TAX), "nash"),
+        (BanqueModel(1, "blind", "casino", TAX), "correlated"),
+        (BanqueModel(1, "sees-first", "parlor"), "correlated"),
+        (BanqueModel(2, "blind", "casino"), "nash"),
+    ],
+)
 def test_the_law_of_the_dealt_strategies_is_the_solvers(model, concept) -> None:  # type: ignore[no-untyped-def]
     # Two independent paths: the enumeration read through the table's strategy reader (the simulator's
     # tables) against the solver's own folded game; and the banker's value against the certified value.
@@ -119,8 +122,7 @@ def test_whole_shoes_hold_their_first_coups_to_the_law(nash) -> None:  # type: i
 
 
 def _faulty(draws: BanqueDraws, p2: np.ndarray | None = None, banker: np.ndarray | None = None) -> BanqueDraws:
-    return BanqueDraws("faulty", draws.lam, draws.p1, draws.p2 if p2 is None else p2,
-                       draws.banker if banker is None else banker)
+    return BanqueDraws("faulty", draws.lam, draws.p1, draws.p2 if p2 is None else p2, draws.banker if banker is None else banker)
 
 
 def _rejected(table: BanqueTable, law, shoes: int) -> list[str]:  # type: ignore[no-untyped-def]
@@ -173,11 +175,14 @@ def test_a_fixed_strategy_deals_without_a_solution() -> None:
     assert r.n_shoes == 300 and r.tallies.pos_counts.sum() == r.n_coups
 
 
-@pytest.mark.parametrize("kw, message", [
-    (dict(cut=8), "at least 9 cards"),
-    (dict(theta=Fraction(1)), "strictly between 0 and 1"),
-    (dict(tax=Fraction(1, 5)), "[0, 1/10]"),
-])
+@pytest.mark.parametrize(
+    "kw, message",
+    [
+        (dict(cut=8), "at least 9 cards"),
+        (dict(theta=Fraction(1)), "strictly between 0 and 1"),
+        (dict(tax=Fraction(1, 5)), "[0, 1/10]"),
+    ],
+)
 def test_bad_tables_are_refused(kw, message) -> None:  # type: ignore[no-untyped-def]
     with pytest.raises(ModelError, match=message.replace("[", r"\[").replace("]", r"\]")):
         BanqueTable(SHOE, chemin_draws(), **kw)
@@ -189,8 +194,25 @@ def test_bad_tables_are_refused(kw, message) -> None:  # type: ignore[no-untyped
 
 
 def test_simulate_game_banque_reports_estimates_beside_the_exact_value(cli) -> None:  # type: ignore[no-untyped-def]
-    run = cli(["simulate", "--game", "banque", "--decks", "6", "--shoes", "3000", "--seed", "1", "--workers", "1",
-               "--tax", "1/50", "--format", "json"])
+    run = cli(
+        [
+            "simulate",
+            "--game",
+            "banque",
+            "--decks",
+            "6",
+            "--shoes",
+            "3000",
+            "--seed",
+            "1",
+            "--workers",
+            "1",
+            "--tax",
+            "1/50",
+            "--format",
+            "json",
+        ]
+    )
     assert run.code == 0, run.err
     d = json.loads(run.out)
     assert d["table"]["game"] == "banque" and d["table"]["tax"] == "1/50" and d["table"]["cut"] == 10
@@ -202,8 +224,25 @@ def test_simulate_game_banque_reports_estimates_beside_the_exact_value(cli) -> N
 
 
 def test_crosscheck_game_banque_passes_with_exit_0(cli) -> None:  # type: ignore[no-untyped-def]
-    run = cli(["crosscheck", "--game", "banque", "--decks", "6", "--simulate", "2e5", "--concept", "correlated",
-               "--seed", "3", "--workers", "1", "--format", "json"])
+    run = cli(
+        [
+            "crosscheck",
+            "--game",
+            "banque",
+            "--decks",
+            "6",
+            "--simulate",
+            "2e5",
+            "--concept",
+            "correlated",
+            "--seed",
+            "3",
+            "--workers",
+            "1",
+            "--format",
+            "json",
+        ]
+    )
     assert run.code == 0, run.err
     d = json.loads(run.out)
     assert d["verdict"] == "pass" and d["game"] == "banque" and d["held_coups"] == 200000
@@ -211,14 +250,17 @@ def test_crosscheck_game_banque_passes_with_exit_0(cli) -> None:  # type: ignore
     assert [t["name"] for t in d["tests"]] == ["outcome law", "detail law", "card law", "banker's result"]
 
 
-@pytest.mark.parametrize("extra, message", [
-    (["--strategy", "kemeny-snell"], "--strategy solved"),
-    (["--commission", "1/20"], "--tax"),
-    (["--coups", "x.txt"], "--simulate N"),
-    (["--theta", "1"], "strictly between 0 and 1"),
-    (["--concept", "independent", "--tax", "1/50"], "without a tax"),
-    (["--burn", "turn-redeal"], "no burn, a fixed burn or a turned card"),
-])
+@pytest.mark.parametrize(
+    "extra, message",
+    [
+        (["--strategy", "kemeny-snell"], "--strategy solved"),
+        (["--commission", "1/20"], "--tax"),
+        (["--coups", "x.txt"], "--simulate N"),
+        (["--theta", "1"], "strictly between 0 and 1"),
+        (["--concept", "independent", "--tax", "1/50"], "without a tax"),
+        (["--burn", "turn-redeal"], "no burn, a fixed burn or a turned card"),
+    ],
+)
 def test_bad_banque_options_are_one_line_errors(cli, extra, message) -> None:  # type: ignore[no-untyped-def]
     run = cli(["crosscheck", "--game", "banque", "--decks", "6", "--simulate", "1000", *extra])
     assert run.code == 2 and message in run.err and len(run.err.strip().splitlines()) == 1, run.err

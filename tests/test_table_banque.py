@@ -40,8 +40,23 @@ def test_an_irrational_probability_is_dealt_within_its_stated_approximation() ->
 
 
 def test_baccarat_table_banque_with_the_solved_strategy() -> None:
-    r = run_cli(["table", "--game", "banque", "--strategy", "solved", "--information", "1", "--second-player", "blind",
-                 "--sessions", "2", "--workers", "1"])
+    r = run_cli(
+        [
+            "table",
+            "--game",
+            "banque",
+            "--strategy",
+            "solved",
+            "--information",
+            "1",
+            "--second-player",
+            "blind",
+            "--sessions",
+            "2",
+            "--workers",
+            "1",
+        ]
+    )
     assert r.code == 0, r.err
     assert "strategy: solved baccara banque (nash" in r.out
     bad = run_cli(["table", "--game", "banque", "--strategy", "solved", "--draw", "P5=1"])

@@ -117,7 +117,8 @@ def check_session(table: TableConfig, policies: Policies, seed: int) -> None:
         house = a.house
         line = json.loads(json.dumps(r.as_json()))
         on_line = sum(amount_from_json(v) for v in line["bankrolls"].values()) + sum(
-            amount_from_json(line[k]) for k in ("bank_after", "garage", "house"))
+            amount_from_json(line[k]) for k in ("bank_after", "garage", "house")
+        )
         assert on_line == total
         lines.append(line)
         before = a.bankrolls

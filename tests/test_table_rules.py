@@ -55,28 +55,78 @@ def held(banker: int = 1, bank: F | int = 100, **kw: object) -> TableState:
 
 CALL_CASES = [
     # (description, state, per-seat policies, winning call, partner)
-    ("solo beats a deux and avec, wherever they sit", held(),
-     {2: {"banco": "avec"}, 3: {"banco": "a_deux"}, 9: {"banco": "solo"}}, Call(9, "solo"), None),
-    ("a deux beats avec; the next a deux caller is the partner", held(),
-     {2: {"banco": "avec"}, 5: {"banco": "a_deux"}, 8: {"banco": "a_deux"}}, Call(5, "a_deux"), 8),
+    (
+        "solo beats a deux and avec, wherever they sit",
+        held(),
+        {2: {"banco": "avec"}, 3: {"banco": "a_deux"}, 9: {"banco": "solo"}},
+        Call(9, "solo"),
+        None,
+    ),
+    (
+        "a deux beats avec; the next a deux caller is the partner",
+        held(),
+        {2: {"banco": "avec"}, 5: {"banco": "a_deux"}, 8: {"banco": "a_deux"}},
+        Call(5, "a_deux"),
+        8,
+    ),
     ("avec la table beats et la table marche", held(), {2: {"banco": "marche"}, 6: {"banco": "avec"}}, Call(6, "avec"), None),
-    ("prime: the seat nearest the banker's right", held(),
-     {4: {"banco": "solo"}, 3: {"banco": "solo"}, 10: {"banco": "solo"}}, Call(3, "solo"), None),
-    ("prime goes round the table: banker 8, so 9, 10, 1, 2 ...", held(banker=8),
-     {2: {"banco": "solo"}, 10: {"banco": "solo"}}, Call(10, "solo"), None),
+    (
+        "prime: the seat nearest the banker's right",
+        held(),
+        {4: {"banco": "solo"}, 3: {"banco": "solo"}, 10: {"banco": "solo"}},
+        Call(3, "solo"),
+        None,
+    ),
+    (
+        "prime goes round the table: banker 8, so 9, 10, 1, 2 ...",
+        held(banker=8),
+        {2: {"banco": "solo"}, 10: {"banco": "solo"}},
+        Call(10, "solo"),
+        None,
+    ),
     ("suivi before anyone, even a nearer solo", held(suivi=7), {2: {"banco": "solo"}}, Call(7, "suivi"), None),
-    ("suivi declined by its policy: the prime decides", held(suivi=7),
-     {2: {"banco": "solo"}, 7: {"suivi": False}}, Call(2, "solo"), None),
-    ("suivi only for a seat that can cover the bank", held(suivi=7).credit([(7, -9_950)]),
-     {2: {"banco": "solo"}}, Call(2, "solo"), None),
-    ("during a suite the prime counts from the original banker's seat (3), not the banker's (7)",
-     held(banker=7, turn=3, suite=True), {8: {"banco": "solo"}, 4: {"banco": "solo"}}, Call(4, "solo"), None),
-    ("during a suite the original banker, now a ponte, has the prime last", held(banker=7, turn=3, suite=True),
-     {3: {"banco": "solo"}, 2: {"banco": "solo"}}, Call(2, "solo"), None),
-    ("the same calls outside a suite: from the banker's right", held(banker=7),
-     {8: {"banco": "solo"}, 4: {"banco": "solo"}}, Call(8, "solo"), None),
-    ("a banco only up to the policy's limit", held(bank=500),
-     {2: {"banco": "solo", "banco_up_to": 400}, 5: {"banco": "solo"}}, Call(5, "solo"), None),
+    (
+        "suivi declined by its policy: the prime decides",
+        held(suivi=7),
+        {2: {"banco": "solo"}, 7: {"suivi": False}},
+        Call(2, "solo"),
+        None,
+    ),
+    (
+        "suivi only for a seat that can cover the bank",
+        held(suivi=7).credit([(7, -9_950)]),
+        {2: {"banco": "solo"}},
+        Call(2, "solo"),
+        None,
+    ),
+    (
+        "during a suite the prime counts from the original banker's seat (3), not the banker's (7)",
+        held(banker=7, turn=3, suite=True),
+        {8: {"banco": "solo"}, 4: {"banco": "solo"}},
+        Call(4, "solo"),
+        None,
+    ),
+    (
+        "during a suite the original banker, now a ponte, has the prime last",
+        held(banker=7, turn=3, suite=True),
+        {3: {"banco": "solo"}, 2: {"banco": "solo"}},
+        Call(2, "solo"),
+        None,
+    ),
+    (
+        "the same calls outside a suite: from the banker's right",
+        held(banker=7),
+        {8: {"banco": "solo"}, 4: {"banco": "solo"}},
+        Call(8, "solo"),
+        None,
+    ),
+    (
+        "a banco only up to the policy's limit",
+        held(bank=500),
+        {2: {"banco": "solo", "banco_up_to": 400}, 5: {"banco": "solo"}},
+        Call(5, "solo"),
+        None,
+    ),
     ("no call: ordinary stakes", held(), {}, None, None),
 ]
 
@@ -91,27 +141,81 @@ def test_banco_priorities(why: str, state: TableState, seats: dict, won: Call | 
 
 COVER_CASES = [
     # (description, state, default policy, per-seat policies, covered seat -> amount, events)
-    ("stakes covered from the banker's right until the bank is reached, the last in part", held(), {"stake": 30}, {},
-     {2: 30, 3: 30, 4: 30, 5: 10}, ()),
+    (
+        "stakes covered from the banker's right until the bank is reached, the last in part",
+        held(),
+        {"stake": 30},
+        {},
+        {2: 30, 3: 30, 4: 30, 5: 10},
+        (),
+    ),
     ("stakes wrap round from the banker's right", held(banker=9), {"stake": 40}, {}, {10: 40, 1: 40, 2: 20}, ()),
-    ("the banker raises the bank to cover every stake", held(), {"stake": 30}, {1: {"raise_bank": True}},
-     {s: 30 for s in range(2, 11)}, ("bank raised",)),
+    (
+        "the banker raises the bank to cover every stake",
+        held(),
+        {"stake": 30},
+        {1: {"raise_bank": True}},
+        {s: 30 for s in range(2, 11)},
+        ("bank raised",),
+    ),
     ("solo: the whole bank, every other stake refused", held(), {"stake": 30}, {6: {"banco": "solo"}}, {6: 100}, ()),
-    ("avec la table: half the bank, the table covers the rest in seat order", held(), {"stake": 30},
-     {6: {"banco": "avec"}}, {6: 50, 2: 30, 3: 20}, ()),
-    ("a deux: half each, the rest refused; 75 splits into 75/2", held(bank=75), {"stake": 10},
-     {4: {"banco": "a_deux"}, 9: {"banco": "a_deux"}}, {4: F(75, 2), 9: F(75, 2)}, ()),
+    (
+        "avec la table: half the bank, the table covers the rest in seat order",
+        held(),
+        {"stake": 30},
+        {6: {"banco": "avec"}},
+        {6: 50, 2: 30, 3: 20},
+        (),
+    ),
+    (
+        "a deux: half each, the rest refused; 75 splits into 75/2",
+        held(bank=75),
+        {"stake": 10},
+        {4: {"banco": "a_deux"}, 9: {"banco": "a_deux"}},
+        {4: F(75, 2), 9: F(75, 2)},
+        (),
+    ),
     ("a lone a deux stands as avec la table", held(), {"stake": 30}, {5: {"banco": "a_deux"}}, {5: 50, 2: 30, 3: 20}, ()),
-    ("et la table marche: the table's stakes stand, the caller takes what they leave", held(), {"stake": 0},
-     {2: {"stake": 20}, 3: {"stake": 20}, 7: {"banco": "marche"}}, {2: 20, 3: 20, 7: 60}, ()),
-    ("stakes short of the bank on the run's first coup: the excess waits aside (au chocolat)", held(bank=200), {}, {},
-     {s: 10 for s in range(2, 11)}, ()),
-    ("stakes short after a win: the banker takes the excess into the garage", held(bank=200, wins=1), {}, {},
-     {s: 10 for s in range(2, 11)}, ("garage",)),
-    ("... unless his policy keeps it in the bank", held(bank=200, wins=1), {}, {1: {"garage": False}},
-     {s: 10 for s in range(2, 11)}, ()),
-    ("the co-banker stakes nothing against his own bank", held(bank=200, co_banker=2), {"stake": 30}, {},
-     {3: 30, 4: 30, 5: 30, 6: 30, 7: 30, 8: 30, 9: 20}, ()),
+    (
+        "et la table marche: the table's stakes stand, the caller takes what they leave",
+        held(),
+        {"stake": 0},
+        {2: {"stake": 20}, 3: {"stake": 20}, 7: {"banco": "marche"}},
+        {2: 20, 3: 20, 7: 60},
+        (),
+    ),
+    (
+        "stakes short of the bank on the run's first coup: the excess waits aside (au chocolat)",
+        held(bank=200),
+        {},
+        {},
+        {s: 10 for s in range(2, 11)},
+        (),
+    ),
+    (
+        "stakes short after a win: the banker takes the excess into the garage",
+        held(bank=200, wins=1),
+        {},
+        {},
+        {s: 10 for s in range(2, 11)},
+        ("garage",),
+    ),
+    (
+        "... unless his policy keeps it in the bank",
+        held(bank=200, wins=1),
+        {},
+        {1: {"garage": False}},
+        {s: 10 for s in range(2, 11)},
+        (),
+    ),
+    (
+        "the co-banker stakes nothing against his own bank",
+        held(bank=200, co_banker=2),
+        {"stake": 30},
+        {},
+        {3: 30, 4: 30, 5: 30, 6: 30, 7: 30, 8: 30, 9: 20},
+        (),
+    ),
 ]
 
 
@@ -131,6 +235,7 @@ def test_the_hand_goes_to_the_largest_stake_and_the_prime_breaks_ties() -> None:
 
 
 # -- chemin de fer: settling and what follows -------------------------------------------------------
+
 
 def test_banker_wins_pays_five_per_cent_and_keeps_the_bank() -> None:
     """Bank 100, nine stakes of 10 (90 at stake, 10 aside): tax 9/2; bank 100 + 90 - 9/2 = 371/2."""
@@ -242,13 +347,28 @@ def test_banque_ouverte_tops_the_bank_up_to_cover_every_stake() -> None:
 
 
 BANQUE_CALLS = [
-    ("two bancos at once, one from each side, share the bank", 1, {3: {"banco": "solo"}, 8: {"banco": "solo"}},
-     ((3, 1, 50), (8, 2, 50)), 1),
-    ("banco a cheval against a banco: the prime, right first", 1, {3: {"banco": "solo"}, 8: {"banco": "cheval"}},
-     ((3, 1, 100),), 2),
+    (
+        "two bancos at once, one from each side, share the bank",
+        1,
+        {3: {"banco": "solo"}, 8: {"banco": "solo"}},
+        ((3, 1, 50), (8, 2, 50)),
+        1,
+    ),
+    (
+        "banco a cheval against a banco: the prime, right first",
+        1,
+        {3: {"banco": "solo"}, 8: {"banco": "cheval"}},
+        ((3, 1, 100),),
+        2,
+    ),
     ("... then left", 2, {3: {"banco": "solo"}, 8: {"banco": "cheval"}}, ((8, 1, 50), (8, 2, 50)), 1),
-    ("two callers on one side: the nearest the banker", 1, {4: {"banco": "solo"}, 3: {"banco": "cheval"}},
-     ((3, 1, 50), (3, 2, 50)), 1),
+    (
+        "two callers on one side: the nearest the banker",
+        1,
+        {4: {"banco": "solo"}, 3: {"banco": "cheval"}},
+        ((3, 1, 50), (3, 2, 50)),
+        1,
+    ),
 ]
 
 

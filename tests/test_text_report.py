@@ -36,7 +36,7 @@ def test_every_technical_line_has_a_plain_sentence(report: str) -> None:
         at = [k for k, line in enumerate(lines) if line.startswith("  " + head)]
         assert len(at) == 6, head
         for k in at:
-            follow = next(line for line in lines[k + 1:] if not line.startswith("      "))  # past a wrapped tail
+            follow = next(line for line in lines[k + 1 :] if not line.startswith("      "))  # past a wrapped tail
             assert follow.startswith("    ") and follow.strip()[0].isupper() and follow.rstrip().endswith("."), (head, follow)
     assert "Both sides lose to the house once the tax is taken" in report
 
@@ -73,8 +73,10 @@ def test_multi_shoe_tables_name_what_they_show() -> None:
 def test_pair_bets_left_out_say_why(argv: list[str]) -> None:
     out = run_cli(["punto", *argv]).out
     assert not any(line.split()[:1] == ["player_pair"] for line in out.splitlines())
-    assert "Left out (player_pair, banker_pair, either_pair, perfect_pairs, perfect_pairs_v2): they need the shoe's ranks" \
+    assert (
+        "Left out (player_pair, banker_pair, either_pair, perfect_pairs, perfect_pairs_v2): they need the shoe's ranks"
         in out.replace("\n    ", " ")
+    )
     data = run_cli(["punto", *argv, "--format", "json"]).out
     assert "need the shoe's ranks" in data
     assert "notes" not in run_cli(["punto", "--format", "json"]).out
@@ -84,8 +86,10 @@ def test_the_optimal_set_on_an_odd_shoe_is_tight_and_complete() -> None:
     out = run_cli(["chemin", "--shoe", ODD_SHOE, "--information", "3", "--freedom", "parlor"]).out
     lines = out.splitlines()
     described = [line for line in lines if line.startswith("  every optimal")]
-    assert described == ["  every optimal ponte strategy: as shown, except at 0+5: any draw probability in [23/28, 1]",
-                         "  every optimal banker strategy: as shown, except at 0+5/8: any draw probability in [0, 1]"]
+    assert described == [
+        "  every optimal ponte strategy: as shown, except at 0+5: any draw probability in [23/28, 1]",
+        "  every optimal banker strategy: as shown, except at 0+5/8: any draw probability in [0, 1]",
+    ]
     assert not any(line.rstrip().endswith(" with") for line in lines)
     rows = [line.split()[0] for line in lines if re.match(r"  \d\+\d \(\d\)", line)]
     pairs = [r for r in rows if r.split("+")[0] == r.split("+")[1]]
@@ -104,6 +108,6 @@ def test_the_multi_shoe_table_marks_a_strategy_that_is_not_unique() -> None:
     lines = run_cli(["chemin", "--decks", "1,inf", "--information", "3", "--freedom", "parlor"]).out.splitlines()
     one, inf = (next(ln for ln in lines if ln.startswith(s)) for s in ("1 deck", "inf"))
     assert inf.endswith(" †") and not one.endswith("†")
-    note = " ".join(ln.strip() for ln in lines[lines.index(inf) + 1:])
+    note = " ".join(ln.strip() for ln in lines[lines.index(inf) + 1 :])
     assert note.startswith("†: on inf (A3 parlor) the ponte's optimal strategy is not unique")
     assert "1/2·x(0+5) + 1/8·x(1+4) + 1/8·x(2+3) + 1/8·x(6+9) + 1/8·x(7+8) = 9/11" in note

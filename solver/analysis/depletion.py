@@ -82,8 +82,10 @@ class EdgeDistribution:
     bets: tuple[str, ...]
     full_shoe: tuple[Fraction, ...]
     counts: tuple[tuple[int, ...], ...]
-    method: str = ("simulated shoes (solver.count: turn and burn, cut card 14), the exact edge of each bet on the "
-                   "cards not yet seen before every coup; the counts are exact tallies of a seeded simulation")
+    method: str = (
+        "simulated shoes (solver.count: turn and burn, cut card 14), the exact edge of each bet on the "
+        "cards not yet seen before every coup; the counts are exact tallies of a seeded simulation"
+    )
 
     @staticmethod
     def bin_low(i: int) -> Fraction:
@@ -101,6 +103,11 @@ def edge_distribution(shoe: Shoe, bets: Sequence[Bet], n_shoes: int = COUNT_SHOE
     order = [b.name for b, _ in config.ordered]
     full = punto_banco(shoe, bets=bets)
     return EdgeDistribution(
-        shoe=shoe, seed=seed, n_shoes=tallies.n_shoes, n_coups=tallies.n_coups, bets=tuple(b.name for b in bets),
+        shoe=shoe,
+        seed=seed,
+        n_shoes=tallies.n_shoes,
+        n_coups=tallies.n_coups,
+        bets=tuple(b.name for b in bets),
         full_shoe=tuple(-full.bet(b.name).edge for b in bets),
-        counts=tuple(tuple(int(c) for c in tallies.hist[order.index(b.name)]) for b in bets))
+        counts=tuple(tuple(int(c) for c in tallies.hist[order.index(b.name)]) for b in bets),
+    )

@@ -143,37 +143,52 @@ def _items(rows: str) -> tuple[CutCardItem, ...]:
 
 
 CUT_CARD_RUNS: tuple[CutCardRun, ...] = (
-    CutCardRun("punto banco, 8 decks, cut 14", "punto banco, 8 decks, cut 14, turn-and-burn",
-               "baccarat simulate --game punto --decks 8 --cut 14 --coups 4e10 --seed 2026 --format json", _items("""
+    CutCardRun(
+        "punto banco, 8 decks, cut 14",
+        "punto banco, 8 decks, cut 14, turn-and-burn",
+        "baccarat simulate --game punto --decks 8 --cut 14 --coups 4e10 --seed 2026 --format json",
+        _items("""
         outcome:banker -5.2 2.5 -10.0 -0.3
         outcome:player +3.0 2.5 -1.9 +7.8
         outcome:tie +2.2 1.5 -0.7 +5.1
         bet:banker -7.9 4.6 -16.9 +1.2
         bet:player +8.1 4.8 -1.2 +17.4
-        bet:tie_8to1 +19.7 13.2 -6.1 +45.5""")),
-    CutCardRun("chemin de fer, 6 decks, cut 7, Kemeny-Snell play", "chemin de fer, 6 decks, cut 7 (before the 7th card",
-               "baccarat simulate --game chemin --decks 6 --cut 7 --coups 4e10 --seed 2026 --format json", _items("""
+        bet:tie_8to1 +19.7 13.2 -6.1 +45.5"""),
+    ),
+    CutCardRun(
+        "chemin de fer, 6 decks, cut 7, Kemeny-Snell play",
+        "chemin de fer, 6 decks, cut 7 (before the 7th card",
+        "baccarat simulate --game chemin --decks 6 --cut 7 --coups 4e10 --seed 2026 --format json",
+        _items("""
         outcome:banker -5.7 2.5 -10.5 -0.8
         outcome:ponte +3.5 2.5 -1.3 +8.4
         outcome:tie +2.2 1.5 -0.7 +5.0
         bet:banker -8.9 4.6 -18.0 +0.2
-        bet:ponte +9.2 4.7 -0.1 +18.5""")),
-    CutCardRun("chemin de fer, 6 decks, cut 7, solved play", "chemin de fer, 6 decks, cut 7, no burn, the solver's",
-               "baccarat simulate --game chemin --decks 6 --cut 7 --strategy solved --coups 2e10 --seed 2026 --format json",
-               _items("""
+        bet:ponte +9.2 4.7 -0.1 +18.5"""),
+    ),
+    CutCardRun(
+        "chemin de fer, 6 decks, cut 7, solved play",
+        "chemin de fer, 6 decks, cut 7, no burn, the solver's",
+        "baccarat simulate --game chemin --decks 6 --cut 7 --strategy solved --coups 2e10 --seed 2026 --format json",
+        _items("""
         outcome:banker -3.3 3.5 -10.2 +3.6
         outcome:ponte -3.9 3.5 -10.7 +3.0
         outcome:tie +7.2 2.0 +3.2 +11.2
         bet:banker +0.7 6.6 -12.1 +13.6
-        bet:ponte -0.6 6.7 -13.7 +12.6""")),
-    CutCardRun("punto banco, 8 decks, cut 16", "punto banco, 8 decks, cut 16, turn-and-burn",
-               "baccarat simulate --game punto --decks 8 --cut 16 --coups 1e10 --seed 2026 --format json", _items("""
+        bet:ponte -0.6 6.7 -13.7 +12.6"""),
+    ),
+    CutCardRun(
+        "punto banco, 8 decks, cut 16",
+        "punto banco, 8 decks, cut 16, turn-and-burn",
+        "baccarat simulate --game punto --decks 8 --cut 16 --coups 1e10 --seed 2026 --format json",
+        _items("""
         outcome:banker -6.0 5.0 -15.7 +3.8
         outcome:player +5.0 5.0 -4.8 +14.7
         outcome:tie +1.0 2.9 -4.8 +6.7
         bet:banker -10.6 9.3 -28.8 +7.5
         bet:player +10.9 9.5 -7.7 +29.6
-        bet:tie_8to1 +8.9 26.4 -42.8 +60.6""")),
+        bet:tie_8to1 +8.9 26.4 -42.8 +60.6"""),
+    ),
 )
 """The cut-card effect (whole-shoe average minus the exact first coup), as measured in docs/simulate.md
 (section "The cut-card effect"): each run's estimate, standard error and 95 % interval, in units of
@@ -198,9 +213,15 @@ class FigureInputs:
         count_shoes: the shoes dealt for the edge's distribution (seeded with ``seed``).
     """
 
-    def __init__(self, shoes: Sequence[Shoe], coups: int = 10**6, seed: int = 1,
-                 progress: Callable[[str], None] | None = None, thetas: Sequence[Fraction] | None = None,
-                 count_shoes: int = COUNT_SHOES) -> None:
+    def __init__(
+        self,
+        shoes: Sequence[Shoe],
+        coups: int = 10**6,
+        seed: int = 1,
+        progress: Callable[[str], None] | None = None,
+        thetas: Sequence[Fraction] | None = None,
+        count_shoes: int = COUNT_SHOES,
+    ) -> None:
         self.shoes = tuple(shoes)
         self.coups, self.seed = coups, seed
         self.commission = REPORT_COMMISSION

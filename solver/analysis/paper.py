@@ -61,8 +61,7 @@ class PaperResults:
     removal: EorResult | None = None
 
 
-def paper_steps(shoes: Sequence[Shoe], commission: bool = False, banque: bool = False,
-                thetas: Sequence[Fraction] = ()) -> int:
+def paper_steps(shoes: Sequence[Shoe], commission: bool = False, banque: bool = False, thetas: Sequence[Fraction] = ()) -> int:
     """How many units of work :func:`paper_results` reports to its ``progress`` callback."""
     punto = len(shoes) + (PUNTO_SHOE not in shoes)
     chemin = len(shoes) + (CHEMIN_SHOE not in shoes)
@@ -70,9 +69,14 @@ def paper_steps(shoes: Sequence[Shoe], commission: bool = False, banque: bool = 
     return punto + chemin * len(MODELS) + (len(shoes) * len(MODELS) if commission else 0) + more
 
 
-def paper_results(shoes: Sequence[Shoe], progress: Callable[[int], None] | None = None,
-                  commission: bool = False, banque: bool = False, thetas: Sequence[Fraction] = (),
-                  side_bets: bool = False) -> PaperResults:
+def paper_results(
+    shoes: Sequence[Shoe],
+    progress: Callable[[int], None] | None = None,
+    commission: bool = False,
+    banque: bool = False,
+    thetas: Sequence[Fraction] = (),
+    side_bets: bool = False,
+) -> PaperResults:
     """Punto banco and every chemin de fer model on each shoe, and each game on its usual shoe; with
     ``commission``, every model on each shoe with the casino's commission too; with ``banque``, baccara
     banque under every standard model at θ = 1/2 (from the committed certificates, solved where none
@@ -117,6 +121,7 @@ def paper_results(shoes: Sequence[Shoe], progress: Callable[[int], None] | None 
 
     by_theta = banque_entries([Shoe.infinite()], thetas=thetas, progress=banque_step) if thetas else ()
     from solver.count.eor import effects_of_removal  # here: the report does not need it
+
     return PaperResults(
         puntos=tuple(puntos[s] for s in shoes),
         solutions=tuple(x for x in solutions if x.game.shoe in shoes),

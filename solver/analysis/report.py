@@ -136,10 +136,14 @@ def headline(rep: FullReport) -> Headline | None:
     parlor, casino = rep.model("parlor", 1), rep.model("casino", 1)
     if ks is None or parlor is None or casino is None:
         return None
-    banque = tuple(e for e in rep.banque if e.shoe == ks.game.shoe and e.exists and e.concept in ("nash", "correlated")
-                   and isinstance(e.value, Fraction))
-    return Headline(ks, None if parlor.game == ks.game else parlor, casino, rep.model("parlor", 1, commission=True),
-                    rep.punto, banque)
+    banque = tuple(
+        e
+        for e in rep.banque
+        if e.shoe == ks.game.shoe and e.exists and e.concept in ("nash", "correlated") and isinstance(e.value, Fraction)
+    )
+    return Headline(
+        ks, None if parlor.game == ks.game else parlor, casino, rep.model("parlor", 1, commission=True), rep.punto, banque
+    )
 
 
 BANQUE_SOURCES = ("certificates", "solve", "off")
@@ -151,8 +155,9 @@ def report_banque_shoes(chemin_shoe: Shoe) -> tuple[Shoe, ...]:
     return tuple(dict.fromkeys((chemin_shoe, Shoe.infinite())))
 
 
-def report_steps(commission: Fraction | int | str = REPORT_COMMISSION, chemin_shoe: Shoe | None = None,
-                 banque: str = "certificates") -> int:
+def report_steps(
+    commission: Fraction | int | str = REPORT_COMMISSION, chemin_shoe: Shoe | None = None, banque: str = "certificates"
+) -> int:
     """How many units of work :func:`full_report` reports to its ``progress`` callback (at most: the banque
     answers no certificate states are left out unless solved)."""
     more = banque_steps(report_banque_shoes(chemin_shoe or CHEMIN_SHOE)) if banque != "off" else 0
@@ -222,8 +227,15 @@ def full_report(
             if progress is not None:
                 progress(start + n)
 
-        entries = banque_entries(report_banque_shoes(chemin_shoe), source=banque, progress=banque_step,
-                                 solve_missing=banque == "solve")
+        entries = banque_entries(
+            report_banque_shoes(chemin_shoe), source=banque, progress=banque_step, solve_missing=banque == "solve"
+        )
     left_out = tuple(s for s in report_banque_shoes(chemin_shoe) if banque != "off" and s not in {e.shoe for e in entries})
-    return FullReport(punto=punto, chemin=tuple(chemin), commission=tuple(with_commission), kemeny_snell=ks,
-                      banque=entries, banque_left_out=left_out)
+    return FullReport(
+        punto=punto,
+        chemin=tuple(chemin),
+        commission=tuple(with_commission),
+        kemeny_snell=ks,
+        banque=entries,
+        banque_left_out=left_out,
+    )

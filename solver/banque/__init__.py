@@ -21,5 +21,13 @@ from __future__ import annotations
 from solver.banque.game import BanqueGame, BanqueModel, build_banque
 from solver.banque.solve import CONCEPTS, BanqueSolution, parse_thetas, solve_banque, solve_concepts
 
-__all__ = ["CONCEPTS", "BanqueGame", "BanqueModel", "BanqueSolution", "build_banque", "parse_thetas", "solve_banque",
-           "solve_concepts"]
+__all__ = [
+    "CONCEPTS",
+    "BanqueGame",
+    "BanqueModel",
+    "BanqueSolution",
+    "build_banque",
+    "parse_thetas",
+    "solve_banque",
+    "solve_concepts",
+]

@@ -62,11 +62,13 @@ def _strategy(game: BanqueGame, side: str, values: Iterable[Any]) -> dict[str, o
 def _team(game: BanqueGame, team: TeamStrategy) -> list[dict[str, object]]:
     out: list[dict[str, object]] = []
     for atom, prob, conditional in team.support():
-        out.append({
-            "player1": {k: "D" if a else "S" for k, a in zip(_sets(game, "player1"), atom)},
-            "probability": fraction_str(prob),
-            "player2": _strategy(game, "player2", conditional),
-        })
+        out.append(
+            {
+                "player1": {k: "D" if a else "S" for k, a in zip(_sets(game, "player1"), atom)},
+                "probability": fraction_str(prob),
+                "player2": _strategy(game, "player2", conditional),
+            }
+        )
     return out
 
 
@@ -82,8 +84,12 @@ def certificate_dict(s: BanqueSolution) -> dict[str, object]:
         "format": FORMAT,
         "version": VERSION,
         "shoe": shoe_spec(g.shoe),
-        "model": {"information": m.information, "second_player": m.second_player, "freedom": m.freedom,
-                  "tax": fraction_str(m.tax)},
+        "model": {
+            "information": m.information,
+            "second_player": m.second_player,
+            "freedom": m.freedom,
+            "tax": fraction_str(m.tax),
+        },
         "theta": fraction_str(s.theta),
         "concept": s.concept,
         "field": None if field is None else field.spec(),
@@ -109,8 +115,7 @@ def certificate_dict(s: BanqueSolution) -> dict[str, object]:
         return out
     corr = _correlated_of(s)
     assert corr.team is not None and corr.banker is not None
-    out["correlated"] = {"value": number(corr.value), "team": _team(g, corr.team),
-                         "banker": _strategy(g, "banker", corr.banker)}
+    out["correlated"] = {"value": number(corr.value), "team": _team(g, corr.team), "banker": _strategy(g, "banker", corr.banker)}
     out["claims"] = {"exists": False}
     return out
 
@@ -124,8 +129,11 @@ def _correlated_of(s: BanqueSolution) -> BanqueSolution:
 def certificate_name(s: BanqueSolution) -> str:
     """A file stem such as ``A1-blind-parlor-inf-t1_2-nash``."""
     g, m = s.game, s.model
-    deck = "inf" if g.shoe.is_infinite else (f"d{g.shoe.full_decks}" if g.shoe.full_decks else
-                                             "shoe-" + "-".join(map(str, g.shoe.values)))
+    deck = (
+        "inf"
+        if g.shoe.is_infinite
+        else (f"d{g.shoe.full_decks}" if g.shoe.full_decks else "shoe-" + "-".join(map(str, g.shoe.values)))
+    )
     tax = "" if not m.tax else "-tax" + fraction_str(m.tax).replace("/", "_")
     theta = fraction_str(s.theta).replace("/", "_")
     return f"{m.name(g.shoe)}-{m.second_player}-{m.freedom}-{deck}-t{theta}{tax}-{s.concept}"
@@ -160,8 +168,9 @@ def standard_solutions() -> list[BanqueSolution]:
     for shoe in STANDARD_SHOES:
         for second in ("blind", "sees-first"):
             for freedom in ("parlor", "casino"):
-                out += solve_concepts(shoe, BanqueModel(1, second, freedom), [Fraction(1, 2)],
-                                      ["nash", "correlated", "independent"])
+                out += solve_concepts(
+                    shoe, BanqueModel(1, second, freedom), [Fraction(1, 2)], ["nash", "correlated", "independent"]
+                )
     return out
 
 
@@ -180,5 +189,4 @@ def write_standard(directory: str | Path) -> list[Path]:
 if __name__ == "__main__":
     from solver.store.files import regenerate
 
-    sys.exit(regenerate(None, "solver.banque.certificate", "proofs/certificates/banque", "banque certificates",
-                        write_standard))
+    sys.exit(regenerate(None, "solver.banque.certificate", "proofs/certificates/banque", "banque certificates", write_standard))

@@ -44,8 +44,11 @@ CERTIFICATES = Path(__file__).resolve().parents[2] / "proofs" / "certificates" /
 """The committed banque certificates (checked by proofs/check.py in the test suite)."""
 
 STANDARD_MODELS: tuple[tuple[Shoe, BanqueModel], ...] = tuple(
-    (shoe, BanqueModel(1, second, freedom)) for shoe in (Shoe.infinite(), Shoe.decks(6))
-    for second in ("blind", "sees-first") for freedom in ("parlor", "casino"))
+    (shoe, BanqueModel(1, second, freedom))
+    for shoe in (Shoe.infinite(), Shoe.decks(6))
+    for second in ("blind", "sees-first")
+    for freedom in ("parlor", "casino")
+)
 """The models of the committed certificates (θ = 1/2): the infinite deck and six decks, information 1, a blind
 or a seeing second player, parlor or casino freedom; the paper's by-model table shows them."""
 
@@ -101,10 +104,19 @@ def entry_of(s: BanqueSolution) -> BanqueEntry:
     g = s.game
     banker = {} if s.banker is None else {format_infoset(c): v for c, v in zip(g.banker_sets, s.banker) if 0 < v < 1}
     return BanqueEntry(
-        shoe=s.shoe, model=s.model, theta=s.theta, concept=s.concept, exists=s.exists, value=s.value,
+        shoe=s.shoe,
+        model=s.model,
+        theta=s.theta,
+        concept=s.concept,
+        exists=s.exists,
+        value=s.value,
         player1={format_infoset(k): v for k, v in zip(g.player1_sets, s.player1)},
         player2={format_infoset(k): v for k, v in zip(g.player2_sets, s.player2)},
-        banker=banker, certified=s.certified, unique=s.unique, source=SOLVED)
+        banker=banker,
+        certified=s.certified,
+        unique=s.unique,
+        source=SOLVED,
+    )
 
 
 def _rational(text: object) -> Fraction | None:
@@ -122,8 +134,9 @@ def entry_from_certificate(cert: dict[str, Any], shoe: Shoe, source: str) -> Ban
     """The entry a committed certificate states, or None if it holds an irrational number or is not one
     this reader knows (the caller then solves)."""
     try:
-        model = BanqueModel(cert["model"]["information"], cert["model"]["second_player"], cert["model"]["freedom"],
-                            Fraction(cert["model"]["tax"]))
+        model = BanqueModel(
+            cert["model"]["information"], cert["model"]["second_player"], cert["model"]["freedom"], Fraction(cert["model"]["tax"])
+        )
         value = _rational(cert["value"])
         if cert.get("field") is not None or value is None:
             return None
@@ -147,9 +160,20 @@ def entry_from_certificate(cert: dict[str, Any], shoe: Shoe, source: str) -> Ban
             exists = cert["claims"].get("exists", True)
         if banker is None:
             return None
-        return BanqueEntry(shoe=shoe, model=model, theta=Fraction(cert["theta"]), concept=concept, exists=exists,
-                           value=value, player1=p1, player2=p2, banker={k: v for k, v in banker.items() if 0 < v < 1},
-                           certified=True, unique=None, source=source)
+        return BanqueEntry(
+            shoe=shoe,
+            model=model,
+            theta=Fraction(cert["theta"]),
+            concept=concept,
+            exists=exists,
+            value=value,
+            player1=p1,
+            player2=p2,
+            banker={k: v for k, v in banker.items() if 0 < v < 1},
+            certified=True,
+            unique=None,
+            source=source,
+        )
     except (KeyError, TypeError, ValueError, ZeroDivisionError, AttributeError):
         return None
 
@@ -173,16 +197,27 @@ def certificate_entries(directory: Path = CERTIFICATES) -> list[tuple[dict[str, 
 
 def _matches(cert: dict[str, Any], shoe: Shoe, model: BanqueModel, theta: Fraction, concept: str) -> bool:
     m = cert.get("model") or {}
-    return bool(cert.get("shoe") == shoe_spec(shoe) and cert.get("concept") == concept
-                and cert.get("theta") == str(theta) and m.get("information") == model.information
-                and m.get("second_player") == model.second_player and m.get("freedom") == model.freedom
-                and m.get("tax") == str(model.tax))
+    return bool(
+        cert.get("shoe") == shoe_spec(shoe)
+        and cert.get("concept") == concept
+        and cert.get("theta") == str(theta)
+        and m.get("information") == model.information
+        and m.get("second_player") == model.second_player
+        and m.get("freedom") == model.freedom
+        and m.get("tax") == str(model.tax)
+    )
 
 
-def banque_entries(shoes: Sequence[Shoe], model: BanqueModel = RULE_SHEET_MODEL,
-                   thetas: Sequence[Fraction] = (REPORT_THETA,), concepts: Sequence[str] = CONCEPTS,
-                   source: str = "certificates", progress: Callable[[int], None] | None = None,
-                   directory: Path = CERTIFICATES, solve_missing: bool = True) -> tuple[BanqueEntry, ...]:
+def banque_entries(
+    shoes: Sequence[Shoe],
+    model: BanqueModel = RULE_SHEET_MODEL,
+    thetas: Sequence[Fraction] = (REPORT_THETA,),
+    concepts: Sequence[str] = CONCEPTS,
+    source: str = "certificates",
+    progress: Callable[[int], None] | None = None,
+    directory: Path = CERTIFICATES,
+    solve_missing: bool = True,
+) -> tuple[BanqueEntry, ...]:
     """Every concept at every θ on each shoe (in that order: shoe, θ, concept), from a matching committed
     certificate when ``source`` is ``"certificates"`` and solved otherwise (one enumeration per shoe);
     without ``solve_missing``, a shoe and θ that lack a certificate for some concept are left out.
@@ -208,6 +243,7 @@ def banque_entries(shoes: Sequence[Shoe], model: BanqueModel = RULE_SHEET_MODEL,
             out += [found[(t, c)] for t in thetas_here for c in concepts]
             continue
         if missing:
+
             def tick(n: int, done: int = done) -> None:
                 if progress is not None:
                     progress(done + n)
@@ -220,7 +256,6 @@ def banque_entries(shoes: Sequence[Shoe], model: BanqueModel = RULE_SHEET_MODEL,
     return tuple(out)
 
 
-def banque_steps(shoes: Sequence[Shoe], thetas: Sequence[Fraction] = (REPORT_THETA,),
-                 concepts: Sequence[str] = CONCEPTS) -> int:
+def banque_steps(shoes: Sequence[Shoe], thetas: Sequence[Fraction] = (REPORT_THETA,), concepts: Sequence[str] = CONCEPTS) -> int:
     """How many units of work :func:`banque_entries` reports (one per answer)."""
     return len(dict.fromkeys(shoes)) * len(thetas) * len(concepts)

@@ -128,8 +128,9 @@ def _snap_team(view: TeamView, lam: np.ndarray, v: np.ndarray, s_hat: np.ndarray
     return lam_x, v_x
 
 
-def snap_banker(view: TeamView, lam: list[Fraction], v: list[list[Fraction]], r_hat: Sequence[float],
-                best_reply_of: TeamView | None = None) -> list[Fraction] | None:
+def snap_banker(
+    view: TeamView, lam: list[Fraction], v: list[list[Fraction]], r_hat: Sequence[float], best_reply_of: TeamView | None = None
+) -> list[Fraction] | None:
     """An exact banker strategy that keeps the team's strategy (λ, v) a best reply under ``view``'s payoff
     and is itself a best reply to it under ``best_reply_of``'s (default: the same, the zero-sum game);
     certified exactly, or None if the search fails.
@@ -166,13 +167,14 @@ def snap_banker(view: TeamView, lam: list[Fraction], v: list[list[Fraction]], r_
         for a, k in interior:
             rows.append([u[1][a][k] - g0[a][k] for u in unit])
             rhs.append(-g0[a][k])
+
         # Equal costs across the atoms played.
         def cost(c: list[Any], g: list[list[Any]], a: int) -> Any:
             return c[a] + sum((g[a][k] for k in tops[a]), 0)
+
         for a in pos[1:]:
             a0 = pos[0]
-            rows.append([cost(u[0], u[1], a) - cost(const0, g0, a) - cost(u[0], u[1], a0) + cost(const0, g0, a0)
-                         for u in unit])
+            rows.append([cost(u[0], u[1], a) - cost(const0, g0, a) - cost(u[0], u[1], a0) + cost(const0, g0, a0) for u in unit])
             rhs.append(cost(const0, g0, a0) - cost(const0, g0, a))
         return rows, rhs
 
@@ -192,17 +194,25 @@ def snap_banker(view: TeamView, lam: list[Fraction], v: list[list[Fraction]], r_
         cols = [[rows0[e][q] for e in range(len(rows0))] for q in order]
         basis = [order[q] for q in independent_rows(cols, len(rows0))]
         pick = independent_rows(rows0, len(basis))
-        fills = [lambda q: Fraction(round(float(r_hat[tight[q]]))),
-                 lambda q: Fraction(float(min(1.0, max(0.0, r_hat[tight[q]])))).limit_denominator(10**6),
-                 lambda q: Fraction(0), lambda q: Fraction(1)]
+        fills = [
+            lambda q: Fraction(round(float(r_hat[tight[q]]))),
+            lambda q: Fraction(float(min(1.0, max(0.0, r_hat[tight[q]])))).limit_denominator(10**6),
+            lambda q: Fraction(0),
+            lambda q: Fraction(1),
+        ]
         for fill in fills:
             cand = list(r)
             for q in range(len(tight)):
                 cand[tight[q]] = fill(q)
             if basis:
                 rows, rhs = equations(cand, tight)
-                sol = solve_square([[rows[e][q] for q in basis] for e in pick], [rhs[e] - sum(
-                    (rows[e][q] * cand[tight[q]] for q in range(len(tight)) if q not in basis), Fraction(0)) for e in pick])
+                sol = solve_square(
+                    [[rows[e][q] for q in basis] for e in pick],
+                    [
+                        rhs[e] - sum((rows[e][q] * cand[tight[q]] for q in range(len(tight)) if q not in basis), Fraction(0))
+                        for e in pick
+                    ],
+                )
                 if sol is None:
                     continue
                 for q, x in zip(basis, sol):
@@ -244,8 +254,17 @@ def snap_banker(view: TeamView, lam: list[Fraction], v: list[list[Fraction]], r_
     return None
 
 
-def _vertex(view: TeamView, r: list[Fraction], tight: list[int], equations: Any, pos: list[int],
-            tops: dict[int, list[int]], v: list[list[Fraction]], lam: list[Fraction], m2: int) -> list[Fraction] | None:
+def _vertex(
+    view: TeamView,
+    r: list[Fraction],
+    tight: list[int],
+    equations: Any,
+    pos: list[int],
+    tops: dict[int, list[int]],
+    v: list[list[Fraction]],
+    lam: list[Fraction],
+    m2: int,
+) -> list[Fraction] | None:
     """A point of {r_T in [0, 1]^T: the team's indifference equations; Player 2's pure choices in the atoms
     played stay best replies} at a vertex found by HiGHS, then solved exactly on its active constraints."""
     base = list(r)
@@ -272,8 +291,14 @@ def _vertex(view: TeamView, r: list[Fraction], tight: list[int], equations: Any,
     def scaled_rhs(rhs: list[Any]) -> np.ndarray | None:
         return np.array([float(x) / scale for x in rhs]) if rhs else None
 
-    res = linear_program(np.zeros(len(tight)), A_ub=scaled(in_rows), b_ub=scaled_rhs(in_rhs), A_eq=scaled(eq_rows),
-                         b_eq=scaled_rhs(eq_rhs), hi=np.ones(len(tight)))
+    res = linear_program(
+        np.zeros(len(tight)),
+        A_ub=scaled(in_rows),
+        b_ub=scaled_rhs(in_rhs),
+        A_eq=scaled(eq_rows),
+        b_eq=scaled_rhs(eq_rhs),
+        hi=np.ones(len(tight)),
+    )
     if res is None:
         return None
     rf = res.x
@@ -330,6 +355,10 @@ def correlated(view: TeamView) -> CorrelatedAnswer:
     if f != h:  # pragma: no cover - snap_banker only returns certified strategies
         raise SolverError(f"certification failed: f = {f} but h = {h}")
     team = TeamStrategy(view.atoms, tuple(lam), tuple(tuple(x) for x in v))
-    return CorrelatedAnswer(value=f, team=team, banker=tuple(r),
-                            method="linear program (HiGHS) over the team's correlated strategies, snapped to "
-                                   "rationals on its support; certified by f(z) = h(r) in exact rationals")
+    return CorrelatedAnswer(
+        value=f,
+        team=team,
+        banker=tuple(r),
+        method="linear program (HiGHS) over the team's correlated strategies, snapped to "
+        "rationals on its support; certified by f(z) = h(r) in exact rationals",
+    )

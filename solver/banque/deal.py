@@ -361,7 +361,16 @@ def enumerate_coup(shoe: Shoe, information: int) -> Enumeration:
     live = weight != 0
     k = st.keys[live]
     return Enumeration(
-        shoe=shoe, information=information,
-        j1=k[:, 0], d1=k[:, 1], j2=k[:, 2], d2=k[:, 3], cell=k[:, 4], db=k[:, 5], outcome=k[:, 6],
-        weight=weight[live], constant=tuple(ended), denominator=denominator(shoe),
+        shoe=shoe,
+        information=information,
+        j1=k[:, 0],
+        d1=k[:, 1],
+        j2=k[:, 2],
+        d2=k[:, 3],
+        cell=k[:, 4],
+        db=k[:, 5],
+        outcome=k[:, 6],
+        weight=weight[live],
+        constant=tuple(ended),
+        denominator=denominator(shoe),
     )

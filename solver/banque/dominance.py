@@ -64,8 +64,14 @@ def _groups(pairs: list[tuple[int, int]], members: list[int]) -> list[list[int]]
     return list(groups.values())
 
 
-def _least(terms: list[tuple[int, int, int, int]], lo: dict[str, list[int]], hi: dict[str, list[int]],
-           first: str, second: str, n_first: int) -> int | None:
+def _least(
+    terms: list[tuple[int, int, int, int]],
+    lo: dict[str, list[int]],
+    hi: dict[str, list[int]],
+    first: str,
+    second: str,
+    n_first: int,
+) -> int | None:
     """Least value over the box of Σ c · first[a] · second[b] (indices −1: absent), the ``first`` side
     enumerated by groups, the ``second`` side taken at its worse end term by term. None: a group too big."""
     open_first = [q for q in range(n_first) if lo[first][q] != hi[first][q]]

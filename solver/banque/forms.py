@@ -96,8 +96,11 @@ class Payoff:
         c = self.floats
         out = {}
         # side: (own index array, own size, second side index array, its size + 1, third index, its size + 1)
-        for side, own, no, sec, ns, third, nt in (("x", j, m1, k, m2 + 1, i, n + 1), ("y", k, m2, j, m1 + 1, i, n + 1),
-                                                   ("r", i, n, j, m1 + 1, k, m2 + 1)):
+        for side, own, no, sec, ns, third, nt in (
+            ("x", j, m1, k, m2 + 1, i, n + 1),
+            ("y", k, m2, j, m1 + 1, i, n + 1),
+            ("r", i, n, j, m1 + 1, k, m2 + 1),
+        ):
             sel = own >= 0
             rows = own[sel] * ns + np.where(sec[sel] >= 0, sec[sel], ns - 1)
             cols = np.where(third[sel] >= 0, third[sel], nt - 1)
@@ -117,8 +120,9 @@ class Payoff:
 
     # -- exact -------------------------------------------------------------------------------------
 
-    def exact_terms(self, x: Sequence[Any], y: Sequence[Any], r: Sequence[Any],
-                    skip: str | None = None) -> tuple[np.ndarray, Any]:
+    def exact_terms(
+        self, x: Sequence[Any], y: Sequence[Any], r: Sequence[Any], skip: str | None = None
+    ) -> tuple[np.ndarray, Any]:
         """Per monomial, the coefficient times every factor except ``skip``'s, and the common scale."""
         out = self.coef
         scale: Any = self.denominator
@@ -138,8 +142,9 @@ class Payoff:
         terms, scale = self.exact_terms(x, y, r)
         return quotient(sum(terms.tolist(), 0), scale)
 
-    def _field_terms(self, field: Field, x: Sequence[Any], y: Sequence[Any], r: Sequence[Any],
-                     skip: str | None) -> tuple[np.ndarray, int]:
+    def _field_terms(
+        self, field: Field, x: Sequence[Any], y: Sequence[Any], r: Sequence[Any], skip: str | None
+    ) -> tuple[np.ndarray, int]:
         """Per monomial, the coefficient times the factors as an unreduced integer polynomial in α
         (rows), over a common scale: the field's arithmetic done once per sum, not per term."""
         rows = self.coef.reshape(-1, 1)

@@ -187,8 +187,9 @@ class BanqueGame:
         coef[mrow, uniq % 9] = sums
         keep = np.any(coef != 0, axis=1) | (monos == 0)
         monos, coef = monos[keep], coef[keep]
-        return Multilinear(j=monos // (nk * ni) - 1, k=monos // ni % nk - 1, i=monos % ni - 1, coef=coef,
-                           denominator=self.denominator)
+        return Multilinear(
+            j=monos // (nk * ni) - 1, k=monos // ni % nk - 1, i=monos % ni - 1, coef=coef, denominator=self.denominator
+        )
 
     @cached_property
     def inert(self) -> tuple[tuple[bool, ...], tuple[bool, ...], tuple[bool, ...]]:
@@ -259,8 +260,13 @@ def build_banque(shoe: Shoe, model: BanqueModel, enumeration: Enumeration | None
         y = np.where(e.j2 >= 0, e.j2 * SIGHTS + s1, -1)
     # The banker's cells: every (own, sight1, sight2) but two naturals, free or fixed by the casino tableau.
     owns = 8 if info == 1 else len(LIVE_COMPOSITIONS)
-    cells = [(o * SIGHTS + a) * SIGHTS + b for o in range(owns) for a in range(SIGHTS) for b in range(SIGHTS)
-             if not (a == NATURAL and b == NATURAL)]
+    cells = [
+        (o * SIGHTS + a) * SIGHTS + b
+        for o in range(owns)
+        for a in range(SIGHTS)
+        for b in range(SIGHTS)
+        if not (a == NATURAL and b == NATURAL)
+    ]
     free_cells, fixed = [], {}
     for c in cells:
         o, a, b = c // (SIGHTS * SIGHTS), c // SIGHTS % SIGHTS, c % SIGHTS
@@ -280,7 +286,19 @@ def build_banque(shoe: Shoe, model: BanqueModel, enumeration: Enumeration | None
         total, cards = _own(c // (SIGHTS * SIGHTS), info)
         banker.append(InfoSet(Side.BANKER, total, cards, seen=(c // SIGHTS % SIGHTS, c % SIGHTS)))
     return BanqueGame(
-        shoe=shoe, model=model, player1_sets=tuple(p1), player2_sets=tuple(p2), banker_sets=tuple(banker),
-        x=e.j1[keep], dx=e.d1[keep], y=y[keep], dy=e.d2[keep], r=cell_var[keep], dr=dr[keep],
-        outcome=e.outcome[keep], weight=e.weight[keep], constant=e.constant, denominator=e.denominator,
+        shoe=shoe,
+        model=model,
+        player1_sets=tuple(p1),
+        player2_sets=tuple(p2),
+        banker_sets=tuple(banker),
+        x=e.j1[keep],
+        dx=e.d1[keep],
+        y=y[keep],
+        dy=e.d2[keep],
+        r=cell_var[keep],
+        dr=dr[keep],
+        outcome=e.outcome[keep],
+        weight=e.weight[keep],
+        constant=e.constant,
+        denominator=e.denominator,
     )

@@ -67,8 +67,9 @@ class IndependentAnswer:
     method: str
 
 
-def _cell_polys(view: TeamView, fixed_x: list[Any], fixed_y: list[Any],
-                var: dict[tuple[str, int], int]) -> tuple[Poly, list[Poly]]:
+def _cell_polys(
+    view: TeamView, fixed_x: list[Any], fixed_y: list[Any], var: dict[tuple[str, int], int]
+) -> tuple[Poly, list[Poly]]:
     """The team's base part and every cell's slope as integer polynomials in the free variables."""
     p = view.payoff
     j, k, i = p.monomials
@@ -195,8 +196,9 @@ def _feasible(eqs: list[Poly], ineqs: list[tuple[Poly, int]], nvar: int, open_va
     return (None if undecided else False), []
 
 
-def independent(view: TeamView, corr: CorrelatedAnswer,
-                seeds: Sequence[tuple[Sequence[Any], Sequence[Any]]] = ()) -> IndependentAnswer:
+def independent(
+    view: TeamView, corr: CorrelatedAnswer, seeds: Sequence[tuple[Sequence[Any], Sequence[Any]]] = ()
+) -> IndependentAnswer:
     """Decide whether an independent cooperative equilibrium exists, exactly; find it, or the team's best
     guarantee with independent choices (see the module docstring). ``seeds`` are product strategies to
     start the search from (a Nash equilibrium's, say: its guarantee is the banker's payoff there)."""
@@ -244,19 +246,36 @@ def independent(view: TeamView, corr: CorrelatedAnswer,
             z = view.product_moments(x, y)
             if view.guarantee_team(z) != corr.value:  # pragma: no cover - the conditions above imply it
                 continue
-            return IndependentAnswer(True, tuple(x), tuple(y), tuple(r), corr.value, True,
-                                     "support patterns against an optimal banker strategy, solved exactly; "
-                                     "certified by f(x y) = h(r*) in exact arithmetic")
+            return IndependentAnswer(
+                True,
+                tuple(x),
+                tuple(y),
+                tuple(r),
+                corr.value,
+                True,
+                "support patterns against an optimal banker strategy, solved exactly; "
+                "certified by f(x y) = h(r*) in exact arithmetic",
+            )
     x, y = _best_product(view, [([float(v) for v in sx], [float(v) for v in sy]) for sx, sy in seeds])
     for sx, sy in seeds:  # an exact seed no worse than the point found is kept
         if view.guarantee_team(view.product_moments(list(sx), list(sy))) < view.guarantee_team(view.product_moments(x, y)):
             x, y = list(sx), list(sy)
     value = view.guarantee_team(view.product_moments(x, y))
-    how = ("no independent cooperative equilibrium: every support pattern is infeasible (exact); "
-           if not undecided else "existence not decided (a support pattern could not be decided exactly); ")
-    return IndependentAnswer(None if undecided else False, tuple(x), tuple(y), None, value, False,
-                             how + "best guarantee with independent choices searched in floats, exact at the "
-                                   "strategy found; its optimality is not proved")
+    how = (
+        "no independent cooperative equilibrium: every support pattern is infeasible (exact); "
+        if not undecided
+        else "existence not decided (a support pattern could not be decided exactly); "
+    )
+    return IndependentAnswer(
+        None if undecided else False,
+        tuple(x),
+        tuple(y),
+        None,
+        value,
+        False,
+        how + "best guarantee with independent choices searched in floats, exact at the "
+        "strategy found; its optimality is not proved",
+    )
 
 
 def _best_product(view: TeamView, seeds: Sequence[tuple[list[float], list[float]]] = ()) -> tuple[list[Any], list[Any]]:

@@ -39,9 +39,14 @@ MAX_TRIES = 400
 """Supports tried before giving up."""
 
 
-def fictitious_play(pb: Payoff, p1: Payoff, p2: Payoff, rounds: int = FP_ITERATIONS,
-                    start: tuple[np.ndarray, np.ndarray, np.ndarray] | None = None,
-                    first_round: int = 1) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+def fictitious_play(
+    pb: Payoff,
+    p1: Payoff,
+    p2: Payoff,
+    rounds: int = FP_ITERATIONS,
+    start: tuple[np.ndarray, np.ndarray, np.ndarray] | None = None,
+    first_round: int = 1,
+) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     """Float fictitious play: every side best-replies to the others' running averages."""
     m1, m2, n = pb.sizes()
     x, y, r = start if start is not None else (np.full(m1, 0.5), np.full(m2, 0.5), np.full(n, 0.5))
@@ -62,8 +67,7 @@ def _support_candidates(values: np.ndarray, slopes: np.ndarray) -> tuple[list[in
     closeness = np.minimum(values, 1 - values)
     scale = float(np.max(np.abs(slopes))) if len(slopes) else 1.0
     clear = [q for q in range(len(values)) if closeness[q] > MIXED]
-    maybe = [q for q in range(len(values)) if q not in clear
-             and (closeness[q] > 1e-3 or abs(slopes[q]) < 1e-4 * (scale or 1.0))]
+    maybe = [q for q in range(len(values)) if q not in clear and (closeness[q] > 1e-3 or abs(slopes[q]) < 1e-4 * (scale or 1.0))]
     return clear, maybe
 
 
@@ -76,8 +80,14 @@ def _subsets(clear: list[int], maybe: list[int], limit: int = 3) -> list[list[in
     return out
 
 
-def nash(pb: Payoff, p1: Payoff, p2: Payoff, inert: tuple[tuple[bool, ...], ...],
-         rounds: int = FP_ITERATIONS, hint: NashAnswer | None = None) -> NashAnswer:
+def nash(
+    pb: Payoff,
+    p1: Payoff,
+    p2: Payoff,
+    inert: tuple[tuple[bool, ...], ...],
+    rounds: int = FP_ITERATIONS,
+    hint: NashAnswer | None = None,
+) -> NashAnswer:
     """Find and certify one Nash equilibrium (see the module docstring).
 
     Fictitious play proposes averages; the support they suggest is then refined in floats by an
@@ -167,9 +177,11 @@ def _active_set(pb: Payoff, p1: Payoff, p2: Payoff, xf: np.ndarray, yf: np.ndarr
             continue
         seen.add(key)
         budget -= 1
-        start = (np.where(np.isin(np.arange(len(xf)), J), xf, vals[0]),
-                 np.where(np.isin(np.arange(len(yf)), K), yf, vals[1]),
-                 np.where(np.isin(np.arange(len(rf)), M), rf, vals[2]))
+        start = (
+            np.where(np.isin(np.arange(len(xf)), J), xf, vals[0]),
+            np.where(np.isin(np.arange(len(yf)), K), yf, vals[1]),
+            np.where(np.isin(np.arange(len(rf)), M), rf, vals[2]),
+        )
         found = try_support(pb, p1, p2, J, K, M, *start, values=vals)
         if isinstance(found, NashAnswer):
             return found

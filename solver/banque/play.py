@@ -44,11 +44,13 @@ class SolvedBanque:
         self.information = g.model.information
         self.freedom = g.model.freedom
         self.choices: dict[InfoSet, Fraction] = {}
-        for sets, values in ((g.player1_sets, solution.player1), (g.player2_sets, solution.player2),
-                             (g.banker_sets, solution.banker)):
+        for sets, values in (
+            (g.player1_sets, solution.player1),
+            (g.player2_sets, solution.player2),
+            (g.banker_sets, solution.banker),
+        ):
             self.choices.update({s: as_fraction(v) for s, v in zip(sets, values)})
-        self.name = (f"solved baccara banque ({solution.concept}, {g.label}, theta {solution.theta}); "
-                     "fixed cells by the rules")
+        self.name = f"solved baccara banque ({solution.concept}, {g.label}, theta {solution.theta}); fixed cells by the rules"
 
     def _own(self, side: Side, cards: tuple[int, int], seen: tuple[int, ...]) -> list[InfoSet]:
         """The information sets that could hold this decision: by cards, then by total."""

@@ -137,8 +137,10 @@ def parse_thetas(text: str) -> list[Fraction]:
             try:
                 lo, hi = check_theta(lo_text), check_theta(hi_text)
             except ModelError as e:
-                raise ModelError(f"a sweep of theta is written LO..HI/STEPS, e.g. 1/20..19/20/18; in {p!r} LO is "
-                                 f"{lo_text!r}, HI {hi_text!r} and STEPS {steps}: {e}") from None
+                raise ModelError(
+                    f"a sweep of theta is written LO..HI/STEPS, e.g. 1/20..19/20/18; in {p!r} LO is "
+                    f"{lo_text!r}, HI {hi_text!r} and STEPS {steps}: {e}"
+                ) from None
             out += [lo + (hi - lo) * k / steps for k in range(steps + 1)]
         else:
             out.append(check_theta(p))
@@ -152,9 +154,15 @@ def _field(values: Iterable[Any]) -> Field | None:
     return fields.pop() if fields else None
 
 
-def solve_banque(shoe: Shoe, model: BanqueModel, theta: object, concept: str = "correlated",
-                 game: BanqueGame | None = None, enumeration: Enumeration | None = None,
-                 hint: BanqueSolution | None = None) -> BanqueSolution:
+def solve_banque(
+    shoe: Shoe,
+    model: BanqueModel,
+    theta: object,
+    concept: str = "correlated",
+    game: BanqueGame | None = None,
+    enumeration: Enumeration | None = None,
+    hint: BanqueSolution | None = None,
+) -> BanqueSolution:
     """Solve one concept of banque on ``shoe`` under ``model`` at stake share θ, exactly, certified.
 
     ``game`` (built for this shoe and model) or ``enumeration`` may be passed to share the enumeration;
@@ -179,8 +187,13 @@ def solve_banque(shoe: Shoe, model: BanqueModel, theta: object, concept: str = "
     return _independent(g, t, net, r1, r2, hint)
 
 
-def solve_concepts(shoe: Shoe, model: BanqueModel, thetas: Sequence[object], concepts: Sequence[str],
-                   progress: Callable[[int], None] | None = None) -> list[BanqueSolution]:
+def solve_concepts(
+    shoe: Shoe,
+    model: BanqueModel,
+    thetas: Sequence[object],
+    concepts: Sequence[str],
+    progress: Callable[[int], None] | None = None,
+) -> list[BanqueSolution]:
     """Every concept at every θ, from one enumeration (the coefficients do not depend on θ); each Nash
     search is seeded with the previous θ's equilibrium."""
     g = build_banque(shoe, model)
@@ -197,20 +210,41 @@ def solve_concepts(shoe: Shoe, model: BanqueModel, thetas: Sequence[object], con
     return out
 
 
-def _nash(g: BanqueGame, t: Fraction, net: Payoff, r1: Payoff, r2: Payoff,
-          hint: BanqueSolution | None = None) -> BanqueSolution:
+def _nash(g: BanqueGame, t: Fraction, net: Payoff, r1: Payoff, r2: Payoff, hint: BanqueSolution | None = None) -> BanqueSolution:
     dom = iterated_dominance(net, r1, r2)
     seed = None
     if hint is not None and hint.banker is not None:
-        seed = NashAnswer(x=hint.player1, y=hint.player2, r=hint.banker, field=None, banker_payoff=None, result1=None,
-                          result2=None, support=((), (), ()), method="")
+        seed = NashAnswer(
+            x=hint.player1,
+            y=hint.player2,
+            r=hint.banker,
+            field=None,
+            banker_payoff=None,
+            result1=None,
+            result2=None,
+            support=((), (), ()),
+            method="",
+        )
     ans = nash(net, r1, r2, g.inert, hint=seed)
-    settled = len(dom) == sum(len(s) for s in (g.player1_sets, g.player2_sets, g.banker_sets)) - sum(
-        sum(v) for v in g.inert)
+    settled = len(dom) == sum(len(s) for s in (g.player1_sets, g.player2_sets, g.banker_sets)) - sum(sum(v) for v in g.inert)
     return BanqueSolution(
-        game=g, theta=t, concept="nash", exists=True, value=ans.banker_payoff, player1=ans.x, player2=ans.y,
-        banker=ans.r, team=None, field=_field(ans.x + ans.y + ans.r), result1=ans.result1, result2=ans.result2,
-        certified=True, unique=True if settled else None, dominance=dom, method=ans.method)
+        game=g,
+        theta=t,
+        concept="nash",
+        exists=True,
+        value=ans.banker_payoff,
+        player1=ans.x,
+        player2=ans.y,
+        banker=ans.r,
+        team=None,
+        field=_field(ans.x + ans.y + ans.r),
+        result1=ans.result1,
+        result2=ans.result2,
+        certified=True,
+        unique=True if settled else None,
+        dominance=dom,
+        method=ans.method,
+    )
 
 
 def _correlated(g: BanqueGame, t: Fraction, net: Payoff, gross: Payoff, r1: Payoff, r2: Payoff) -> BanqueSolution:
@@ -224,9 +258,11 @@ def _correlated(g: BanqueGame, t: Fraction, net: Payoff, gross: Payoff, r1: Payo
         if r is None:
             raise SolverError(f"no certified correlated equilibrium found for {g.label} at theta {t} with the tax")
         ans = CorrelatedAnswer(value=ans.value, team=ans.team, banker=tuple(r), method=ans.method)
-        method = ("team strategy from the zero-sum game on the banker's net payoff (linear program, exact support "
-                  "solve), banker strategy from the team's indifference on the gross payoff; certified by exact "
-                  "best replies of the team (gross) and the banker (net)")
+        method = (
+            "team strategy from the zero-sum game on the banker's net payoff (linear program, exact support "
+            "solve), banker strategy from the team's indifference on the gross payoff; certified by exact "
+            "best replies of the team (gross) and the banker (net)"
+        )
         value = _team_value(view, ans.team, list(ans.banker))
     else:
         method, value = ans.method, ans.value
@@ -234,9 +270,23 @@ def _correlated(g: BanqueGame, t: Fraction, net: Payoff, gross: Payoff, r1: Payo
     res1 = _team_value(TeamView(r1), ans.team, list(ans.banker))
     res2 = _team_value(TeamView(r2), ans.team, list(ans.banker))
     return BanqueSolution(
-        game=g, theta=t, concept="correlated", exists=True, value=value, player1=ans.team.player1_marginal(),
-        player2=ans.team.player2_marginal(), banker=ans.banker, team=ans.team, field=None, result1=res1, result2=res2,
-        certified=True, unique=unique, dominance=dom, method=method)
+        game=g,
+        theta=t,
+        concept="correlated",
+        exists=True,
+        value=value,
+        player1=ans.team.player1_marginal(),
+        player2=ans.team.player2_marginal(),
+        banker=ans.banker,
+        team=ans.team,
+        field=None,
+        result1=res1,
+        result2=res2,
+        certified=True,
+        unique=unique,
+        dominance=dom,
+        method=method,
+    )
 
 
 def _team_value(view: TeamView, team: TeamStrategy, r: list[Any]) -> Any:
@@ -316,8 +366,9 @@ def unique_correlated(view: TeamView, ans: CorrelatedAnswer) -> bool:
     return rank(rows) == combined if rows else dir_rank == 0
 
 
-def _independent(g: BanqueGame, t: Fraction, net: Payoff, r1: Payoff, r2: Payoff,
-                 hint: BanqueSolution | None = None) -> BanqueSolution:
+def _independent(
+    g: BanqueGame, t: Fraction, net: Payoff, r1: Payoff, r2: Payoff, hint: BanqueSolution | None = None
+) -> BanqueSolution:
     if g.model.tax:
         raise ModelError("the independent cooperative solution is computed without a tax only (use --tax 0)")
     dom = iterated_dominance(net, net, net)
@@ -332,7 +383,21 @@ def _independent(g: BanqueGame, t: Fraction, net: Payoff, r1: Payoff, r2: Payoff
     else:
         res1 = res2 = None
     return BanqueSolution(
-        game=g, theta=t, concept="independent", exists=ans.exists, value=ans.value, player1=ans.x, player2=ans.y,
-        banker=ans.banker, team=None, field=_field(ans.x + ans.y), result1=res1, result2=res2,
-        certified=ans.exists is not None, unique=None, dominance=dom, method=ans.method,
-        guarantee_optimal=None if ans.exists else ans.optimal)
+        game=g,
+        theta=t,
+        concept="independent",
+        exists=ans.exists,
+        value=ans.value,
+        player1=ans.x,
+        player2=ans.y,
+        banker=ans.banker,
+        team=None,
+        field=_field(ans.x + ans.y),
+        result1=res1,
+        result2=res2,
+        certified=ans.exists is not None,
+        unique=None,
+        dominance=dom,
+        method=ans.method,
+        guarantee_optimal=None if ans.exists else ans.optimal,
+    )

@@ -40,8 +40,9 @@ class NashAnswer:
     method: str
 
 
-def _poly(p: Payoff, rows: np.ndarray, side_skip: str, pure: Mapping[str, Sequence[Fraction]],
-          var: dict[str, dict[int, int]]) -> dict[int, dict[tuple[int, ...], int]]:
+def _poly(
+    p: Payoff, rows: np.ndarray, side_skip: str, pure: Mapping[str, Sequence[Fraction]], var: dict[str, dict[int, int]]
+) -> dict[int, dict[tuple[int, ...], int]]:
     """The slopes of ``side_skip`` at the indices in ``rows``, as sparse integer polynomials in the support
     variables (``var[side][index]`` is a variable number; other sets take their pure value)."""
     j, k, i = p.monomials
@@ -78,9 +79,11 @@ def certify_profile(pb: Payoff, p1: Payoff, p2: Payoff, x: list[Any], y: list[An
     """Exact best-reply checks for all three sides."""
     if not all(0 <= v <= 1 for v in list(x) + list(y) + list(r)):
         return False
-    return (not is_best_reply(x, p1.slopes("x", x, y, r), maximise=False)
-            and not is_best_reply(y, p2.slopes("y", x, y, r), maximise=False)
-            and not is_best_reply(r, pb.slopes("r", x, y, r), maximise=True))
+    return (
+        not is_best_reply(x, p1.slopes("x", x, y, r), maximise=False)
+        and not is_best_reply(y, p2.slopes("y", x, y, r), maximise=False)
+        and not is_best_reply(r, pb.slopes("r", x, y, r), maximise=True)
+    )
 
 
 def _float_poly(poly: dict[tuple[int, ...], int]) -> tuple[np.ndarray, np.ndarray]:
@@ -108,9 +111,18 @@ def _float_root(polys: list[dict[tuple[int, ...], int]], start: np.ndarray) -> n
     return None
 
 
-def try_support(pb: Payoff, p1: Payoff, p2: Payoff, J: list[int], K: list[int], M: list[int],
-                 xf: np.ndarray, yf: np.ndarray, rf: np.ndarray,
-                 values: tuple[np.ndarray, np.ndarray, np.ndarray] | None = None) -> Any:
+def try_support(
+    pb: Payoff,
+    p1: Payoff,
+    p2: Payoff,
+    J: list[int],
+    K: list[int],
+    M: list[int],
+    xf: np.ndarray,
+    yf: np.ndarray,
+    rf: np.ndarray,
+    values: tuple[np.ndarray, np.ndarray, np.ndarray] | None = None,
+) -> Any:
     """Solve one support. Returns a certified answer; or, when ``values`` (the current pure values) are
     given and the float solution is not an equilibrium, (x, y, r, change) with the support change the
     active-set walk should make next; or None."""
@@ -119,8 +131,11 @@ def try_support(pb: Payoff, p1: Payoff, p2: Payoff, J: list[int], K: list[int], 
         sx, sy, sr = p1.float_slopes("x", xf, yf, rf), p2.float_slopes("y", xf, yf, rf), pb.float_slopes("r", xf, yf, rf)
         values = ((sx < 0).astype(float), (sy < 0).astype(float), (sr > 0).astype(float))
     pure = {side: [Fraction(int(round(min(1.0, max(0.0, v))))) for v in vals] for side, vals in zip("xyr", values)}
-    var = {"x": {j: n for n, j in enumerate(J)}, "y": {k: len(J) + n for n, k in enumerate(K)},
-           "r": {i: len(J) + len(K) + n for n, i in enumerate(M)}}
+    var = {
+        "x": {j: n for n, j in enumerate(J)},
+        "y": {k: len(J) + n for n, k in enumerate(K)},
+        "r": {i: len(J) + len(K) + n for n, i in enumerate(M)},
+    }
     e1 = _poly(pb, np.array(M), "r", pure, var)
     e2 = _poly(p1, np.array(J), "x", pure, var)
     e3 = _poly(p2, np.array(K), "y", pure, var)
@@ -132,7 +147,7 @@ def try_support(pb: Payoff, p1: Payoff, p2: Payoff, J: list[int], K: list[int], 
     x = np.array([float(v) for v in pure["x"]])
     y = np.array([float(v) for v in pure["y"]])
     r = np.array([float(v) for v in pure["r"]])
-    x[J], y[K], r[M] = sol[: len(J)], sol[len(J): len(J) + len(K)], sol[len(J) + len(K):]
+    x[J], y[K], r[M] = sol[: len(J)], sol[len(J) : len(J) + len(K)], sol[len(J) + len(K) :]
     change = _violation(pb, p1, p2, x, y, r, J, K, M)
 
     def walk() -> Any:
@@ -177,12 +192,17 @@ def try_support(pb: Payoff, p1: Payoff, p2: Payoff, J: list[int], K: list[int], 
     field = fields.pop() if fields else None
     mixed_r = tuple(q for q, v in enumerate(re_) if 0 < v < 1)
     return NashAnswer(
-        x=tuple(xe), y=tuple(ye), r=tuple(re_), field=field,
-        banker_payoff=pb.value(xe, ye, re_), result1=p1.value(xe, ye, re_), result2=p2.value(xe, ye, re_),
+        x=tuple(xe),
+        y=tuple(ye),
+        r=tuple(re_),
+        field=field,
+        banker_payoff=pb.value(xe, ye, re_),
+        result1=p1.value(xe, ye, re_),
+        result2=p2.value(xe, ye, re_),
         support=(tuple(J), tuple(K), mixed_r),
         method="fictitious play (floats) proposes a support; the players' mixed probabilities solved exactly from "
-               "its equations (Gröbner basis), the banker's from the players' indifference (exact vertex search); "
-               "certified by exact best-reply checks of all three sides",
+        "its equations (Gröbner basis), the banker's from the players' indifference (exact vertex search); "
+        "certified by exact best-reply checks of all three sides",
     )
 
 
@@ -190,8 +210,9 @@ MAX_INDIFFERENT = 10
 """Most indifferent banker cells searched for the banker's completion."""
 
 
-def _banker_completion(pb: Payoff, p1: Payoff, p2: Payoff, x: list[Any], y: list[Any], J: list[int], K: list[int],
-                       hint: np.ndarray) -> list[Any] | None:
+def _banker_completion(
+    pb: Payoff, p1: Payoff, p2: Payoff, x: list[Any], y: list[Any], J: list[int], K: list[int], hint: np.ndarray
+) -> list[Any] | None:
     """A banker best reply to (x, y) that keeps x and y best replies, exactly; None if there is none.
 
     Cells with a non-zero exact slope are forced. On the indifferent cells T the conditions are linear:
@@ -211,8 +232,9 @@ def _banker_completion(pb: Payoff, p1: Payoff, p2: Payoff, x: list[Any], y: list
         return p1.slopes("x", x, y, rr), p2.slopes("y", x, y, rr)
 
     def ok(rr: list[Any]) -> bool:
-        return (not is_best_reply(x, p1.slopes("x", x, y, rr), maximise=False)
-                and not is_best_reply(y, p2.slopes("y", x, y, rr), maximise=False))
+        return not is_best_reply(x, p1.slopes("x", x, y, rr), maximise=False) and not is_best_reply(
+            y, p2.slopes("y", x, y, rr), maximise=False
+        )
 
     base = player_slopes(r)
     units = []
@@ -228,8 +250,9 @@ def _banker_completion(pb: Payoff, p1: Payoff, p2: Payoff, x: list[Any], y: list
     order = sorted(range(len(tight)), key=lambda q: -min(hint[tight[q]], 1 - hint[tight[q]]))
     for basis in itertools.combinations(order, len(eqs)):
         rest = [q for q in order if q not in basis]
-        corners = sorted(itertools.product((0, 1), repeat=len(rest)),
-                         key=lambda c: sum(abs(v - hint[tight[q]]) for q, v in zip(rest, c)))
+        corners = sorted(
+            itertools.product((0, 1), repeat=len(rest)), key=lambda c: sum(abs(v - hint[tight[q]]) for q, v in zip(rest, c))
+        )
         for corner in corners[:256]:
             cand = list(r)
             for q, v in zip(rest, corner):
@@ -285,8 +308,9 @@ def _restrict(poly: dict[tuple[int, ...], int], keep: int) -> dict[tuple[int, ..
     return out
 
 
-def _violation(pb: Payoff, p1: Payoff, p2: Payoff, x: np.ndarray, y: np.ndarray, r: np.ndarray,
-               J: list[int], K: list[int], M: list[int]) -> tuple[str, int, str] | None:
+def _violation(
+    pb: Payoff, p1: Payoff, p2: Payoff, x: np.ndarray, y: np.ndarray, r: np.ndarray, J: list[int], K: list[int], M: list[int]
+) -> tuple[str, int, str] | None:
     """The worst failure of the float profile to be an equilibrium, as a support change, or None.
 
     A mixed value outside [0, 1] leaves the support ("drop"); a pure value contradicted by its slope

@@ -186,5 +186,3 @@ class TeamView:
                     cols.append(na + n * m2 + kk)
         to_moments = coo_matrix((np.ones(len(rows)), (rows, cols)), shape=(self.n_moments, na * (1 + m2))).tocsr()
         return obj, cells, to_moments
-
-

@@ -92,8 +92,12 @@ def case_entry(case: Split | Refuted | Pinned) -> list[object]:
 
 def dominance_dict(d: DominanceStep) -> dict[str, str]:
     """One dominance step as JSON: ``player``, ``infoset``, ``action`` (``D``/``S``), exact ``margin``."""
-    return {"player": d.player.value, "infoset": format_infoset(d.infoset), "action": d.action.value,
-            "margin": fraction_str(d.margin)}
+    return {
+        "player": d.player.value,
+        "infoset": format_infoset(d.infoset),
+        "action": d.action.value,
+        "margin": fraction_str(d.margin),
+    }
 
 
 def certificate_name(s: Solution) -> str:
@@ -178,8 +182,10 @@ def write_certificates(solutions: Iterable[Solution], target: str, overwrite: bo
     sols = list(solutions)
     for s in sols:
         if s.game.model.house is not None:
-            raise InputError(f"certificates cover the casino and parlor sheets; proofs/check.py does not know the "
-                             f"{s.game.model.freedom!r} tableau")
+            raise InputError(
+                f"certificates cover the casino and parlor sheets; proofs/check.py does not know the "
+                f"{s.game.model.freedom!r} tableau"
+            )
     paths = files_for(target, [certificate_name(s) for s in sols], "one per shoe")
     return write_texts({p: certificate_text(s) for p, s in zip(paths, sols)}, overwrite)
 
@@ -218,8 +224,7 @@ def main(argv: list[str] | None = None) -> int:
     """``python3 -m solver.chemin.certificate DIR``: regenerate the standard certificates and statements."""
     from solver.store.files import regenerate
 
-    return regenerate(argv, "solver.chemin.certificate", "proofs/certificates", "certificates and statements",
-                      write_standard)
+    return regenerate(argv, "solver.chemin.certificate", "proofs/certificates", "certificates and statements", write_standard)
 
 
 if __name__ == "__main__":

@@ -61,8 +61,11 @@ class Model:
             raise ModelError(f"information must be 1, 2 or 3, got {self.information!r}")
         free = [t for t in self.house.free_player_totals() if t != 5] if self.house is not None else []
         if free or (self.house is not None and self.freedom != self.house.name):
-            raise ModelError(f"tableau {self.freedom}: player total {free[0]}: 'free' is supported only at 5 (the "
-                             "ponte's one decision)" if free else "a house tableau's freedom is its name")
+            raise ModelError(
+                f"tableau {self.freedom}: player total {free[0]}: 'free' is supported only at 5 (the ponte's one decision)"
+                if free
+                else "a house tableau's freedom is its name"
+            )
         if self.house is None and self.freedom not in FREEDOMS:
             raise ModelError(f"freedom must be casino or parlor, got {self.freedom!r}")
         alpha = exact(self.commission, "commission")
@@ -194,13 +197,22 @@ def build_game(shoe: Shoe, information: int, freedom: str | Tableau, commission:
     model = Model(information, freedom.name if isinstance(freedom, Tableau) else freedom, exact(commission, "commission"), house)
     st = structure(model.tableau, information)
     win, loss, inert_ponte, inert_banker = _coefficients(shoe, model.tableau, information)
-    return Game(shoe=shoe, model=model, ponte_sets=st.ponte_sets, banker_sets=st.banker_sets, win=win, loss=loss,
-                inert_ponte=inert_ponte, inert_banker=inert_banker)
+    return Game(
+        shoe=shoe,
+        model=model,
+        ponte_sets=st.ponte_sets,
+        banker_sets=st.banker_sets,
+        win=win,
+        loss=loss,
+        inert_ponte=inert_ponte,
+        inert_banker=inert_banker,
+    )
 
 
 @lru_cache(maxsize=8)
-def _coefficients(shoe: Shoe, tab: Tableau,
-                  information: int) -> tuple[Coefficients, Coefficients, tuple[bool, ...], tuple[bool, ...]]:
+def _coefficients(
+    shoe: Shoe, tab: Tableau, information: int
+) -> tuple[Coefficients, Coefficients, tuple[bool, ...], tuple[bool, ...]]:
     """The win and loss coefficients and the inert sets, which do not depend on the commission (cached:
     the same shoe and model are often built at several commissions)."""
     st = structure(tab, information)
@@ -292,8 +304,13 @@ def strategy_detail(shoe: Shoe, strategy: Strategy) -> dict[tuple[int, int, int,
     st = structure(CHEMIN_PARLOR, 3)
     tree = st.tree
     n = len(st.banker_sets)
-    detail = detail_key(tree.p_total.astype(np.int64), tree.b_total.astype(np.int64), (tree.p_third >= 0).astype(np.int64),
-                        (tree.b_third >= 0).astype(np.int64), tree.natural.astype(np.int64))
+    detail = detail_key(
+        tree.p_total.astype(np.int64),
+        tree.b_total.astype(np.int64),
+        (tree.p_third >= 0).astype(np.int64),
+        (tree.b_third >= 0).astype(np.int64),
+        tree.natural.astype(np.int64),
+    )
     key = ((st.ponte_index + 1) * (n + 1) + (st.banker_index + 1)) * N_DETAIL + detail
     grouping = tree.grouping("chemin-detail", lambda _t: key)
     sums = grouping.evaluate(multiset_weights(tree, shoe))

@@ -78,8 +78,9 @@ def optimal_sets(game: Game, q: list[Fraction], r: list[Fraction]) -> tuple[Opti
     cons_q = []
     for i in range(n):
         coef = {j: Fraction(int(c.G[j][i]), D) for j in free_q if c.G[j][i] != 0}
-        const = Fraction(int(c.b[i]), D) + sum((Fraction(int(c.G[j][i]), D) * q[j] for j in range(m) if j not in free_q),
-                                               Fraction(0))
+        const = Fraction(int(c.b[i]), D) + sum(
+            (Fraction(int(c.G[j][i]), D) * q[j] for j in range(m) if j not in free_q), Fraction(0)
+        )
         rel = "=" if 0 < r[i] < 1 else (">=" if r[i] == 1 else "<=")
         con = constraint(coef, const, rel, game.ponte_sets)
         if con is not None:
@@ -87,16 +88,29 @@ def optimal_sets(game: Game, q: list[Fraction], r: list[Fraction]) -> tuple[Opti
     cons_r = []
     for j in range(m):
         coef = {i: Fraction(int(c.G[j][i]), D) for i in free_r if c.G[j][i] != 0}
-        const = Fraction(int(c.a[j]), D) + sum((Fraction(int(c.G[j][i]), D) * r[i] for i in range(n) if i not in free_r),
-                                               Fraction(0))
+        const = Fraction(int(c.a[j]), D) + sum(
+            (Fraction(int(c.G[j][i]), D) * r[i] for i in range(n) if i not in free_r), Fraction(0)
+        )
         rel = "=" if 0 < q[j] < 1 else ("<=" if q[j] == 1 else ">=")
         con = constraint(coef, const, rel, game.banker_sets)
         if con is not None:
             cons_r.append(con)
-    ponte = _pinned(OptimalSet(Side.PONTE, {game.ponte_sets[j]: q[j] for j in range(m) if j not in free_q},
-                               tuple(game.ponte_sets[j] for j in free_q), tightest(cons_q)))
-    banker = _pinned(OptimalSet(Side.BANKER, {game.banker_sets[i]: r[i] for i in range(n) if i not in free_r},
-                                tuple(game.banker_sets[i] for i in free_r), tightest(cons_r)))
+    ponte = _pinned(
+        OptimalSet(
+            Side.PONTE,
+            {game.ponte_sets[j]: q[j] for j in range(m) if j not in free_q},
+            tuple(game.ponte_sets[j] for j in free_q),
+            tightest(cons_q),
+        )
+    )
+    banker = _pinned(
+        OptimalSet(
+            Side.BANKER,
+            {game.banker_sets[i]: r[i] for i in range(n) if i not in free_r},
+            tuple(game.banker_sets[i] for i in free_r),
+            tightest(cons_r),
+        )
+    )
     return ponte, banker
 
 
@@ -107,14 +121,21 @@ def _pinned(o: OptimalSet) -> OptimalSet:
     for c in o.constraints:
         for k in c.weights:
             uses[k] = uses.get(k, 0) + 1
-    pins = {next(iter(c.weights)): c.rhs / next(iter(c.weights.values())) for c in o.constraints
-            if c.relation == "=" and len(c.weights) == 1 and uses[next(iter(c.weights))] == 1}
+    pins = {
+        next(iter(c.weights)): c.rhs / next(iter(c.weights.values()))
+        for c in o.constraints
+        if c.relation == "=" and len(c.weights) == 1 and uses[next(iter(c.weights))] == 1
+    }
     if not pins:
         return o
     fixed = dict(o.fixed)
     fixed.update(pins)
-    return OptimalSet(o.player, fixed, tuple(k for k in o.free if k not in pins),
-                      tuple(c for c in o.constraints if not (len(c.weights) == 1 and next(iter(c.weights)) in pins)))
+    return OptimalSet(
+        o.player,
+        fixed,
+        tuple(k for k in o.free if k not in pins),
+        tuple(c for c in o.constraints if not (len(c.weights) == 1 and next(iter(c.weights)) in pins)),
+    )
 
 
 def tightest(cons: list[Constraint]) -> tuple[Constraint, ...]:

@@ -61,9 +61,29 @@ from solver.exact.numbers import in_unit_interval
 from solver.strategy import InfoSet, Strategy
 
 __all__ = [
-    "FLOAT_TOL", "CaseAnalysis", "Constraint", "DominanceStep", "OptimalSet", "Solution", "banker_guarantee", "banker_reply",
-    "banker_slopes", "draw_tables", "foster", "is_equilibrium", "iterated_dominance", "lp_proposal", "optimal_sets",
-    "outcome_law", "ponte_guarantee", "ponte_slopes", "rank", "solve", "unique_banker", "unique_ponte", "zero_sum",
+    "FLOAT_TOL",
+    "CaseAnalysis",
+    "Constraint",
+    "DominanceStep",
+    "OptimalSet",
+    "Solution",
+    "banker_guarantee",
+    "banker_reply",
+    "banker_slopes",
+    "draw_tables",
+    "foster",
+    "is_equilibrium",
+    "iterated_dominance",
+    "lp_proposal",
+    "optimal_sets",
+    "outcome_law",
+    "ponte_guarantee",
+    "ponte_slopes",
+    "rank",
+    "solve",
+    "unique_banker",
+    "unique_ponte",
+    "zero_sum",
 ]
 
 
@@ -154,9 +174,19 @@ def solve(game: Game) -> Solution:
             uq = unique_ponte(c, q, r)
         ub = unique_banker(c, q, r)
         return Solution(
-            game=game, q=tuple(q), r=tuple(r), value=f, ponte_payoff=-f, banker_payoff=f, certified=True,
-            unique_ponte=uq, unique_banker=ub, unique_equilibrium=None, equilibria=(),
-            dominance=dominance, method=method + "; certified by f(q) = h(r) in exact rationals",
+            game=game,
+            q=tuple(q),
+            r=tuple(r),
+            value=f,
+            ponte_payoff=-f,
+            banker_payoff=f,
+            certified=True,
+            unique_ponte=uq,
+            unique_banker=ub,
+            unique_equilibrium=None,
+            equilibria=(),
+            dominance=dominance,
+            method=method + "; certified by f(q) = h(r) in exact rationals",
             optimal_set=None if (uq and ub) else optimal_sets(game, q, r),
         )
     if len(game.ponte_sets) == 1:
@@ -173,8 +203,10 @@ def solve(game: Game) -> Solution:
             raise SolverError(f"no certified equilibrium found for {game.label}")
         q, r = found_pair
         unique, equilibria = False, ()
-        method = ("equilibrium search over the ponte's pure/mixed patterns (first: the zero-sum game on the banker's "
-                  "net payoff), banker from the ponte's gross indifference")
+        method = (
+            "equilibrium search over the ponte's pure/mixed patterns (first: the zero-sum game on the banker's "
+            "net payoff), banker from the ponte's gross indifference"
+        )
     q, r = _zero_inert(game, q, r)
     if len(game.ponte_sets) > 1 and settled_by_dominance(game, dominance):
         unique = True  # iterated strict dominance leaves a single strategy profile
@@ -189,9 +221,19 @@ def solve(game: Game) -> Solution:
             method += f"; unique by a case analysis of {cases.leaves} cases, each refuted exactly"
     net, gross = game.net.value(q, r), game.gross.value(q, r)
     return Solution(
-        game=game, q=tuple(q), r=tuple(r), value=net, ponte_payoff=-gross, banker_payoff=net, certified=True,
-        unique_ponte=False, unique_banker=False, unique_equilibrium=decided,
-        equilibria=equilibria, dominance=dominance, method=method + "; certified: every cell a best response, exactly",
+        game=game,
+        q=tuple(q),
+        r=tuple(r),
+        value=net,
+        ponte_payoff=-gross,
+        banker_payoff=net,
+        certified=True,
+        unique_ponte=False,
+        unique_banker=False,
+        unique_equilibrium=decided,
+        equilibria=equilibria,
+        dominance=dominance,
+        method=method + "; certified: every cell a best response, exactly",
         cases=cases,
     )
 

@@ -45,8 +45,9 @@ def foster(c: Coefficients) -> tuple[Fraction, Fraction, Fraction]:
     return Fraction(1), slope, slope
 
 
-def _banker_for_interior(c: Coefficients, q: list[Fraction], target_j: list[int], slopes: list[int],
-                         r_hint: list[float] | None) -> list[Fraction] | None:
+def _banker_for_interior(
+    c: Coefficients, q: list[Fraction], target_j: list[int], slopes: list[int], r_hint: list[float] | None
+) -> list[Fraction] | None:
     """Banker strategy: forced cells by slope sign; tight cells solve the ponte's indifference."""
     n = len(slopes)
     r = [_ONE if s > 0 else _ZERO for s in slopes]
@@ -94,8 +95,10 @@ def _banker_for_interior(c: Coefficients, q: list[Fraction], target_j: list[int]
     for k in range(len(free)):
         if k not in basis:
             r[free[k]] = Fraction(round(r_hint[free[k]])) if r_hint is not None else Fraction(0)
-    rhs2 = [rhs[e] - sum((rows[e][k] * r[free[k]] for k in range(len(free)) if k not in basis), Fraction(0))
-            for e in range(len(target_j))]
+    rhs2 = [
+        rhs[e] - sum((rows[e][k] * r[free[k]] for k in range(len(free)) if k not in basis), Fraction(0))
+        for e in range(len(target_j))
+    ]
     sol = solve_square([[rows[e][k] for k in basis] for e in range(len(target_j))], rhs2)
     if sol is None:
         return None
@@ -119,8 +122,9 @@ def lp_proposal(c: Coefficients, engine: str | None = None) -> tuple[list[float]
     a, b, G = (np.asarray(v, dtype=float).reshape(v.shape) / float(scale) for v in (c.a, c.b, c.G))
     cost = np.concatenate([a, np.ones(n)])
     A = np.hstack([G.T, -np.eye(n)])
-    found = linear_program(cost, A_ub=A, b_ub=-b, lo=np.zeros(m + n), hi=np.concatenate([np.ones(m), np.full(n, np.inf)]),
-                           engine=engine)
+    found = linear_program(
+        cost, A_ub=A, b_ub=-b, lo=np.zeros(m + n), hi=np.concatenate([np.ones(m), np.full(n, np.inf)]), engine=engine
+    )
     if found is None:
         raise SolverError("the linear program failed: HiGHS found no optimum")
     q = [float(v) for v in found.x[:m]]
@@ -143,7 +147,7 @@ def _snap_q(c: Coefficients, q_hat: list[float]) -> list[Fraction]:
             c0=0,
             a=np.array([c.a[j]], dtype=object),
             b=c.b + sum((c.G[k] * fixed[k] for k in range(m) if k != j), np.zeros(len(c.b), dtype=object)),
-            G=c.G[j:j + 1],
+            G=c.G[j : j + 1],
             denominator=c.denominator,
         )
         x, _, _ = foster(restricted)
@@ -153,8 +157,9 @@ def _snap_q(c: Coefficients, q_hat: list[float]) -> list[Fraction]:
     s_hat = np.array([int(x) / D for x in c.b]) + qf @ np.array([[int(x) / D for x in row] for row in c.G]).reshape(m, -1)
     scale = max(1e-12, float(np.max(np.abs(s_hat))) if len(s_hat) else 1.0)
     tight = sorted(range(len(s_hat)), key=lambda i: abs(s_hat[i]))
-    tight = [i for i in tight if abs(s_hat[i]) <= 1e-7 * max(1.0, scale)
-             and any(c.G[j][i] != 0 for j in interior)]  # a cell that does not involve them cannot pin them
+    tight = [
+        i for i in tight if abs(s_hat[i]) <= 1e-7 * max(1.0, scale) and any(c.G[j][i] != 0 for j in interior)
+    ]  # a cell that does not involve them cannot pin them
     rows_all = [[Fraction(int(c.G[j][i]), D) for j in interior] for i in tight]
     known_q = {j: x for j, x in enumerate(q) if x is not None}
 
@@ -258,8 +263,9 @@ def unique_banker(c: Coefficients, q: list[Fraction], r: list[Fraction]) -> bool
     return bool(rows) and len(free) <= len(rows) and rank(rows) == len(free)
 
 
-def banker_reply(banker_form: Coefficients, ponte_form: Coefficients, q: list[Fraction],
-                 inert: tuple[bool, ...] | None = None) -> list[Fraction] | None:
+def banker_reply(
+    banker_form: Coefficients, ponte_form: Coefficients, q: list[Fraction], inert: tuple[bool, ...] | None = None
+) -> list[Fraction] | None:
     """A banker best reply to q under ``banker_form`` to which q is a ponte best reply under ``ponte_form``.
 
     Forced cells follow the sign of their slope. The indifferent cells T are searched at the vertices
@@ -290,9 +296,12 @@ def banker_reply(banker_form: Coefficients, ponte_form: Coefficients, q: list[Fr
             if mixed:
                 rows = [[Fraction(int(ponte_form.G[j][i]), D) for i in basis] for j in mixed]
                 # Outside the basis every cell is at 0 or 1: the known part of each equation is an integer sum.
-                rhs = [-Fraction(int(ponte_form.a[j]) + sum(int(ponte_form.G[j][i]) for i in range(len(rr))
-                                                             if rr[i] and i not in basis), D)
-                       for j in mixed]
+                rhs = [
+                    -Fraction(
+                        int(ponte_form.a[j]) + sum(int(ponte_form.G[j][i]) for i in range(len(rr)) if rr[i] and i not in basis), D
+                    )
+                    for j in mixed
+                ]
                 sol = solve_square(rows, rhs)
                 if sol is None or not all(0 <= x <= 1 for x in sol):
                     continue

@@ -100,13 +100,19 @@ def add_parser(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-ar
     add_format_options(p, formats=("text", "json", "csv", "latex"))
     p.add_argument("--theta", default="1/2", metavar="T", help="Player 1's share of the stake (default 1/2)")
     p.add_argument("--information", type=int, choices=(1, 2, 3), default=1, help="information model (default 1)")
-    p.add_argument("--second-player", choices=("blind", "sees-first"), default="blind",
-                   help="what Player 2's choice may depend on (default blind)")
-    p.add_argument("--freedom", choices=("casino", "parlor"), default="casino",
-                   help="which banker decisions are free (default casino)")
+    p.add_argument(
+        "--second-player",
+        choices=("blind", "sees-first"),
+        default="blind",
+        help="what Player 2's choice may depend on (default blind)",
+    )
+    p.add_argument(
+        "--freedom", choices=("casino", "parlor"), default="casino", help="which banker decisions are free (default casino)"
+    )
     p.add_argument("--tax", default="0", metavar="RATE", help="cagnotte on the banker's net win of a coup, 0 to 1/10 (default 0)")
-    p.add_argument("--concept", choices=("nash", "correlated", "independent", "all"), default="all",
-                   help="solution concept (default all)")
+    p.add_argument(
+        "--concept", choices=("nash", "correlated", "independent", "all"), default="all", help="solution concept (default all)"
+    )
     p.add_argument("--certificate", metavar="FILE", help="write a certificate (JSON) that proofs/check.py verifies")
     p.add_argument("--force", action="store_true", help="overwrite an existing certificate file")
     p.set_defaults(run=run)

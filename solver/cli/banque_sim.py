@@ -31,8 +31,11 @@ def add_banque_options(p: argparse.ArgumentParser) -> None:
     """The options of a banque table (shared by ``simulate`` and ``crosscheck``)."""
     b = p.add_argument_group("baccara banque (--game banque)")
     b.add_argument("--theta", metavar="T", help="tableau 1's share of the stake (default 1/2)")
-    b.add_argument("--second-player", choices=("blind", "sees-first"),
-                   help="whether Player 2's choice at 5 may depend on what tableau 1 showed (default blind)")
+    b.add_argument(
+        "--second-player",
+        choices=("blind", "sees-first"),
+        help="whether Player 2's choice at 5 may depend on what tableau 1 showed (default blind)",
+    )
     b.add_argument("--concept", choices=("nash", "correlated", "independent"), help="the solution dealt (default nash)")
     b.add_argument("--tax", metavar="RATE", help="cagnotte on the banker's net win of a coup, 0 to 1/10 (default 0)")
 
@@ -58,8 +61,9 @@ def _check_options(args: argparse.Namespace) -> None:
     if args.strategy not in (None, "solved") or args.draw:
         raise InputError("baccara banque deals the banque solver's strategies: --strategy solved (the default), no --draw")
     if args.commission is not None or getattr(args, "tableau", None):
-        raise InputError("baccara banque takes its tax with --tax (the cagnotte on the banker's net win), not "
-                         "--commission or --tableau")
+        raise InputError(
+            "baccara banque takes its tax with --tax (the cagnotte on the banker's net win), not --commission or --tableau"
+        )
     if getattr(args, "extra_coup", False):
         raise InputError("--extra-coup is a punto banco custom; baccara banque deals to the cut card")
 
@@ -89,21 +93,34 @@ def table_from_args(args: argparse.Namespace, first_coup_only: bool) -> tuple[Ba
     solution, enumeration = solved(args)
     tables = solution_tables(solution)
     burn = parse_burn(args.burn if args.burn is not None else "none")
-    table = BanqueTable(solution.shoe, draws_of(solution, tables), solution.theta, solution.model.tax, burn=burn,
-                        cut=getattr(args, "cut", None) or DEFAULT_CUT, first_coup_only=first_coup_only)
+    table = BanqueTable(
+        solution.shoe,
+        draws_of(solution, tables),
+        solution.theta,
+        solution.model.tax,
+        burn=burn,
+        cut=getattr(args, "cut", None) or DEFAULT_CUT,
+        first_coup_only=first_coup_only,
+    )
     return table, banque_law(solution, tables, enumeration)
 
 
-def deal(table: BanqueTable, args: argparse.Namespace, shoes: int | None, coups: int,
-         law: BanqueLaw) -> BanqueSimResult:
+def deal(table: BanqueTable, args: argparse.Namespace, shoes: int | None, coups: int, law: BanqueLaw) -> BanqueSimResult:
     """Deal with a progress line on stderr."""
     from solver.cli.dealing import workers_from_args
     from solver.simulate.banque import shoes_for_coups, simulate_banque
 
     n = shoes if shoes is not None else shoes_for_coups(table, coups)
     with Progress(n, "shoes") as progress:
-        return simulate_banque(table, shoes=n, seed=args.seed, workers=workers_from_args(args), scheduler=args.scheduler,
-                               progress=progress.update, exact=law.reference())
+        return simulate_banque(
+            table,
+            shoes=n,
+            seed=args.seed,
+            workers=workers_from_args(args),
+            scheduler=args.scheduler,
+            progress=progress.update,
+            exact=law.reference(),
+        )
 
 
 def simulate(args: argparse.Namespace) -> int:

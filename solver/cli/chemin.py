@@ -129,8 +129,11 @@ def add_parser(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-ar
     p.add_argument("--information", type=int, choices=(1, 2, 3), default=1, help="information model (default 1)")
     p.add_argument("--freedom", choices=("casino", "parlor"), help="which banker decisions are free (default casino)")
     add_tableau_option(p)
-    p.add_argument("--commission", metavar="ALPHA", help="house share of banker wins, 0 to 1/10, or a range LO..HI "
-                   "such as 0..1/10 (default 0, or the --tableau sheet's)")
+    p.add_argument(
+        "--commission",
+        metavar="ALPHA",
+        help="house share of banker wins, 0 to 1/10, or a range LO..HI such as 0..1/10 (default 0, or the --tableau sheet's)",
+    )
     p.add_argument("--certificate", metavar="FILE", help="write a certificate (JSON) that proofs/check.py verifies")
     p.add_argument("--force", action="store_true", help="overwrite an existing certificate file")
     p.set_defaults(run=run)

@@ -113,8 +113,10 @@ def seed_option(text: str) -> int:
     return n
 
 
-TABLEAU_HELP = ("house rules: a named sheet (casino, parlor, punto, simplified) or a TOML or JSON file giving the "
-                "player's action per total and the banker's per total and third card (docs/howto-house-rules.md)")
+TABLEAU_HELP = (
+    "house rules: a named sheet (casino, parlor, punto, simplified) or a TOML or JSON file giving the "
+    "player's action per total and the banker's per total and third card (docs/howto-house-rules.md)"
+)
 
 
 def add_tableau_option(p: argparse.ArgumentParser) -> None:
@@ -321,9 +323,14 @@ def write_csv(header: Sequence[str], rows: Iterable[Sequence[str]]) -> None:
     w.writerows(rows)
 
 
-def render(results: Sequence[Any], args: argparse.Namespace, as_dict: Callable[..., dict[str, object]],
-           as_csv: tuple[Sequence[str], Callable[..., list[tuple[str, ...]]]], as_text: Callable[..., str],
-           as_table: Callable[..., str]) -> None:
+def render(
+    results: Sequence[Any],
+    args: argparse.Namespace,
+    as_dict: Callable[..., dict[str, object]],
+    as_csv: tuple[Sequence[str], Callable[..., list[tuple[str, ...]]]],
+    as_text: Callable[..., str],
+    as_table: Callable[..., str],
+) -> None:
     """Write results in the format asked for: one JSON object per result (indented when alone), CSV
     rows, one text report, or a text table with one row per result."""
     if args.format == "json":

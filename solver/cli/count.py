@@ -57,8 +57,9 @@ def run(args: argparse.Namespace) -> int:
     if args.tags is not None:
         if args.tags.strip() == "eor":
             eor = effects_of_removal(shoe, bets, "rank", args.level)
-            counts = [LinearCount(b.tags, args.true_count, f"effects of removal of {b.name}, level {args.level}")
-                      for b in eor.bets]
+            counts = [
+                LinearCount(b.tags, args.true_count, f"effects of removal of {b.name}, level {args.level}") for b in eor.bets
+            ]
         else:
             one = LinearCount.parse(args.tags, args.true_count)
             counts = [one] * len(bets)
@@ -68,8 +69,9 @@ def run(args: argparse.Namespace) -> int:
     config = CountConfig.punto(shoe, bets, counts, args.knowledge, **table)  # type: ignore[arg-type]
     shoes = args.shoes if args.shoes is not None else max(1, round(args.coups / config.table.expected_coups_per_shoe()))
     progress = Progress(shoes, "shoes")
-    result = count_study(config, shoes=shoes, seed=args.seed, workers=workers_from_args(args), scheduler=args.scheduler,
-                         progress=progress.update)
+    result = count_study(
+        config, shoes=shoes, seed=args.seed, workers=workers_from_args(args), scheduler=args.scheduler, progress=progress.update
+    )
     progress.close()
     if args.format == "json":
         emit_json([count_dict(result, args.digits)], args)
@@ -99,8 +101,9 @@ def add_parser(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-ar
     c.add_argument("--tags", metavar="TAGS", help="10 tags A,2,...,9,T or 13 A,...,K; or 'eor'")
     c.add_argument("--true-count", metavar="T", help="bet when the true count is at least T (exact, e.g. 8 or 15/2)")
     c.add_argument("--level", type=int, default=2, metavar="L", help="with --tags eor: the largest tag (default 2)")
-    c.add_argument("--knowledge", choices=("unseen", "remaining"), default="unseen",
-                   help="what the player knows (default unseen)")
+    c.add_argument(
+        "--knowledge", choices=("unseen", "remaining"), default="unseen", help="what the player knows (default unseen)"
+    )
     t = p.add_argument_group("dealing")
     t.add_argument("--burn", metavar="B", help="none, a number of cards, or turn (default turn)")
     t.add_argument("--cut", type=parse_count, default=14, metavar="N", help="cards behind the cut card (default 14)")

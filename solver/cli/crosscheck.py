@@ -91,13 +91,17 @@ def add_parser(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-ar
         "dependence, shoes' composition, the next shoe, repeats) and of the settlements reported, at a stated "
         "false-alarm rate, with the smallest deviation the sample could detect. Exit code 0 pass, 1 reject, "
         "2 unusable input.",
-        epilog=SHOE_HELP + "\n\n" + SIM_EPILOG + BANQUE_EPILOG
+        epilog=SHOE_HELP
+        + "\n\n"
+        + SIM_EPILOG
+        + BANQUE_EPILOG
         + "\ncoup file: one coup per line, the cards in deal order separated by "
         "commas (A, 2-9, T or 10,\n  J, Q, K; 1 is an ace, 0 a ten-valued card), optionally ';' and the outcome "
         "reported (B, P\n  or T), and ';' and the settlements (bet=net result per unit); a line 'shoe' starts a\n"
         "  freshly shuffled shoe (mark every shoe of a file of whole shoes); '#' starts a comment;\n"
         "  '-' in fifth place says the player stood (without it a free player's fifth card is his draw):\n"
-        + "".join(f"    {line}\n" for line in HELP_COUPS) + "\nexamples:\n"
+        + "".join(f"    {line}\n" for line in HELP_COUPS)
+        + "\nexamples:\n"
         "  baccarat crosscheck --game punto --decks 8 --coups dealt.txt\n"
         "  engine | baccarat crosscheck --coups -\n"
         "  baccarat crosscheck --simulate 1e7 --seed 1                our own simulator\n"
@@ -109,9 +113,14 @@ def add_parser(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-ar
     add_table_options(p, simulate=False)
     add_banque_options(p)
     p.add_argument("--coups", metavar="FILE", help="a file of dealt coups, '-' for standard input")
-    p.add_argument("--simulate", type=positive_count, metavar="N",
-                   help="check our own simulator on N coups, each from a freshly shuffled shoe (default 1e6)")
-    p.add_argument("--whole-shoes", action="store_true",
-                   help="with --simulate: deal whole shoes to the cut card, and test them shoe by shoe")
+    p.add_argument(
+        "--simulate",
+        type=positive_count,
+        metavar="N",
+        help="check our own simulator on N coups, each from a freshly shuffled shoe (default 1e6)",
+    )
+    p.add_argument(
+        "--whole-shoes", action="store_true", help="with --simulate: deal whole shoes to the cut card, and test them shoe by shoe"
+    )
     p.add_argument("--alpha", default="1/1000", metavar="RATE", help="false-alarm rate of the whole check (default 1/1000)")
     p.set_defaults(run=run)

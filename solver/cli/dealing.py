@@ -61,29 +61,51 @@ def positive_count(text: str) -> int:
 def add_table_options(p: argparse.ArgumentParser, simulate: bool) -> None:
     """The game, strategy, dealing and run options."""
     g = p.add_argument_group("game")
-    g.add_argument("--game", choices=("punto", "chemin", "banque"), default="punto",
-                   help="punto banco, chemin de fer or baccara banque (default punto)")
-    g.add_argument("--strategy", metavar="S", help="chemin de fer strategy: kemeny-snell (default), solved, casino, "
-                   "parlor, or a JSON file of draw tables")
-    g.add_argument("--information", type=int, choices=(1, 2, 3),
-                   help="with --strategy solved: the information model solved for (default 3; banque 1)")
-    g.add_argument("--freedom", choices=("casino", "parlor"),
-                   help="with --strategy solved: which banker decisions are free (default parlor; banque casino)")
+    g.add_argument(
+        "--game",
+        choices=("punto", "chemin", "banque"),
+        default="punto",
+        help="punto banco, chemin de fer or baccara banque (default punto)",
+    )
+    g.add_argument(
+        "--strategy",
+        metavar="S",
+        help="chemin de fer strategy: kemeny-snell (default), solved, casino, parlor, or a JSON file of draw tables",
+    )
+    g.add_argument(
+        "--information",
+        type=int,
+        choices=(1, 2, 3),
+        help="with --strategy solved: the information model solved for (default 3; banque 1)",
+    )
+    g.add_argument(
+        "--freedom",
+        choices=("casino", "parlor"),
+        help="with --strategy solved: which banker decisions are free (default parlor; banque casino)",
+    )
     g.add_argument("--draw", action="append", metavar="CELL=P", help="set one tableau cell, e.g. P5=9/11 or B3/9=D (repeatable)")
     g.add_argument("--commission", metavar="ALPHA", help="commission on banker wins (default 1/20, or the --tableau sheet's)")
     add_tableau_option(g)  # type: ignore[arg-type]
     t = p.add_argument_group("dealing")
-    t.add_argument("--burn", metavar="B", help="none, a number of cards, or turn (default: turn for punto, none for chemin "
-                   "and banque)")
+    t.add_argument(
+        "--burn", metavar="B", help="none, a number of cards, or turn (default: turn for punto, none for chemin and banque)"
+    )
     if simulate:
-        t.add_argument("--cut", type=positive_count, metavar="N",
-                       help="cards behind the cut card (default 14 for punto, 7 for chemin, 10 for banque)")
+        t.add_argument(
+            "--cut",
+            type=positive_count,
+            metavar="N",
+            help="cards behind the cut card (default 14 for punto, 7 for chemin, 10 for banque)",
+        )
         t.add_argument("--extra-coup", action="store_true", help="deal one more coup after the cut card appears")
     r = p.add_argument_group("run")
     r.add_argument("--seed", type=seed_option, default=0, help="seed of the run (default 0); same seed, same result")
     r.add_argument("--workers", type=positive_count, metavar="N", help="local processes (default: all cores)")
-    r.add_argument("--scheduler", metavar="ADDRESS", help="a Dask distributed scheduler, e.g. tcp://host:8786 "
-                   "(pip install 'baccarat-solver[dask]')")
+    r.add_argument(
+        "--scheduler",
+        metavar="ADDRESS",
+        help="a Dask distributed scheduler, e.g. tcp://host:8786 (pip install 'baccarat-solver[dask]')",
+    )
 
 
 def strategy_file(path: str) -> Strategy:
@@ -109,8 +131,9 @@ def strategy_file(path: str) -> Strategy:
             raise InputError(f"{path}: {e}") from None
 
     try:
-        return Strategy.from_tables(table(data["player"], (10, 10)), table(data["banker"], (10, 10, 11)),
-                                    str(data.get("name", Path(path).name)))
+        return Strategy.from_tables(
+            table(data["player"], (10, 10)), table(data["banker"], (10, 10, 11)), str(data.get("name", Path(path).name))
+        )
     except ModelError as e:
         raise InputError(f"{path}: {e}") from None
 
@@ -145,11 +168,19 @@ def rule_notes(strategy: Strategy) -> None:
         cells = ", ".join(("P" if s.side.value == "ponte" else "B") + format_infoset(s) for s in broken)
         note(f"this strategy overrides cells the {strategy.tableau.name} tableau fixes ({cells}); it is dealt as given")
     P, _ = strategy.tables()
-    wrong = sorted({(a + b) % 10 for a in range(10) for b in range(10)
-                    if (a + b) % 10 < 8 and (a + b) % 10 != 5 and P[a, b] != (1 if (a + b) % 10 <= 4 else 0)})
+    wrong = sorted(
+        {
+            (a + b) % 10
+            for a in range(10)
+            for b in range(10)
+            if (a + b) % 10 < 8 and (a + b) % 10 != 5 and P[a, b] != (1 if (a + b) % 10 <= 4 else 0)
+        }
+    )
     if wrong:
-        note(f"the ponte does not follow chemin de fer's rules (draw on 0-4, stand on 6-7) on {', '.join(map(str, wrong))}: "
-             "the strategy is dealt as given, and there is no exact law to compare with")
+        note(
+            f"the ponte does not follow chemin de fer's rules (draw on 0-4, stand on 6-7) on {', '.join(map(str, wrong))}: "
+            "the strategy is dealt as given, and there is no exact law to compare with"
+        )
 
 
 def _strategy_from_args(args: argparse.Namespace, shoe: Shoe) -> Strategy:
@@ -195,8 +226,17 @@ def config_from_args(args: argparse.Namespace, first_coup_only: bool) -> SimConf
     cut = getattr(args, "cut", None) or DEFAULT_CUT[args.game]
     house = house_from_args(args)
     commission = exact(commission_text(args, house, "1/20"), "--commission")
-    return SimConfig(args.game, shoe, strategy, burn=burn, cut=cut, extra_coup=bool(getattr(args, "extra_coup", False)),
-                     first_coup_only=first_coup_only, commission=commission, payouts=house_payouts(args.game, commission, house))
+    return SimConfig(
+        args.game,
+        shoe,
+        strategy,
+        burn=burn,
+        cut=cut,
+        extra_coup=bool(getattr(args, "extra_coup", False)),
+        first_coup_only=first_coup_only,
+        commission=commission,
+        payouts=house_payouts(args.game, commission, house),
+    )
 
 
 def house_payouts(game: str, commission: Fraction, house: HouseRules | None) -> tuple[Payout, ...]:
@@ -235,12 +275,20 @@ def workers_from_args(args: argparse.Namespace) -> int | None:
     return int(args.workers)
 
 
-def run_simulation(config: SimConfig, args: argparse.Namespace, shoes: int | None, coups: int | None,
-                   exact_values: dict | None) -> SimulationResult:  # type: ignore[type-arg]
+def run_simulation(
+    config: SimConfig, args: argparse.Namespace, shoes: int | None, coups: int | None, exact_values: dict | None
+) -> SimulationResult:  # type: ignore[type-arg]
     """Deal the shoes with a progress line on stderr."""
     from solver.simulate import shoes_for_coups, simulate
 
     n_shoes = shoes if shoes is not None else shoes_for_coups(config, coups or DEFAULT_SIM_COUPS)
     with Progress(n_shoes, "shoes") as progress:
-        return simulate(config, shoes=n_shoes, seed=args.seed, workers=workers_from_args(args), scheduler=args.scheduler,
-                        progress=progress.update, exact=exact_values)
+        return simulate(
+            config,
+            shoes=n_shoes,
+            seed=args.seed,
+            workers=workers_from_args(args),
+            scheduler=args.scheduler,
+            progress=progress.update,
+            exact=exact_values,
+        )

@@ -65,8 +65,9 @@ def add_parser(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-ar
     p.add_argument("--bets", metavar="NAMES", help="bets, comma-separated (default: the whole catalogue)")
     p.add_argument("--bet", action="append", metavar="FILE", help="your own pay tables, a TOML or JSON file (repeatable)")
     p.add_argument("--commission", default="1/20", metavar="ALPHA", help="the Banker bet's commission (default 1/20)")
-    p.add_argument("--by", choices=("rank", "value"), default="rank", help="remove and tag by rank or by point value "
-                   "(default rank)")
+    p.add_argument(
+        "--by", choices=("rank", "value"), default="rank", help="remove and tag by rank or by point value (default rank)"
+    )
     p.add_argument("--level", type=int, default=2, metavar="L", help="the largest tag in magnitude (default 2)")
     p.add_argument("--samples", type=parse_count, metavar="N", help="random depleted shoes for the count's correlation")
     p.add_argument("--depth", type=depth_option, metavar="A-B", help="cards removed for each sample (default 1 to all but 26)")

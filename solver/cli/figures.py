@@ -76,8 +76,7 @@ def run(args: argparse.Namespace) -> int:
         raise InputError(f"--out {args.out}: not a directory")
     check_writable([out / f"{name}.{ext}" for name in names for ext in EXTENSIONS], args.force)
     command = shlex.join(command_words(args))
-    inputs = FigureInputs(shoes, coups=args.coups, seed=args.seed, thetas=parse_thetas(args.thetas),
-                          count_shoes=args.count_shoes)
+    inputs = FigureInputs(shoes, coups=args.coups, seed=args.seed, thetas=parse_thetas(args.thetas), count_shoes=args.count_shoes)
     with Progress(len(names), "figures") as progress:
         for k, name in enumerate(names):
             fig = FIGURES[name](inputs)
@@ -101,15 +100,33 @@ def add_parser(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-ar
         epilog=EPILOG,
     )
     p.add_argument("--out", required=True, metavar="DIR", help="directory to write the files into (created if needed)")
-    p.add_argument("--decks", default=DEFAULT_DECKS, metavar="LIST",
-                   help=f"deck counts of the by-deck figures, 'inf' for an infinite deck (default {DEFAULT_DECKS})")
-    p.add_argument("--coups", type=parse_count, default=DEFAULT_COUPS, metavar="N",
-                   help="first coups in the convergence figure's simulation (default 1e6)")
+    p.add_argument(
+        "--decks",
+        default=DEFAULT_DECKS,
+        metavar="LIST",
+        help=f"deck counts of the by-deck figures, 'inf' for an infinite deck (default {DEFAULT_DECKS})",
+    )
+    p.add_argument(
+        "--coups",
+        type=parse_count,
+        default=DEFAULT_COUPS,
+        metavar="N",
+        help="first coups in the convergence figure's simulation (default 1e6)",
+    )
     p.add_argument("--seed", type=seed_option, default=DEFAULT_SEED, help=f"seed of that simulation (default {DEFAULT_SEED})")
-    p.add_argument("--thetas", default=THETA_SWEEP, metavar="T",
-                   help=f"values of theta of the banque-theta figure: a list or a sweep LO..HI/STEPS (default {THETA_SWEEP})")
-    p.add_argument("--count-shoes", type=parse_count, default=COUNT_SHOES, metavar="N",
-                   help=f"shoes dealt for the edge-distribution figure (default {COUNT_SHOES})")
+    p.add_argument(
+        "--thetas",
+        default=THETA_SWEEP,
+        metavar="T",
+        help=f"values of theta of the banque-theta figure: a list or a sweep LO..HI/STEPS (default {THETA_SWEEP})",
+    )
+    p.add_argument(
+        "--count-shoes",
+        type=parse_count,
+        default=COUNT_SHOES,
+        metavar="N",
+        help=f"shoes dealt for the edge-distribution figure (default {COUNT_SHOES})",
+    )
     p.add_argument("--only", metavar="NAMES", help="write only these figures, comma-separated")
     p.add_argument("--force", action="store_true", help="overwrite figure files that already exist in DIR")
     p.set_defaults(run=run)

@@ -52,8 +52,7 @@ def run(args: argparse.Namespace) -> int:
     names = TABLE_NAMES + COMMISSION_TABLE_NAMES + SIDE_TABLE_NAMES + BANQUE_TABLE_NAMES
     check_writable([out / f"{name}.tex" for name in names], args.force)
     progress = Progress(paper_steps(shoes, commission=True, banque=True, thetas=thetas), "tables")
-    results = paper_results(shoes, progress=progress.update, commission=True, banque=True, thetas=thetas,
-                            side_bets=True)
+    results = paper_results(shoes, progress=progress.update, commission=True, banque=True, thetas=thetas, side_bets=True)
     progress.close()
     command = ["baccarat", "latex", "--out", args.out]
     if args.decks != DEFAULT_DECKS:
@@ -85,12 +84,20 @@ def add_parser(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-ar
         epilog=EPILOG,
     )
     p.add_argument("--out", required=True, metavar="DIR", help="directory to write the .tex files into (created if needed)")
-    p.add_argument("--decks", default=DEFAULT_DECKS, metavar="LIST",
-                   help=f"deck counts for the by-shoe tables, 'inf' for an infinite deck (default {DEFAULT_DECKS})")
-    p.add_argument("--thetas", default=THETA_SWEEP, metavar="T",
-                   help=f"values of theta of the banque-theta table: a list 1/4,1/2 or a sweep LO..HI/STEPS (default "
-                   f"{THETA_SWEEP})")
-    p.add_argument("--digits", type=digits_option, default=4, metavar="N",
-                   help="decimal places where a number is rounded (default 4)")
+    p.add_argument(
+        "--decks",
+        default=DEFAULT_DECKS,
+        metavar="LIST",
+        help=f"deck counts for the by-shoe tables, 'inf' for an infinite deck (default {DEFAULT_DECKS})",
+    )
+    p.add_argument(
+        "--thetas",
+        default=THETA_SWEEP,
+        metavar="T",
+        help=f"values of theta of the banque-theta table: a list 1/4,1/2 or a sweep LO..HI/STEPS (default {THETA_SWEEP})",
+    )
+    p.add_argument(
+        "--digits", type=digits_option, default=4, metavar="N", help="decimal places where a number is rounded (default 4)"
+    )
     p.add_argument("--force", action="store_true", help="overwrite table files that already exist in DIR")
     p.set_defaults(run=run)

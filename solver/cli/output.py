@@ -12,8 +12,24 @@ import os
 import sys
 
 STAND_INS = {
-    "≈": "~=", "±": "+/-", "∞": "inf", "α": "alpha", "θ": "theta", "·": "*", "—": "-", "–": "-", "×": "x",
-    "≤": "<=", "≥": ">=", "→": "->", "−": "-", "é": "e", "è": "e", "à": "a", "’": "'", "…": "...",
+    "≈": "~=",
+    "±": "+/-",
+    "∞": "inf",
+    "α": "alpha",
+    "θ": "theta",
+    "·": "*",
+    "—": "-",
+    "–": "-",
+    "×": "x",
+    "≤": "<=",
+    "≥": ">=",
+    "→": "->",
+    "−": "-",
+    "é": "e",
+    "è": "e",
+    "à": "a",
+    "’": "'",
+    "…": "...",
 }
 """The non-ASCII symbols the program prints, and what they become where they cannot be written."""
 
@@ -23,7 +39,7 @@ ERRORS = "baccarat-ascii"
 def _stand_in(e: UnicodeError) -> tuple[str, int]:
     if not isinstance(e, UnicodeEncodeError):
         raise e
-    text = e.object[e.start:e.end]
+    text = e.object[e.start : e.end]
     return "".join(STAND_INS.get(ch, "?") for ch in text), e.end
 
 

@@ -52,7 +52,7 @@ class HelpFormatter(argparse.RawDescriptionHelpFormatter):
             if line:
                 lines.append(indent + " ".join(line))
             if first is not None and lines:
-                lines[0] = lines[0][len(indent):]
+                lines[0] = lines[0][len(indent) :]
             return lines
 
         if len(prefix) + len(prog) <= 0.75 * width:  # a short prog: the parts follow it

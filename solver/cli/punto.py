@@ -53,8 +53,11 @@ BATCH_NUMPY = 200
 importing it, about 0.2 s, is then paid back; a shorter batch, or one shoe, does without it."""
 
 
-def chosen_bets(args: argparse.Namespace, commission: str | None = None, house: HouseRules | None = None,
-                ) -> tuple[tuple[Bet, ...], bool]:
+def chosen_bets(
+    args: argparse.Namespace,
+    commission: str | None = None,
+    house: HouseRules | None = None,
+) -> tuple[tuple[Bet, ...], bool]:
     """The bets ``--bets`` and ``--bet`` ask for, and whether unsettled ones may be left out (the
     default catalogue) rather than refused (bets named). A ``--tableau`` sheet that says what the Tie
     pays puts one Tie bet at that pay in place of the catalogue's Ties. ``commission``: the Banker bet's
@@ -69,8 +72,11 @@ def chosen_bets(args: argparse.Namespace, commission: str | None = None, house: 
     if not ties:
         return bets, skip
     already = any(b.name == house_tie.name for b in bets)
-    kept = [house_tie if k == ties[0] and not already else b for k, b in enumerate(bets)
-            if k not in ties[1:] and not (already and k == ties[0])]
+    kept = [
+        house_tie if k == ties[0] and not already else b
+        for k, b in enumerate(bets)
+        if k not in ties[1:] and not (already and k == ties[0])
+    ]
     return tuple(kept), skip
 
 
@@ -103,8 +109,10 @@ def run(args: argparse.Namespace) -> int:
     if args.shoes is not None:  # each line stands alone: a bet a shoe cannot settle is left out of its line
         given = [f"--{o}" for o in ("decks", "shoe", "remove") if getattr(args, o) is not None]
         if given or args.format != "text":
-            raise InputError(f"--shoes reads every shoe from its file and writes JSON lines: leave out "
-                             f"{', '.join(given + (['--format'] if args.format != 'text' else []))}")
+            raise InputError(
+                f"--shoes reads every shoe from its file and writes JSON lines: leave out "
+                f"{', '.join(given + (['--format'] if args.format != 'text' else []))}"
+            )
         stream = open_input(args.shoes)
         lines = read_shoe_lines(stream, source_name(args.shoes))
         if not lines:
@@ -113,8 +121,9 @@ def run(args: argparse.Namespace) -> int:
         batch_dict = partial(punto_dict, detail=args.breakdown)
         route = "numpy" if len(lines) >= BATCH_NUMPY else "auto"
         for i, (number, line, shoe) in enumerate(lines):
-            record = batch_dict(punto_banco(shoe, commission, bets, skip_unsettled=True, tableau=tableau, route=route),
-                                args.digits)
+            record = batch_dict(
+                punto_banco(shoe, commission, bets, skip_unsettled=True, tableau=tableau, route=route), args.digits
+            )
             record = {"line": number, "input": line, **record}
             emit_json([record], args, lines=True)
             progress.update(i + 1)
@@ -138,18 +147,25 @@ def add_parser(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-ar
     )
     add_shoe_options(p)
     add_format_options(p)
-    p.add_argument("--commission", metavar="ALPHA",
-                   help="Banker bet commission, e.g. 0.05 or 1/20 (default 1/20, or the --tableau sheet's)")
+    p.add_argument(
+        "--commission", metavar="ALPHA", help="Banker bet commission, e.g. 0.05 or 1/20 (default 1/20, or the --tableau sheet's)"
+    )
     add_tableau_option(p)
-    p.add_argument("--bets", metavar="NAMES",
-                   help="bets to price, comma-separated: catalogue names or families (default: all); "
-                   "'list' prints the names")
-    p.add_argument("--bet", action="append", metavar="FILE",
-                   help="your own pay tables, a TOML or JSON file (repeatable)")
-    p.add_argument("--breakdown", action="store_true",
-                   help="every bet's pay table in the text report and in --shoes lines (JSON and CSV always "
-                   "carry them)")
-    p.add_argument("--shoes", metavar="FILE",
-                   help="batch: one shoe per line (--decks/--shoe/--remove syntax), '-' for stdin; "
-                   "writes one JSON object per line (a bet a line's shoe cannot settle is listed in 'omitted')")
+    p.add_argument(
+        "--bets",
+        metavar="NAMES",
+        help="bets to price, comma-separated: catalogue names or families (default: all); 'list' prints the names",
+    )
+    p.add_argument("--bet", action="append", metavar="FILE", help="your own pay tables, a TOML or JSON file (repeatable)")
+    p.add_argument(
+        "--breakdown",
+        action="store_true",
+        help="every bet's pay table in the text report and in --shoes lines (JSON and CSV always carry them)",
+    )
+    p.add_argument(
+        "--shoes",
+        metavar="FILE",
+        help="batch: one shoe per line (--decks/--shoe/--remove syntax), '-' for stdin; "
+        "writes one JSON object per line (a bet a line's shoe cannot settle is listed in 'omitted')",
+    )
     p.set_defaults(run=run)

@@ -93,20 +93,34 @@ def add_parser(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-ar
         epilog=EPILOG,
     )
     g = p.add_argument_group("shoe")
-    g.add_argument("--decks", metavar="D", help="deck count or 'inf', for both games (default: each game's shoe as it is "
-                   "played, 8 decks for punto banco and 6 for chemin de fer)")
-    g.add_argument("--shoe", metavar="COUNTS", help="10 counts by point value (tens first) or 13 by rank (A, 2, ..., K), "
-                   "separated by commas, for both games")
+    g.add_argument(
+        "--decks",
+        metavar="D",
+        help="deck count or 'inf', for both games (default: each game's shoe as it is "
+        "played, 8 decks for punto banco and 6 for chemin de fer)",
+    )
+    g.add_argument(
+        "--shoe",
+        metavar="COUNTS",
+        help="10 counts by point value (tens first) or 13 by rank (A, 2, ..., K), separated by commas, for both games",
+    )
     g.add_argument("--remove", metavar="CARDS", help="cards already seen, taken out of each game's shoe, e.g. 5,5,K,0,9")
     p.set_defaults(default_decks="8")
     add_format_options(p, ("text", "json", "latex"))
-    p.add_argument("--commission", metavar="ALPHA",
-                   help="house share of the banker's wins in the second set of chemin de fer games, "
-                   "0 to 1/10 (default 1/20, or the --tableau sheet's; 0 leaves them out)")
+    p.add_argument(
+        "--commission",
+        metavar="ALPHA",
+        help="house share of the banker's wins in the second set of chemin de fer games, "
+        "0 to 1/10 (default 1/20, or the --tableau sheet's; 0 leaves them out)",
+    )
     add_tableau_option(p)
-    p.add_argument("--banque", choices=("certificates", "solve", "off"), default="certificates",
-                   help="the baccara banque section: read each answer from the committed certificate that states "
-                   "it (checked by proofs/check.py), leaving out a shoe none states (default: the infinite deck and "
-                   "6 decks have them), solve and certify all now (some seconds, longer on an odd shoe), or leave "
-                   "the section out")
+    p.add_argument(
+        "--banque",
+        choices=("certificates", "solve", "off"),
+        default="certificates",
+        help="the baccara banque section: read each answer from the committed certificate that states "
+        "it (checked by proofs/check.py), leaving out a shoe none states (default: the infinite deck and "
+        "6 decks have them), solve and certify all now (some seconds, longer on an odd shoe), or leave "
+        "the section out",
+    )
     p.set_defaults(run=run)

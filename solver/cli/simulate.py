@@ -48,8 +48,9 @@ def add_parser(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-ar
     add_table_options(p, simulate=True)
     add_banque_options(p)
     size = p.add_mutually_exclusive_group()
-    size.add_argument("--coups", type=positive_count, default=10**6, metavar="N",
-                      help="about N coups, in whole shoes (default 1e6)")
+    size.add_argument(
+        "--coups", type=positive_count, default=10**6, metavar="N", help="about N coups, in whole shoes (default 1e6)"
+    )
     size.add_argument("--shoes", type=positive_count, metavar="N", help="exactly N shoes")
     p.add_argument("--first-coup", action="store_true", help="deal one coup per freshly shuffled shoe")
     p.set_defaults(run=run)

@@ -29,9 +29,17 @@ def table_from_args(args: argparse.Namespace):  # type: ignore[no-untyped-def]
 
     shoe = one_shoe(args)
     return TableConfig(
-        args.game, seats=args.seats, minimum_banco=args.minimum_banco, minimum_stake=args.minimum_stake,
-        tax=args.commission, capital_tax=args.capital_tax, banque=args.banque, shoes=args.shoes, shoe=shoe,
-        burn=parse_burn(args.burn if args.burn is not None else "none"), cut=args.cut,
+        args.game,
+        seats=args.seats,
+        minimum_banco=args.minimum_banco,
+        minimum_stake=args.minimum_stake,
+        tax=args.commission,
+        capital_tax=args.capital_tax,
+        banque=args.banque,
+        shoes=args.shoes,
+        shoe=shoe,
+        burn=parse_burn(args.burn if args.burn is not None else "none"),
+        cut=args.cut,
     )
 
 
@@ -50,8 +58,9 @@ def run(args: argparse.Namespace) -> int:
         strategy = strategy_from_args(args, table.shoe)
     workers = workers_from_args(args) or (1 if args.log else _default_workers())
     with Progress(args.sessions, "sessions") as progress:
-        summary = summarize(table, policies, strategy, args.sessions, args.seed, workers, args.scheduler, args.log,
-                            progress.update)
+        summary = summarize(
+            table, policies, strategy, args.sessions, args.seed, workers, args.scheduler, args.log, progress.update
+        )
     if args.format == "json":
         emit_json([table_dict(summary, args.digits)], args)
     else:
@@ -105,39 +114,80 @@ def add_parser(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-ar
     add_shoe_options(p, default_decks="6")
     add_format_options(p, ("text", "json"))
     g = p.add_argument_group("table")
-    g.add_argument("--game", choices=("chemin", "banque"), default="chemin",
-                   help="chemin de fer or baccara banque (default chemin)")
+    g.add_argument(
+        "--game", choices=("chemin", "banque"), default="chemin", help="chemin de fer or baccara banque (default chemin)"
+    )
     g.add_argument("--seats", type=int, default=10, metavar="N", help="players at the table, 8 to 12 (default 10)")
     g.add_argument("--minimum-banco", type=_amount, default="100", metavar="A", help="the smallest bank (default 100)")
     g.add_argument("--minimum-stake", type=_amount, metavar="A", help="the smallest stake (default a tenth of the minimum banco)")
-    g.add_argument("--banque", choices=("limitee", "ouverte"), default="limitee",
-                   help="baccara banque: a fixed bank (limitee, the default) or the banker covers any stake (ouverte)")
-    g.add_argument("--commission", metavar="RATE", help="the house's tax (default 1/20 at chemin de fer; 1/50 at banque "
-                   "limitee, 1/80 at banque ouverte)")
-    g.add_argument("--capital-tax", metavar="RATE", help="baccara banque house rule: RATE of the bank's capital, once, "
-                   "when the bank opens, instead of the tax on winnings")
+    g.add_argument(
+        "--banque",
+        choices=("limitee", "ouverte"),
+        default="limitee",
+        help="baccara banque: a fixed bank (limitee, the default) or the banker covers any stake (ouverte)",
+    )
+    g.add_argument(
+        "--commission",
+        metavar="RATE",
+        help="the house's tax (default 1/20 at chemin de fer; 1/50 at banque limitee, 1/80 at banque ouverte)",
+    )
+    g.add_argument(
+        "--capital-tax",
+        metavar="RATE",
+        help="baccara banque house rule: RATE of the bank's capital, once, when the bank opens, instead of the tax on winnings",
+    )
     g.add_argument("--policy", metavar="FILE", help="the players' policies (JSON); default: the documented defaults")
     s = p.add_argument_group("strategy")
-    s.add_argument("--strategy", metavar="S", help="kemeny-snell (default), solved, casino, parlor, or a JSON file of "
-                   "exact draw tables; at baccara banque, played on each tableau, except 'solved': the banque "
-                   "solver's Nash equilibrium of the three players")
-    s.add_argument("--second-player", choices=("blind", "sees-first"), default="sees-first",
-                   help="baccara banque with --strategy solved: whether tableau 2's choice at 5 may depend on what "
-                   "tableau 1 showed (default sees-first, as at the table)")
-    s.add_argument("--theta", default="1/2", metavar="T",
-                   help="baccara banque with --strategy solved: tableau 1's share of the stake solved for (default 1/2)")
-    s.add_argument("--information", type=int, choices=(1, 2, 3), default=3,
-                   help="with --strategy solved: the information model solved for (default 3)")
-    s.add_argument("--freedom", choices=("casino", "parlor"), default="parlor",
-                   help="with --strategy solved: which banker decisions are free (default parlor)")
+    s.add_argument(
+        "--strategy",
+        metavar="S",
+        help="kemeny-snell (default), solved, casino, parlor, or a JSON file of "
+        "exact draw tables; at baccara banque, played on each tableau, except 'solved': the banque "
+        "solver's Nash equilibrium of the three players",
+    )
+    s.add_argument(
+        "--second-player",
+        choices=("blind", "sees-first"),
+        default="sees-first",
+        help="baccara banque with --strategy solved: whether tableau 2's choice at 5 may depend on what "
+        "tableau 1 showed (default sees-first, as at the table)",
+    )
+    s.add_argument(
+        "--theta",
+        default="1/2",
+        metavar="T",
+        help="baccara banque with --strategy solved: tableau 1's share of the stake solved for (default 1/2)",
+    )
+    s.add_argument(
+        "--information",
+        type=int,
+        choices=(1, 2, 3),
+        default=3,
+        help="with --strategy solved: the information model solved for (default 3)",
+    )
+    s.add_argument(
+        "--freedom",
+        choices=("casino", "parlor"),
+        default="parlor",
+        help="with --strategy solved: which banker decisions are free (default parlor)",
+    )
     s.add_argument("--draw", action="append", metavar="CELL=P", help="set one tableau cell, e.g. P5=9/11 or B3/9=D")
     d = p.add_argument_group("dealing")
     d.add_argument("--burn", metavar="B", help="none (default), a number of cards, or turn")
-    d.add_argument("--cut", type=positive_count, metavar="N",
-                   help="cards behind the cut card (default 7 at chemin de fer, 10 at baccara banque)")
+    d.add_argument(
+        "--cut",
+        type=positive_count,
+        metavar="N",
+        help="cards behind the cut card (default 7 at chemin de fer, 10 at baccara banque)",
+    )
     r = p.add_argument_group("run")
-    r.add_argument("--shoes", type=positive_count, default=1, metavar="N",
-                   help="shoes per session; bank and bankrolls carry from shoe to shoe (default 1)")
+    r.add_argument(
+        "--shoes",
+        type=positive_count,
+        default=1,
+        metavar="N",
+        help="shoes per session; bank and bankrolls carry from shoe to shoe (default 1)",
+    )
     r.add_argument("--sessions", type=positive_count, default=1, metavar="N", help="sessions to play (default 1)")
     r.add_argument("--seed", type=int, default=0, help="seed of the run (default 0); same seed, same result")
     r.add_argument("--log", metavar="FILE", help="write every coup to FILE, one JSON line each, as it is played")

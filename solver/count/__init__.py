@@ -25,13 +25,28 @@ from solver.errors import InputError
 from solver.punto import bets_from_names
 from solver.simulate import default_workers
 
-__all__ = ["BetStudy", "CountConfig", "CountResult", "CountTallies", "LinearCount", "Play", "Shoe",
-           "bets_from_names", "count_study"]
+__all__ = [
+    "BetStudy",
+    "CountConfig",
+    "CountResult",
+    "CountTallies",
+    "LinearCount",
+    "Play",
+    "Shoe",
+    "bets_from_names",
+    "count_study",
+]
 
 
-def count_study(config: CountConfig, shoes: int | None = None, coups: int | None = None, seed: int = 0,
-                workers: int | None = None, scheduler: str | None = None,
-                progress: Callable[[int], None] | None = None) -> CountResult:
+def count_study(
+    config: CountConfig,
+    shoes: int | None = None,
+    coups: int | None = None,
+    seed: int = 0,
+    workers: int | None = None,
+    scheduler: str | None = None,
+    progress: Callable[[int], None] | None = None,
+) -> CountResult:
     """Deal shoes, take every coup's exact edges, and summarize.
 
     Args:

@@ -123,8 +123,15 @@ class CountConfig:
             raise ModelError("a count needs the shoe's ranks (tags are by rank)")
 
     @classmethod
-    def punto(cls, shoe: Shoe, bets: Sequence[Bet], counts: Sequence[LinearCount | None] = (),
-              knowledge: str = "unseen", decks: str = "unseen", **table: object) -> CountConfig:
+    def punto(
+        cls,
+        shoe: Shoe,
+        bets: Sequence[Bet],
+        counts: Sequence[LinearCount | None] = (),
+        knowledge: str = "unseen",
+        decks: str = "unseen",
+        **table: object,
+    ) -> CountConfig:
         """Punto banco with the customs (turn and burn, cut 14) unless ``table`` says otherwise."""
         return cls(SimConfig.punto(shoe, **table), tuple(bets), tuple(counts), knowledge, decks)
 
@@ -164,8 +171,11 @@ class CountConfig:
             counts = shoe.values
             rank_of, suit_of = np.arange(10), np.zeros(10, dtype=np.int64)
         assert counts is not None
-        value_of = np.array([RANK_VALUE[r] for r in rank_of], dtype=np.int64) if self.type_level != "value" else \
-            np.arange(10, dtype=np.int64)
+        value_of = (
+            np.array([RANK_VALUE[r] for r in rank_of], dtype=np.int64)
+            if self.type_level != "value"
+            else np.arange(10, dtype=np.int64)
+        )
         cards = np.repeat(np.arange(len(counts), dtype=np.int64), counts)
         return cards, value_of, rank_of.astype(np.int64), suit_of.astype(np.int64)
 
@@ -180,9 +190,13 @@ class CountConfig:
 
     def describe(self) -> dict[str, object]:
         """A JSON-ready description."""
-        return {**self.table.describe(), "bets": [b.name for b in self.bets], "knowledge": self.knowledge,
-                "true_count_decks": self.decks,
-                "counts": [c.describe() if c is not None else None for c in self.counts]}
+        return {
+            **self.table.describe(),
+            "bets": [b.name for b in self.bets],
+            "knowledge": self.knowledge,
+            "true_count_decks": self.decks,
+            "counts": [c.describe() if c is not None else None for c in self.counts],
+        }
 
 
 def first_card_tables(bets: Sequence[Bet], suits: bool) -> tuple[np.ndarray, np.ndarray, np.ndarray]:

@@ -146,9 +146,21 @@ class DenseLaw:
 
     def arguments(self) -> tuple[np.ndarray, ...]:
         """The float kernel's shoe-independent arrays, in order."""
-        return (self.run_src, self.run_dst, self.run_len, self.run_factor, self.seg_tasks, self.task_factor,
-                self.task_node, self.task_coef, self.task_len, self.coef, self.task_pairs, self.pair_node,
-                self.pair_count)
+        return (
+            self.run_src,
+            self.run_dst,
+            self.run_len,
+            self.run_factor,
+            self.seg_tasks,
+            self.task_factor,
+            self.task_node,
+            self.task_coef,
+            self.task_len,
+            self.coef,
+            self.task_pairs,
+            self.pair_node,
+            self.pair_count,
+        )
 
     @property
     def computed(self) -> int:
@@ -180,8 +192,9 @@ def level_runs(parents: list[tuple[int, ...]]) -> list[tuple[int, int, int, int]
 
 
 @cache
-def trie_structure(depth: int) -> tuple[list[int], list[dict[tuple[int, ...], int]], list[list[tuple[int, int, int, int]]],
-                                        list[np.ndarray]]:
+def trie_structure(
+    depth: int,
+) -> tuple[list[int], list[dict[tuple[int, ...], int]], list[list[tuple[int, int, int, int]]], list[np.ndarray]]:
     """The dense trie up to ``depth`` cards, whatever the bets (cached): each level's offset among the
     nodes, each level's index of its sequences, the runs from each level to the next
     (:func:`level_runs`) and, for each child of those, its run.
@@ -199,8 +212,7 @@ def trie_structure(depth: int) -> tuple[list[int], list[dict[tuple[int, ...], in
     return offset, index, runs, run_of
 
 
-def dense_trie(pair_multiset: np.ndarray, segments: np.ndarray, pair_count: np.ndarray,
-               fill: float = DENSE_FILL) -> DenseLaw:
+def dense_trie(pair_multiset: np.ndarray, segments: np.ndarray, pair_count: np.ndarray, fill: float = DENSE_FILL) -> DenseLaw:
     """Build the dense trie and the tasks for pairs given by their multisets (rows of ten counts, at least
     one card each), in segments ``segments[s]:segments[s + 1]`` of one key and one size, with their path
     counts. A pair's weight is its parent's (the multiset without its largest value) times one factor:
@@ -244,32 +256,62 @@ def dense_trie(pair_multiset: np.ndarray, segments: np.ndarray, pair_count: np.n
         seg_tasks.append(len(tasks))
     for k in range(depth - 1, 0, -1):  # the ancestors: a needed node needs its parent
         for src, dst, n, _ in runs[k - 1]:
-            needed[offset[k - 1] + src: offset[k - 1] + src + n] |= needed[offset[k] + dst: offset[k] + dst + n]
+            needed[offset[k - 1] + src : offset[k - 1] + src + n] |= needed[offset[k] + dst : offset[k] + dst + n]
     weight_runs = []
     for k in range(depth - 1):
         for src, dst, n, f in runs[k]:
-            kept = np.flatnonzero(needed[offset[k + 1] + dst: offset[k + 1] + dst + n])
+            kept = np.flatnonzero(needed[offset[k + 1] + dst : offset[k + 1] + dst + n])
             if len(kept):
                 lo, hi = int(kept[0]), int(kept[-1]) + 1
                 weight_runs.append((offset[k] + src + lo, offset[k + 1] + dst + lo, hi - lo, f))
     i64 = lambda x: np.array(x, dtype=np.int64).reshape(-1)  # noqa: E731
     wr = np.array(weight_runs, dtype=np.int64).reshape(-1, 4)
     sparse = [pair for t in tasks for pair in t[3]]
-    return DenseLaw(i64(wr[:, 0]), i64(wr[:, 1]), i64(wr[:, 2]), i64(wr[:, 3]), max(offset[depth], 1), i64(seg_tasks),
-                    i64([t[0] for t in tasks]), i64([t[1] for t in tasks]),
-                    i64(np.cumsum([0] + [len(t[2]) for t in tasks])[:-1]), i64([len(t[2]) for t in tasks]),
-                    np.array([c for t in tasks for c in t[2]], dtype=COEF),
-                    i64(np.cumsum([0] + [len(t[3]) for t in tasks])), i64([n for n, _ in sparse]),
-                    np.array([c for _, c in sparse], dtype=COEF))
+    return DenseLaw(
+        i64(wr[:, 0]),
+        i64(wr[:, 1]),
+        i64(wr[:, 2]),
+        i64(wr[:, 3]),
+        max(offset[depth], 1),
+        i64(seg_tasks),
+        i64([t[0] for t in tasks]),
+        i64([t[1] for t in tasks]),
+        i64(np.cumsum([0] + [len(t[2]) for t in tasks])[:-1]),
+        i64([len(t[2]) for t in tasks]),
+        np.array([c for t in tasks for c in t[2]], dtype=COEF),
+        i64(np.cumsum([0] + [len(t[3]) for t in tasks])),
+        i64([n for n, _ in sparse]),
+        np.array([c for _, c in sparse], dtype=COEF),
+    )
 
 
-def float_numerators(counts: np.ndarray, size: int, run_src: np.ndarray, run_dst: np.ndarray, run_len: np.ndarray,
-                     run_factor: np.ndarray, seg_tasks: np.ndarray, task_factor: np.ndarray, task_node: np.ndarray,
-                     task_coef: np.ndarray, task_len: np.ndarray, coef: Any, task_pairs: np.ndarray,
-                     pair_node: np.ndarray, pair_count: np.ndarray,
-                     segment_key: np.ndarray, segment_size: np.ndarray, residual: int, multiplier: np.ndarray,
-                     scale: np.ndarray, table: np.ndarray, weights: Any, pads: np.ndarray, sums: np.ndarray,
-                     out: np.ndarray) -> int:
+def float_numerators(
+    counts: np.ndarray,
+    size: int,
+    run_src: np.ndarray,
+    run_dst: np.ndarray,
+    run_len: np.ndarray,
+    run_factor: np.ndarray,
+    seg_tasks: np.ndarray,
+    task_factor: np.ndarray,
+    task_node: np.ndarray,
+    task_coef: np.ndarray,
+    task_len: np.ndarray,
+    coef: Any,
+    task_pairs: np.ndarray,
+    pair_node: np.ndarray,
+    pair_count: np.ndarray,
+    segment_key: np.ndarray,
+    segment_size: np.ndarray,
+    residual: int,
+    multiplier: np.ndarray,
+    scale: np.ndarray,
+    table: np.ndarray,
+    weights: Any,
+    pads: np.ndarray,
+    sums: np.ndarray,
+    out: np.ndarray,
+) -> int:
     """Every bet's exact EV numerator over ``scale × D`` into ``out``, as
     :func:`solver.count.fastlaw.numerators` (the same integers) but with the node weights and segment
     sums in float64 over the dense trie; returns ``D``. Exact only where :func:`float_exact` holds.

@@ -90,8 +90,10 @@ class EorResult:
     samples: int = 0
     seed: int | None = None
     depth: tuple[int, int] = (0, 0)
-    method: str = field(default="exact solves of the shoe and of the shoe less one card of each kind (solver.punto); "
-                        "tags: effects scaled to the largest = ±level, rounded half away from zero")
+    method: str = field(
+        default="exact solves of the shoe and of the shoe less one card of each kind (solver.punto); "
+        "tags: effects scaled to the largest = ±level, rounded half away from zero"
+    )
 
     def bet(self, name: str) -> BetRemoval:
         for b in self.bets:
@@ -133,8 +135,7 @@ def _kinds(shoe: Shoe, by: str, suits: bool) -> tuple[list[str], list[list[tuple
         return list(RANKS), kinds, "rank"
     if suits:
         assert shoe.suits is not None
-        kinds = [[((r, s), shoe.suits[4 * r + s]) for r in range(13) if RANK_VALUE[r] == v for s in range(4)]
-                 for v in range(10)]
+        kinds = [[((r, s), shoe.suits[4 * r + s]) for r in range(13) if RANK_VALUE[r] == v for s in range(4)] for v in range(10)]
         return list(VALUE_LABELS), kinds, "suit"
     if shoe.ranks is not None:
         kinds = [[((r,), shoe.ranks[r]) for r in range(13) if RANK_VALUE[r] == v] for v in range(10)]
@@ -156,8 +157,15 @@ def _value_of(kind: tuple[int, ...], level: str) -> int:
     return kind[0] if level == "value" else RANK_VALUE[kind[0]]
 
 
-def effects_of_removal(shoe: Shoe, bets: Sequence[Bet], by: str = "rank", level: int = DEFAULT_LEVEL,
-                       samples: int = 0, seed: int = 0, depth: tuple[int, int] | None = None) -> EorResult:
+def effects_of_removal(
+    shoe: Shoe,
+    bets: Sequence[Bet],
+    by: str = "rank",
+    level: int = DEFAULT_LEVEL,
+    samples: int = 0,
+    seed: int = 0,
+    depth: tuple[int, int] | None = None,
+) -> EorResult:
     """The exact effects of removal of every bet on ``shoe``, the rounded counts, and their correlations.
 
     Args:
@@ -221,8 +229,18 @@ def effects_of_removal(shoe: Shoe, bets: Sequence[Bet], by: str = "rank", level:
         removals = tuple(per_bet[bet.name])
         tags = round_tags([r.effect for r in removals], level)
         corr2, sign = _betting_correlation(removals, tags)
-        out.append(BetRemoval(bet.name, bet.description, full[bet.name], removals, tags,
-                              sum(r.cards * t for r, t in zip(removals, tags)), corr2, sign))
+        out.append(
+            BetRemoval(
+                bet.name,
+                bet.description,
+                full[bet.name],
+                removals,
+                tags,
+                sum(r.cards * t for r, t in zip(removals, tags)),
+                corr2,
+                sign,
+            )
+        )
     lo, hi = depth if depth is not None else (1, shoe.size - 26)
     if samples:
         if suits:
@@ -248,8 +266,16 @@ def _betting_correlation(removals: Sequence[Removal], tags: Sequence[int]) -> tu
     return cov * cov / (ve * vt), (cov > 0) - (cov < 0)
 
 
-def _sample_correlations(shoe: Shoe, bets: Sequence[Bet], out: list[BetRemoval], labels: list[str], by: str,
-                         samples: int, seed: int, depth: tuple[int, int]) -> list[BetRemoval]:
+def _sample_correlations(
+    shoe: Shoe,
+    bets: Sequence[Bet],
+    out: list[BetRemoval],
+    labels: list[str],
+    by: str,
+    samples: int,
+    seed: int,
+    depth: tuple[int, int],
+) -> list[BetRemoval]:
     """Correlate each bet's true count (rounded tags, and the unrounded effects) with its exact edge."""
     rng = np.random.default_rng(seed)
     if shoe.ranks is not None:
@@ -279,8 +305,14 @@ def _sample_correlations(shoe: Shoe, bets: Sequence[Bet], out: list[BetRemoval],
             tcs[b.name].append(float(rc / decks))
             exact_tcs[b.name].append(float(exact_rc / decks))
             edges[b.name].append(float(ev))
-    return [replace(r, count_correlation=_pearson(tcs[r.name], edges[r.name]),
-                    exact_count_correlation=_pearson(exact_tcs[r.name], edges[r.name])) for r in out]
+    return [
+        replace(
+            r,
+            count_correlation=_pearson(tcs[r.name], edges[r.name]),
+            exact_count_correlation=_pearson(exact_tcs[r.name], edges[r.name]),
+        )
+        for r in out
+    ]
 
 
 def _pearson(x: list[float], y: list[float]) -> float | None:

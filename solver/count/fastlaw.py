@@ -70,14 +70,28 @@ def trie_of(multisets: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     (array([0, 1, 2]), array([ 0,  1, 56]), array([3, 1]))
     """
     trie, node_of = multiset_trie(multisets.tolist())
-    return (np.array(trie.parent, dtype=np.int64), np.array(trie.factor, dtype=np.int64),
-            np.array(node_of, dtype=np.int64))
+    return (np.array(trie.parent, dtype=np.int64), np.array(trie.factor, dtype=np.int64), np.array(node_of, dtype=np.int64))
 
 
-def numerators(counts: np.ndarray, size: int, parent: np.ndarray, factor: np.ndarray, segments: np.ndarray,
-               segment_key: np.ndarray, segment_size: np.ndarray, pair_node: np.ndarray, pair_count: np.ndarray,
-               residual: int, multiplier: np.ndarray, scale: np.ndarray,
-               table: np.ndarray, weights: np.ndarray, pads: np.ndarray, sums: np.ndarray, out: np.ndarray) -> int:
+def numerators(
+    counts: np.ndarray,
+    size: int,
+    parent: np.ndarray,
+    factor: np.ndarray,
+    segments: np.ndarray,
+    segment_key: np.ndarray,
+    segment_size: np.ndarray,
+    pair_node: np.ndarray,
+    pair_count: np.ndarray,
+    residual: int,
+    multiplier: np.ndarray,
+    scale: np.ndarray,
+    table: np.ndarray,
+    weights: np.ndarray,
+    pads: np.ndarray,
+    sums: np.ndarray,
+    out: np.ndarray,
+) -> int:
     """Every bet's exact EV numerator over ``scale × D`` into ``out``, on a shoe of ``counts`` by value
     (``size`` cards); returns ``D``.
 
@@ -175,24 +189,35 @@ class FastLaw:
             raise ModelError("the counting kernel deals finite shoes")
         d = denominator(shoe)
         if d * (self.largest_multiplier + 1) > INT64_LIMIT:
-            raise ModelError(f"a shoe of {shoe.size} cards is too large for exact int64 sums with payouts up to "
-                             f"{self.largest_multiplier}; use the exact route (solver.punto) instead")
+            raise ModelError(
+                f"a shoe of {shoe.size} cards is too large for exact int64 sums with payouts up to "
+                f"{self.largest_multiplier}; use the exact route (solver.punto) instead"
+            )
         return d
 
     def scratch(self) -> tuple[np.ndarray, ...]:
         """Work arrays for :func:`numerators`: (factor table, node weights, pads, key sums, numerators)."""
-        return (np.zeros(80, np.int64), np.zeros(len(self.parent) + 1, np.int64), np.zeros(MAX_CARDS + 1, np.int64),
-                np.zeros(self.keys, np.int64), np.zeros(len(self.bets), np.int64))
+        return (
+            np.zeros(80, np.int64),
+            np.zeros(len(self.parent) + 1, np.int64),
+            np.zeros(MAX_CARDS + 1, np.int64),
+            np.zeros(self.keys, np.int64),
+            np.zeros(len(self.bets), np.int64),
+        )
 
     def dense_scratch(self) -> tuple[np.ndarray, ...]:
         """Work arrays for :func:`solver.count.denselaw.float_numerators`, as :meth:`scratch`."""
-        return (np.zeros(80), np.zeros(self.dense.nodes), np.zeros(MAX_CARDS + 1, np.int64),
-                np.zeros(self.keys, np.int64), np.zeros(len(self.bets), np.int64))
+        return (
+            np.zeros(80),
+            np.zeros(self.dense.nodes),
+            np.zeros(MAX_CARDS + 1, np.int64),
+            np.zeros(self.keys, np.int64),
+            np.zeros(len(self.bets), np.int64),
+        )
 
     def arguments(self) -> tuple[np.ndarray, ...]:
         """The kernel's shoe-independent arguments, in order, after ``counts`` and ``size``."""
-        return (self.parent, self.factor, self.segments, self.segment_key, self.segment_size, self.pair_node,
-                self.pair_count)
+        return (self.parent, self.factor, self.segments, self.segment_key, self.segment_size, self.pair_node, self.pair_count)
 
     def dense_arguments(self) -> tuple[np.ndarray, ...]:
         """The float kernel's shoe-independent arrays, in order, after ``counts`` and ``size`` (then come
@@ -236,8 +261,7 @@ class FastLaw:
         return [int(x) for x in out]
 
 
-def fast_law(bets: Sequence[Bet], tab: Tableau = PUNTO_BANCO, winner: bool = False,
-             fill: float = DENSE_FILL) -> FastLaw:
+def fast_law(bets: Sequence[Bet], tab: Tableau = PUNTO_BANCO, winner: bool = False, fill: float = DENSE_FILL) -> FastLaw:
     """Prepare coup bets for the kernels (the compile is cached; this builds the tries; ``fill``: see
     :func:`solver.count.denselaw.dense_trie`).
 
@@ -251,7 +275,7 @@ def fast_law(bets: Sequence[Bet], tab: Tableau = PUNTO_BANCO, winner: bool = Fal
     ends = np.append(g.starts, len(g.multiset))
     residual = int(np.argmax(np.diff(ends)))
     keep = np.ones(len(g.multiset), dtype=bool)
-    keep[ends[residual]:ends[residual + 1]] = False
+    keep[ends[residual] : ends[residual + 1]] = False
     key_of_pair = np.repeat(np.arange(n_keys), np.diff(ends))[keep]
     used, pair_used = unique_inverse(g.multiset[keep])
     parent, factor, node_of = trie_of(c.multisets[used])
@@ -267,6 +291,20 @@ def fast_law(bets: Sequence[Bet], tab: Tableau = PUNTO_BANCO, winner: bool = Fal
     as64 = lambda a: np.ascontiguousarray(a, dtype=np.int64)  # noqa: E731
     segments, pair_count = as64(np.append(seg_starts, len(order))), as64(g.count[keep][order])
     dense = dense_trie(c.multisets[g.multiset[keep][order]], segments, pair_count, fill)
-    return FastLaw(bets, c.tableau, parent, factor, segments, as64(seg_values // (MAX_CARDS + 1)),
-                   as64(seg_values % (MAX_CARDS + 1)), as64(node_of[pair_used.ravel()[order]]), pair_count, residual,
-                   multiplier, scale, c.tiers[:, : len(bets)], winner, dense)
+    return FastLaw(
+        bets,
+        c.tableau,
+        parent,
+        factor,
+        segments,
+        as64(seg_values // (MAX_CARDS + 1)),
+        as64(seg_values % (MAX_CARDS + 1)),
+        as64(node_of[pair_used.ravel()[order]]),
+        pair_count,
+        residual,
+        multiplier,
+        scale,
+        c.tiers[:, : len(bets)],
+        winner,
+        dense,
+    )

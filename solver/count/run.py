@@ -52,9 +52,18 @@ class CountTallies:
     def zeros(cls, n_bets: int, n_cards: int) -> CountTallies:
         width = 2 + dealer.PER_BET * n_bets
         depths = n_cards // dealer.DEPTH + 1
-        return cls(0, 0, np.zeros((width, width)), np.zeros((n_bets, dealer.HIST_BINS), np.int64),
-                   np.zeros(n_bets, np.int64), np.full(n_bets, np.inf), np.full(n_bets, -np.inf),
-                   np.zeros(depths, np.int64), np.zeros((n_bets, depths)), np.zeros((n_bets, depths), np.int64))
+        return cls(
+            0,
+            0,
+            np.zeros((width, width)),
+            np.zeros((n_bets, dealer.HIST_BINS), np.int64),
+            np.zeros(n_bets, np.int64),
+            np.full(n_bets, np.inf),
+            np.full(n_bets, -np.inf),
+            np.zeros(depths, np.int64),
+            np.zeros((n_bets, depths)),
+            np.zeros((n_bets, depths), np.int64),
+        )
 
     def add(self, other: CountTallies) -> None:
         self.n_shoes += other.n_shoes
@@ -101,7 +110,7 @@ def kernel_inputs(config: CountConfig) -> KernelInputs:
         detail_tier[j] = tier_index(bet, rows)
         for i, t in enumerate(bet.tiers):
             tier_pays[j, i] = float(t.pays)
-        tier_pays[j, len(bet.tiers):] = -1.0
+        tier_pays[j, len(bet.tiers) :] = -1.0
     suits = config.type_level == "suit"
     first_mult, first_scale, first_pays = first_card_tables(first, suits)
     cards, value_of, rank_of, suit_of = config.card_types()
@@ -109,12 +118,26 @@ def kernel_inputs(config: CountConfig) -> KernelInputs:
     num = np.array([c.threshold.numerator if c else 0 for c in counts], dtype=np.int64)
     den = np.array([c.threshold.denominator if c else 1 for c in counts], dtype=np.int64)
     counted = np.array([c is not None for c in counts], dtype=np.bool_)
-    return KernelInputs(cards, value_of, rank_of, suit_of, law, detail_tier, tier_pays, first_mult, first_scale,
-                        first_pays, suits, config.tag_matrix(), num, den, counted)
+    return KernelInputs(
+        cards,
+        value_of,
+        rank_of,
+        suit_of,
+        law,
+        detail_tier,
+        tier_pays,
+        first_mult,
+        first_scale,
+        first_pays,
+        suits,
+        config.tag_matrix(),
+        num,
+        den,
+        counted,
+    )
 
 
-def deal(config: CountConfig, n_shoes: int, rng: np.random.Generator, compiled: bool = True,
-         route: str = "auto") -> CountTallies:
+def deal(config: CountConfig, n_shoes: int, rng: np.random.Generator, compiled: bool = True, route: str = "auto") -> CountTallies:
     """Deal ``n_shoes`` shoes of a study with one generator, in this process.
 
     ``compiled=False`` runs the same kernel as plain Python (the reference; slow). ``route`` chooses the
@@ -128,15 +151,48 @@ def deal(config: CountConfig, n_shoes: int, rng: np.random.Generator, compiled: 
     table = config.table
     law = k.law
     ptab, btab = table.strategy.float_tables()
-    coups = fn(k.cards.copy(), k.value_of, k.rank_of, k.suit_of, n_shoes, table.max_coups, _BURN[table.burn.mode],
-               table.burn.count, table.cut, table.extra_coup, rng,
-               ptab, btab, config.knowledge == "unseen",
-               config.decks == "unseen",
-               *law.arguments(), law.residual, law.multiplier, law.scale, dense, law.dense.nodes,
-               *law.dense.arguments(), k.detail_tier, k.tier_pays,
-               k.first_mult, k.first_scale, k.first_pays, k.use_suits, k.tags, k.threshold_num, k.threshold_den,
-               k.counted, t.moments, t.hist, t.positive, t.ev_min, t.ev_max, t.depth_coups, t.depth_ev,
-               t.depth_positive)
+    coups = fn(
+        k.cards.copy(),
+        k.value_of,
+        k.rank_of,
+        k.suit_of,
+        n_shoes,
+        table.max_coups,
+        _BURN[table.burn.mode],
+        table.burn.count,
+        table.cut,
+        table.extra_coup,
+        rng,
+        ptab,
+        btab,
+        config.knowledge == "unseen",
+        config.decks == "unseen",
+        *law.arguments(),
+        law.residual,
+        law.multiplier,
+        law.scale,
+        dense,
+        law.dense.nodes,
+        *law.dense.arguments(),
+        k.detail_tier,
+        k.tier_pays,
+        k.first_mult,
+        k.first_scale,
+        k.first_pays,
+        k.use_suits,
+        k.tags,
+        k.threshold_num,
+        k.threshold_den,
+        k.counted,
+        t.moments,
+        t.hist,
+        t.positive,
+        t.ev_min,
+        t.ev_max,
+        t.depth_coups,
+        t.depth_ev,
+        t.depth_positive,
+    )
     t.n_shoes, t.n_coups = n_shoes, int(coups)
     return t
 
@@ -153,8 +209,14 @@ def _run_chunk(task: tuple[CountConfig, int, np.random.SeedSequence]) -> CountTa
     return deal(config, n_shoes, np.random.Generator(np.random.PCG64(seed)))
 
 
-def run_study(config: CountConfig, n_shoes: int, seed: int | np.random.SeedSequence = 0, workers: int | None = None,
-              scheduler: str | None = None, progress: Callable[[int], None] | None = None) -> CountTallies:
+def run_study(
+    config: CountConfig,
+    n_shoes: int,
+    seed: int | np.random.SeedSequence = 0,
+    workers: int | None = None,
+    scheduler: str | None = None,
+    progress: Callable[[int], None] | None = None,
+) -> CountTallies:
     """Deal ``n_shoes`` shoes in seeded chunks over an executor; the result depends only on the seed.
 
     Args:

@@ -103,9 +103,11 @@ class CountResult:
     bets: tuple[BetStudy, ...]
     elapsed: float
     workers: str
-    method: str = field(default="simulated shoes (solver.count); at every coup the exact edge of each bet on the "
-                        "composition the player knows (solver.count.fastlaw: exact integers, summed in float64 where every sum "
-                        "stays below 2^53, else in int64); estimates over shoes with SEs")
+    method: str = field(
+        default="simulated shoes (solver.count); at every coup the exact edge of each bet on the "
+        "composition the player knows (solver.count.fastlaw: exact integers, summed in float64 where every sum "
+        "stays below 2^53, else in int64); estimates over shoes with SEs"
+    )
 
     def bet(self, name: str) -> BetStudy:
         for b in self.bets:
@@ -150,9 +152,14 @@ class _Moments:
 def _play(mo: _Moments, o: int, first: int) -> Play:
     coups = mo.unit(1)
     n_bets, ev, res = mo.unit(o + first), mo.unit(o + first + 1), mo.unit(o + first + 2)
-    return Play(bets_per_shoe=mo.mean(n_bets), frequency=mo.ratio(n_bets, coups), win_per_shoe=mo.mean(ev),
-                win_per_100=mo.ratio(ev, coups, 100.0), average_edge=mo.ratio(ev, n_bets),
-                result_per_shoe=mo.mean(res))
+    return Play(
+        bets_per_shoe=mo.mean(n_bets),
+        frequency=mo.ratio(n_bets, coups),
+        win_per_shoe=mo.mean(ev),
+        win_per_100=mo.ratio(ev, coups, 100.0),
+        average_edge=mo.ratio(ev, n_bets),
+        result_per_shoe=mo.mean(res),
+    )
 
 
 def _quantiles(hist: np.ndarray) -> tuple[tuple[float, float], ...]:
@@ -178,14 +185,37 @@ def summarize(config: CountConfig, tallies: CountTallies, seed: int, elapsed: fl
         depth = []
         for k, c in enumerate(tallies.depth_coups.tolist()):
             if c:
-                depth.append((k * dealer.DEPTH, (k + 1) * dealer.DEPTH - 1, int(c), float(tallies.depth_ev[b, k] / c),
-                              float(tallies.depth_positive[b, k] / c)))
+                depth.append(
+                    (
+                        k * dealer.DEPTH,
+                        (k + 1) * dealer.DEPTH - 1,
+                        int(c),
+                        float(tallies.depth_ev[b, k] / c),
+                        float(tallies.depth_positive[b, k] / c),
+                    )
+                )
         studies[bet.name] = BetStudy(
-            name=bet.name, description=bet.description, mean_edge=mo.ratio(ev, coups), mean_result=mo.ratio(res, coups),
-            difference=mo.ratio(ev - res, coups), positive=mo.ratio(mo.unit(o + 2), coups),
-            perfect=_play(mo, o, 2), count=_play(mo, o, 5) if count is not None else None, linear_count=count,
-            quantiles=_quantiles(tallies.hist[b]), lowest=float(tallies.ev_min[b]), highest=float(tallies.ev_max[b]),
-            by_depth=tuple(depth))
-    return CountResult(config=config, seed=seed, n_shoes=tallies.n_shoes, n_coups=tallies.n_coups,
-                       coups_per_shoe=mo.mean(coups), bets=tuple(studies[b.name] for b in config.bets),
-                       elapsed=elapsed, workers=workers)
+            name=bet.name,
+            description=bet.description,
+            mean_edge=mo.ratio(ev, coups),
+            mean_result=mo.ratio(res, coups),
+            difference=mo.ratio(ev - res, coups),
+            positive=mo.ratio(mo.unit(o + 2), coups),
+            perfect=_play(mo, o, 2),
+            count=_play(mo, o, 5) if count is not None else None,
+            linear_count=count,
+            quantiles=_quantiles(tallies.hist[b]),
+            lowest=float(tallies.ev_min[b]),
+            highest=float(tallies.ev_max[b]),
+            by_depth=tuple(depth),
+        )
+    return CountResult(
+        config=config,
+        seed=seed,
+        n_shoes=tallies.n_shoes,
+        n_coups=tallies.n_coups,
+        coups_per_shoe=mo.mean(coups),
+        bets=tuple(studies[b.name] for b in config.bets),
+        elapsed=elapsed,
+        workers=workers,
+    )

@@ -64,12 +64,15 @@ def team_plays(solution: BanqueSolution) -> list[tuple[Fraction, SolvedBanque]]:
         ModelError: the solution gives no strategies to deal (an independent solution that does not exist).
     """
     if solution.banker is None or solution.exists is False:
-        raise ModelError(f"the {solution.concept} solution at theta {solution.theta} gives no strategies to deal "
-                         "(it does not exist here)")
+        raise ModelError(
+            f"the {solution.concept} solution at theta {solution.theta} gives no strategies to deal (it does not exist here)"
+        )
     if solution.team is None:
         return [(Fraction(1), SolvedBanque(solution))]
-    return [(lam, SolvedBanque(replace(solution, player1=tuple(Fraction(x) for x in atom), player2=cond)))
-            for atom, lam, cond in solution.team.support()]
+    return [
+        (lam, SolvedBanque(replace(solution, player1=tuple(Fraction(x) for x in atom), player2=cond)))
+        for atom, lam, cond in solution.team.support()
+    ]
 
 
 @dataclass(frozen=True)
@@ -91,13 +94,25 @@ def exact_tables(play: SolvedBanque, theta: Fraction, banker: Any = None) -> Exa
         return (a + b) % 10 < 8
 
     p1 = tuple(tuple(play.player_draw(1, (a, b), ()) if live(a, b) else zero for b in range(10)) for a in range(10))
-    p2 = tuple(tuple(tuple(play.player_draw(2, (a, b), (s,)) if live(a, b) else zero for s in range(SIGHTS))
-                     for b in range(10)) for a in range(10))
+    p2 = tuple(
+        tuple(tuple(play.player_draw(2, (a, b), (s,)) if live(a, b) else zero for s in range(SIGHTS)) for b in range(10))
+        for a in range(10)
+    )
     if banker is None:
         stakes = (theta, 1 - theta)
-        banker = tuple(tuple(tuple(tuple(
-            play.banker_draw((a, b), (s1, s2), stakes) if live(a, b) and not (s1 == s2 == NATURAL) else zero
-            for s2 in range(SIGHTS)) for s1 in range(SIGHTS)) for b in range(10)) for a in range(10))
+        banker = tuple(
+            tuple(
+                tuple(
+                    tuple(
+                        play.banker_draw((a, b), (s1, s2), stakes) if live(a, b) and not (s1 == s2 == NATURAL) else zero
+                        for s2 in range(SIGHTS)
+                    )
+                    for s1 in range(SIGHTS)
+                )
+                for b in range(10)
+            )
+            for a in range(10)
+        )
     return ExactTables(p1, p2, banker)
 
 
@@ -175,8 +190,9 @@ def _branch(q: Fraction, branch: int) -> Fraction:
     return q if branch == 1 else (1 - q if branch == 0 else Fraction(1))
 
 
-def banque_law(solution: BanqueSolution, tables: list[tuple[Fraction, ExactTables]] | None = None,
-               enumeration: Enumeration | None = None) -> BanqueLaw:
+def banque_law(
+    solution: BanqueSolution, tables: list[tuple[Fraction, ExactTables]] | None = None, enumeration: Enumeration | None = None
+) -> BanqueLaw:
     """The exact first-coup law of a solution's strategies as dealt (see the module docstring);
     ``tables`` (:func:`solution_tables`) and ``enumeration`` (of the solution's shoe and information
     model, e.g. the one it was solved from) are reused when given."""
@@ -197,9 +213,16 @@ def banque_law(solution: BanqueSolution, tables: list[tuple[Fraction, ExactTable
     # the banker's factor, the same for every atom; then the keys grouped by the players' codes
     bank = tabs[0][1].banker
     codes = np.unique(cb)
-    fb, db = _lookup({int(c): _branch(bank[live_cards[c // 2 // 144][0]][live_cards[c // 2 // 144][1]]
-                                      [c // 2 // SIGHTS % SIGHTS][c // 2 % SIGHTS], int(c % 2)) for c in codes},
-                     int(codes.max()) + 1 if len(codes) else 1)
+    fb, db = _lookup(
+        {
+            int(c): _branch(
+                bank[live_cards[c // 2 // 144][0]][live_cards[c // 2 // 144][1]][c // 2 // SIGHTS % SIGHTS][c // 2 % SIGHTS],
+                int(c % 2),
+            )
+            for c in codes
+        },
+        int(codes.max()) + 1 if len(codes) else 1,
+    )
     wb = e.weight * fb[cb]
     group = (c1 * (18 * SIGHTS) + c2) * (N_DETAIL * 9) + full
     uniq, inv = np.unique(group, return_inverse=True)
@@ -211,10 +234,23 @@ def banque_law(solution: BanqueSolution, tables: list[tuple[Fraction, ExactTable
     by_full = np.searchsorted(fk, gfull)
     total: dict[int, Fraction] = {}
     for lam, t in tabs:
-        f1, d1 = _lookup({int(c): _branch(t.p1[five[max(c // 3 - 1, 0)][0]][five[max(c // 3 - 1, 0)][1]], c % 3 - 1)
-                          for c in np.unique(g1).tolist()}, 18)
-        f2, d2 = _lookup({int(c): _branch(t.p2[five[max(c // SIGHTS // 3 - 1, 0)][0]][five[max(c // SIGHTS // 3 - 1, 0)][1]]
-                                          [c % SIGHTS], c // SIGHTS % 3 - 1) for c in np.unique(g2).tolist()}, 18 * SIGHTS)
+        f1, d1 = _lookup(
+            {
+                int(c): _branch(t.p1[five[max(c // 3 - 1, 0)][0]][five[max(c // 3 - 1, 0)][1]], c % 3 - 1)
+                for c in np.unique(g1).tolist()
+            },
+            18,
+        )
+        f2, d2 = _lookup(
+            {
+                int(c): _branch(
+                    t.p2[five[max(c // SIGHTS // 3 - 1, 0)][0]][five[max(c // SIGHTS // 3 - 1, 0)][1]][c % SIGHTS],
+                    c // SIGHTS % 3 - 1,
+                )
+                for c in np.unique(g2).tolist()
+            },
+            18 * SIGHTS,
+        )
         num = gw * f1[g1] * f2[g2]
         sums = np.zeros(len(fk), dtype=object)
         np.add.at(sums, by_full, num)
@@ -233,8 +269,10 @@ def banque_law(solution: BanqueSolution, tables: list[tuple[Fraction, ExactTable
         outcome[OUTCOMES[o]] += p
     if sum(outcome.values()) != 1:
         raise AssertionError("the banque law does not sum to 1")
-    how = (f"exact banque enumeration (solver.banque.deal) under the strategies as dealt, "
-           f"{len(tabs)} atom{'s' if len(tabs) > 1 else ''}")
+    how = (
+        f"exact banque enumeration (solver.banque.deal) under the strategies as dealt, "
+        f"{len(tabs)} atom{'s' if len(tabs) > 1 else ''}"
+    )
     return BanqueLaw(shoe, solution.theta, solution.model.tax, outcome, detail, how, solution_name(solution))
 
 
@@ -277,8 +315,10 @@ def crosscheck_banque(result: BanqueSimResult, law: BanqueLaw, alpha: Fraction =
     p = np.array([float(q) for q in law.vector()])
     least = math.ceil(MIN_EXPECTED / float(min(q for q in law.vector() if q > 0)))
     if n < least:
-        raise InputError(f"too few coups to check: {n} first coups; the outcome law needs at least {least} "
-                         f"(an expected {MIN_EXPECTED:g} of the rarest joint outcome)")
+        raise InputError(
+            f"too few coups to check: {n} first coups; the outcome law needs at least {least} "
+            f"(an expected {MIN_EXPECTED:g} of the rarest joint outcome)"
+        )
     pd = np.zeros(N_DETAIL)
     for k, q in law.detail.items():
         pd[k] = float(q)
@@ -290,15 +330,18 @@ def crosscheck_banque(result: BanqueSimResult, law: BanqueLaw, alpha: Fraction =
         tests.append(chi2_test("detail law", t.first_detail, pd, n, a))
     size = law.shoe.size
     pc = np.array([c / size for c in law.shoe.values])
-    tests.append(chi2_test("card law", t.first_cards, pc, CARDS_PER_COUP * n, a,
-                           scale=(size - CARDS_PER_COUP) / (size - 1), per="card"))
+    tests.append(
+        chi2_test("card law", t.first_cards, pc, CARDS_PER_COUP * n, a, scale=(size - CARDS_PER_COUP) / (size - 1), per="card")
+    )
     paid = np.array([float(x) for x in result.table.settlement])
     u = law.payoff("banker")
     tests.append(z_test("banker's result", float(paid @ first), n, law.mean(u), law.variance(u), a))
     notes = []
     if not result.table.first_coup_only:
-        notes.append(f"{result.n_coups:,} coups in {result.n_shoes:,} shoes: the tests hold each shoe's first coup to "
-                     "the exact law (a later coup comes from a depleted shoe)")
+        notes.append(
+            f"{result.n_coups:,} coups in {result.n_shoes:,} shoes: the tests hold each shoe's first coup to "
+            "the exact law (a later coup comes from a depleted shoe)"
+        )
     if not run_detail:
         notes.append(f"the detail law is left out: {n:,} coups are too few for two cells of {MIN_EXPECTED:g} expected coups")
     return BanqueCrossCheck(result, law, Fraction(alpha), tuple(tests), tuple(notes))

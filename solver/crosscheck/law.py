@@ -23,7 +23,6 @@ MIN_EXPECTED = 5.0
 MAX_MIXED_CELLS = 12
 
 
-
 # -- the exact law ---------------------------------------------------------------------------------
 
 
@@ -71,8 +70,7 @@ class ExactLaw:
 
 def _table_detail(table: OutcomeTable) -> dict[int, Fraction]:
     # detail_key works elementwise on whole columns
-    keys = np.asarray(detail_key(table.p_total, table.b_total, table.p_cards - 2, table.b_cards - 2,
-                                 table.natural.astype(int)))
+    keys = np.asarray(detail_key(table.p_total, table.b_total, table.p_cards - 2, table.b_cards - 2, table.natural.astype(int)))
     sums: dict[int, int] = {}
     for key, w in zip(keys.tolist(), table.weights.tolist()):  # integer sums first, one Fraction per key
         sums[key] = sums.get(key, 0) + w
@@ -95,8 +93,13 @@ def _winner_of_detail(game: str, detail: Mapping[int, Fraction]) -> dict[str, Fr
 def tableau_law(game: str, shoe: Shoe, tab: Tableau) -> ExactLaw:
     """The exact law under a fixed tableau, from :func:`solver.deal.outcome.outcomes`."""
     detail = _table_detail(outcomes(shoe, tab))
-    return ExactLaw(game, shoe, _winner_of_detail(game, detail), detail,
-                    f"exact enumeration under the fixed tableau {tab.name!r} (solver.deal.outcome.outcomes)")
+    return ExactLaw(
+        game,
+        shoe,
+        _winner_of_detail(game, detail),
+        detail,
+        f"exact enumeration under the fixed tableau {tab.name!r} (solver.deal.outcome.outcomes)",
+    )
 
 
 def mixed_tableau_law(game: str, shoe: Shoe, strategy: Strategy) -> ExactLaw:
@@ -174,8 +177,13 @@ def exact_law(game: str, shoe: Shoe, strategy: Strategy) -> ExactLaw:
 
     by_detail = strategy_detail(shoe, strategy)
     detail = {detail_key(*k): q for k, q in by_detail.items()}
-    return ExactLaw(game, shoe, _winner_of_detail(game, detail), detail,
-                    "exact law of the strategy's draw tables by cards (solver.chemin.game.strategy_detail)")
+    return ExactLaw(
+        game,
+        shoe,
+        _winner_of_detail(game, detail),
+        detail,
+        "exact law of the strategy's draw tables by cards (solver.chemin.game.strategy_detail)",
+    )
 
 
 def burn_laws(law: ExactLaw, strategy: Strategy) -> dict[int, dict[str, Fraction]]:
@@ -186,5 +194,3 @@ def burn_laws(law: ExactLaw, strategy: Strategy) -> dict[int, dict[str, Fraction
             less = Shoe.from_values(tuple(c - (i == v) for i, c in enumerate(law.shoe.values)))
             out[v] = exact_law(law.game, less, strategy).winner
     return out
-
-

@@ -76,8 +76,7 @@ class _Held:
         self.index.append(index)
         self.settled[settled] += 1
 
-    def bets(self, parsed: dict[str | None, dict[str, Fraction]], names: tuple[str, ...]
-             ) -> dict[str, tuple[float, float]]:
+    def bets(self, parsed: dict[str | None, dict[str, Fraction]], names: tuple[str, ...]) -> dict[str, tuple[float, float]]:
         """Bet → (sum, sum of squares) of the settlements, exactly, then as floats."""
         out = {}
         for name in names:
@@ -87,8 +86,7 @@ class _Held:
         return out
 
 
-def read_coups(stream: TextIO, source: str, strategy: Strategy, game: str,
-               payouts: Iterable[Payout] | None = None) -> Sample:
+def read_coups(stream: TextIO, source: str, strategy: Strategy, game: str, payouts: Iterable[Payout] | None = None) -> Sample:
     """Read a file of dealt coups (format above), checking every coup is legal under the strategy's rules.
 
     Args:
@@ -155,16 +153,29 @@ def read_coups(stream: TextIO, source: str, strategy: Strategy, game: str,
     n_coups = len(starts)
     starts.append(len(values))
     held = firsts if marked else every
-    cards = CardStream(np.frombuffer(ranks, dtype=np.int8).copy(), np.frombuffer(values, dtype=np.int8).copy(),
-                       np.frombuffer(starts, dtype=np.int64).copy(), np.frombuffer(drew, dtype=np.int8).copy(),
-                       np.frombuffer(lines, dtype=np.int32).astype(np.int64),
-                       np.frombuffer(shoe_starts, dtype=np.int64).copy() if marked else np.zeros(0, np.int64))
+    cards = CardStream(
+        np.frombuffer(ranks, dtype=np.int8).copy(),
+        np.frombuffer(values, dtype=np.int8).copy(),
+        np.frombuffer(starts, dtype=np.int64).copy(),
+        np.frombuffer(drew, dtype=np.int8).copy(),
+        np.frombuffer(lines, dtype=np.int32).astype(np.int64),
+        np.frombuffer(shoe_starts, dtype=np.int64).copy() if marked else np.zeros(0, np.int64),
+    )
     bets = held.bets(parsed, settled_names or ())
     return Sample(
-        source, len(held.index), np.array(held.winner, np.int64), np.array(held.detail, np.int64),
-        np.array(held.cards, np.int64), None, bets, whole_shoes=marked, coups=n_coups,
-        shoes=len(shoe_starts) if marked else 0, serial=np.array(held.serial, np.int64).reshape(3, 3),
-        stream=cards, held=np.frombuffer(held.index, dtype=np.int64).copy(),
+        source,
+        len(held.index),
+        np.array(held.winner, np.int64),
+        np.array(held.detail, np.int64),
+        np.array(held.cards, np.int64),
+        None,
+        bets,
+        whole_shoes=marked,
+        coups=n_coups,
+        shoes=len(shoe_starts) if marked else 0,
+        serial=np.array(held.serial, np.int64).reshape(3, 3),
+        stream=cards,
+        held=np.frombuffer(held.index, dtype=np.int64).copy(),
     )
 
 
@@ -196,8 +207,9 @@ def _must(p: Fraction) -> int:
     return 1 if p >= 1 else 0 if p <= 0 else 2
 
 
-def _check_coup(line: str, ptab: list[list[int]],
-                btab: list[list[list[int]]]) -> tuple[int, int, list[int], list[int], int, str | None]:
+def _check_coup(
+    line: str, ptab: list[list[int]], btab: list[list[list[int]]]
+) -> tuple[int, int, list[int], list[int], int, str | None]:
     """One coup: ``(outcome, detail key, ranks, values, player drew, settlement text or None)``, given
     the rules as :func:`_must` codes: ``ptab[p1][p2]`` and ``btab[b1][b2][seen]``."""
     body, sep, rest_text = line.partition(";")
@@ -224,8 +236,9 @@ def _check_coup(line: str, ptab: list[list[int]],
     p_drew = b_drew = 0
     if natural:
         if n != 4 or stood_mark:
-            raise InputError(f"{n} cards after a natural ({'player' if pt >= 8 else 'banker'} {max(pt, bt)}): "
-                             "a natural ends the coup with 4")
+            raise InputError(
+                f"{n} cards after a natural ({'player' if pt >= 8 else 'banker'} {max(pt, bt)}): a natural ends the coup with 4"
+            )
     else:
         p_rule = ptab[p1][p2]
         rest = values[4:]
@@ -241,8 +254,10 @@ def _check_coup(line: str, ptab: list[list[int]],
             drew_ok = btab[b1][b2][rest[0]] != 1
             stood_ok = btab[b1][b2][STOOD] != 0
             if not (drew_ok or stood_ok):
-                raise InputError(f"5 cards, but neither reading is legal: had the player stood, the banker must stand on "
-                                 f"{(b1 + b2) % 10}; had he drawn the {rest[0]}, the banker must draw again")
+                raise InputError(
+                    f"5 cards, but neither reading is legal: had the player stood, the banker must stand on "
+                    f"{(b1 + b2) % 10}; had he drawn the {rest[0]}, the banker must draw again"
+                )
             p_drew = 1 if drew_ok else 0  # both legal: no '-' means the player drew (the file format's rule)
         if p_drew and not rest:
             raise InputError(f"4 cards, but the player must draw on {pt}")
@@ -259,8 +274,7 @@ def _check_coup(line: str, ptab: list[list[int]],
             raise InputError(f"{n} cards, but the banker must stand on {(b1 + b2) % 10} after {seen_text}")
         if len(rest) > 1:
             drew = "the banker drew" if b_rule == 1 else "the banker may draw"
-            raise InputError(f"{n} cards, but the coup ends with {n - len(rest) + 1} ({seen_text}, {drew} on "
-                             f"{(b1 + b2) % 10})")
+            raise InputError(f"{n} cards, but the coup ends with {n - len(rest) + 1} ({seen_text}, {drew} on {(b1 + b2) % 10})")
         if rest:
             bt = (bt + rest[0]) % 10
             b_drew = 1

@@ -87,8 +87,7 @@ def sample_from_simulation(result: SimulationResult) -> Sample:
     shoes = None
     structure = config.shoe_tallies
     if whole and structure:
-        shoes = ShoeTallies.from_kernel(by_rank, t.n_shoes, config.shoe.size, t.comp, t.next_vec, t.next_cc,
-                                        t.shoe_counts)
+        shoes = ShoeTallies.from_kernel(by_rank, t.n_shoes, config.shoe.size, t.comp, t.next_vec, t.next_cc, t.shoe_counts)
     mode = "whole shoes" if whole else "first coups"
     return Sample(
         source=f"simulation ({config.strategy.name}; {config.burn.label()}; {mode}; seed {result.seed})",

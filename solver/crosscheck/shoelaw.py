@@ -40,8 +40,21 @@ PAIR_COUNTS = (0, 1, 2, 3, 6)
 """The possible numbers of equal-kind pairs among four cards."""
 
 _PARTITIONS: tuple[tuple[int, ...], ...] = (
-    (1, 1, 1, 1), (2, 1, 1), (2, 1, 1), (2, 1, 1), (2, 1, 1), (2, 1, 1), (2, 1, 1),
-    (2, 2), (2, 2), (2, 2), (3, 1), (3, 1), (3, 1), (3, 1), (4,),
+    (1, 1, 1, 1),
+    (2, 1, 1),
+    (2, 1, 1),
+    (2, 1, 1),
+    (2, 1, 1),
+    (2, 1, 1),
+    (2, 1, 1),
+    (2, 2),
+    (2, 2),
+    (2, 2),
+    (3, 1),
+    (3, 1),
+    (3, 1),
+    (3, 1),
+    (4,),
 )
 """The block sizes of the 15 set partitions of four positions (one line per partition)."""
 
@@ -56,7 +69,7 @@ def _block_sum(counts: tuple[int, ...], sizes: tuple[int, ...], infinite: bool) 
             acc += prod(live[k] ** b for k, b in zip(kinds, sizes))
         else:
             acc += prod(falling(live[k], b) for k, b in zip(kinds, sizes))
-    return Fraction(acc, total ** 4 if infinite else falling(total, 4))
+    return Fraction(acc, total**4 if infinite else falling(total, 4))
 
 
 @cache
@@ -108,8 +121,7 @@ def _raw_moment(n: tuple[int, ...], total: int, draws: int, powers: tuple[int, .
             k = sum(orders)
             num = falling(draws, k) * prod(falling(c, a) for c, a in zip(n, orders))
             return Fraction(num, falling(total, k))
-        return sum((_stirling2(powers[j], i) * expand(j + 1, orders + (i,)) for i in range(powers[j] + 1)),
-                   Fraction(0))
+        return sum((_stirling2(powers[j], i) * expand(j + 1, orders + (i,)) for i in range(powers[j] + 1)), Fraction(0))
 
     return expand(0, ())
 
@@ -130,15 +142,22 @@ def spread_moments(counts: tuple[int, ...], draws: int) -> tuple[Fraction, Fract
     mu = [Fraction(draws * c, total) for c in n]
 
     def central(j: int, power: int) -> Fraction:
-        return sum((comb(power, i) * _raw_moment((n[j],), total, draws, (i,)) * (-mu[j]) ** (power - i)
-                    for i in range(power + 1)), Fraction(0))
+        return sum(
+            (comb(power, i) * _raw_moment((n[j],), total, draws, (i,)) * (-mu[j]) ** (power - i) for i in range(power + 1)),
+            Fraction(0),
+        )
 
     def central22(j: int, k: int) -> Fraction:
         acc = Fraction(0)
         for a in range(3):
             for b in range(3):
-                acc += (comb(2, a) * comb(2, b) * (-mu[j]) ** (2 - a) * (-mu[k]) ** (2 - b)
-                        * _raw_moment((n[j], n[k]), total, draws, (a, b)))
+                acc += (
+                    comb(2, a)
+                    * comb(2, b)
+                    * (-mu[j]) ** (2 - a)
+                    * (-mu[k]) ** (2 - b)
+                    * _raw_moment((n[j], n[k]), total, draws, (a, b))
+                )
         return acc
 
     second = [central(j, 2) for j in range(len(n))]

@@ -45,7 +45,6 @@ class TestResult:
     note: str = ""
 
 
-
 def chi2_power_lambda(df: int, alpha: float) -> float:
     """The noncentrality at which a chi-square test at ``alpha`` rejects with probability POWER."""
     from scipy import stats
@@ -63,8 +62,9 @@ def chi2_power_lambda(df: int, alpha: float) -> float:
     return hi
 
 
-def chi2_test(name: str, observed: np.ndarray, expected_p: np.ndarray, n: int, alpha: float,
-              scale: float = 1.0, per: str = "coup") -> TestResult:
+def chi2_test(
+    name: str, observed: np.ndarray, expected_p: np.ndarray, n: int, alpha: float, scale: float = 1.0, per: str = "coup"
+) -> TestResult:
     """Pearson's chi-square, cells with expected count under 5 pooled; ``scale`` divides the statistic."""
     from scipy import stats
 
@@ -72,8 +72,18 @@ def chi2_test(name: str, observed: np.ndarray, expected_p: np.ndarray, n: int, a
     p = np.asarray(expected_p, dtype=np.float64)
     impossible = obs[p == 0].sum()
     if impossible > 0:
-        return TestResult(name, "chi2", math.inf, 0, 0.0, alpha, True, 0.0, "",
-                          f"{int(impossible)} coups fell where the exact law has probability 0")
+        return TestResult(
+            name,
+            "chi2",
+            math.inf,
+            0,
+            0.0,
+            alpha,
+            True,
+            0.0,
+            "",
+            f"{int(impossible)} coups fell where the exact law has probability 0",
+        )
     keep = p > 0
     obs, p = obs[keep], p[keep]
     exp = p * n
@@ -95,9 +105,8 @@ def chi2_test(name: str, observed: np.ndarray, expected_p: np.ndarray, n: int, a
     pv = float(stats.chi2.sf(x2, df))
     lam = chi2_power_lambda(df, alpha)
     worst = int(np.argmax(np.abs(obs - exp) / np.sqrt(exp)))
-    note = (f"{len(obs)} cells; largest deviation: {int(obs[worst])} observed, {exp[worst]:.1f} expected")
-    return TestResult(name, "chi2", x2, df, pv, alpha, pv < alpha, lam * scale / n,
-                      f"divergence sum (q-p)^2/p per {per}", note)
+    note = f"{len(obs)} cells; largest deviation: {int(obs[worst])} observed, {exp[worst]:.1f} expected"
+    return TestResult(name, "chi2", x2, df, pv, alpha, pv < alpha, lam * scale / n, f"divergence sum (q-p)^2/p per {per}", note)
 
 
 def z_score(observed: Fraction | float, mean: Fraction, se: float) -> float:

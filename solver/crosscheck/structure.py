@@ -62,11 +62,22 @@ def pairs_test(hist: np.ndarray, counts: tuple[int, ...], infinite: bool, by_ran
     se = math.sqrt(float(var) / n)
     z = z_score(Fraction(total, n), mean, se)
     rate = pair_law(counts, infinite)
-    note = (f"{total / n:.5f} equal-{_kind(by_rank)} pairs a coup, exact {float(mean):.5f} ({mean}); "
-            f"all four different {hist[0] / n:.5f} (exact {float(rate[0]):.5f})")
-    return TestResult("pairs", "z", z, 0, two_sided_p(z), alpha, two_sided_p(z) < alpha, z_detectable(alpha) * se,
-                      f"shift of the mean number of equal-{_kind(by_rank)} pairs among a coup's first four cards",
-                      note)
+    note = (
+        f"{total / n:.5f} equal-{_kind(by_rank)} pairs a coup, exact {float(mean):.5f} ({mean}); "
+        f"all four different {hist[0] / n:.5f} (exact {float(rate[0]):.5f})"
+    )
+    return TestResult(
+        "pairs",
+        "z",
+        z,
+        0,
+        two_sided_p(z),
+        alpha,
+        two_sided_p(z) < alpha,
+        z_detectable(alpha) * se,
+        f"shift of the mean number of equal-{_kind(by_rank)} pairs among a coup's first four cards",
+        note,
+    )
 
 
 def serial_test(table: np.ndarray, p: tuple[float, float, float], alpha: float, what: str = "coups") -> TestResult:
@@ -86,10 +97,22 @@ def serial_test(table: np.ndarray, p: tuple[float, float, float], alpha: float, 
     x2 = float(np.trace(np.linalg.pinv(a2) @ s2 @ np.linalg.solve(c2, s2.T)))
     pv = float(stats.chi2.sf(x2, df))
     same = np.trace(t) / m
-    note = (f"{int(m):,} pairs of consecutive {what}; the same outcome twice running {same:.5f} of the time "
-            f"(independent: {float(q @ q):.5f})")
-    return TestResult("serial", "chi2", x2, df, pv, alpha, pv < alpha, float(chi2_power_lambda(df, alpha) / m),
-                      "divergence sum (q-p)^2/p of consecutive outcomes from independence", note)
+    note = (
+        f"{int(m):,} pairs of consecutive {what}; the same outcome twice running {same:.5f} of the time "
+        f"(independent: {float(q @ q):.5f})"
+    )
+    return TestResult(
+        "serial",
+        "chi2",
+        x2,
+        df,
+        pv,
+        alpha,
+        pv < alpha,
+        float(chi2_power_lambda(df, alpha) / m),
+        "divergence sum (q-p)^2/p of consecutive outcomes from independence",
+        note,
+    )
 
 
 def shoe_card_test(t: ShoeTallies, counts: tuple[int, ...], alpha: float) -> TestResult:
@@ -113,11 +136,22 @@ def spread_test(t: ShoeTallies, counts: tuple[int, ...], alpha: float) -> TestRe
     mean, var = spread_moments(counts, length)
     se = math.sqrt(float(var) / shoes)
     z = z_score(total / shoes, mean, se)
-    note = (f"{shoes:,} shoes; spread of a shoe's first {length} cards {float(total / shoes):.4f} on average, "
-            f"exact {float(mean):.4f}")
+    note = (
+        f"{shoes:,} shoes; spread of a shoe's first {length} cards {float(total / shoes):.4f} on average, exact {float(mean):.4f}"
+    )
     pv = two_sided_p(z)
-    return TestResult("shoe composition", "z", z, 0, pv, alpha, pv < alpha, z_detectable(alpha) * se / float(mean),
-                      "relative change of the spread of the cards within a shoe", note)
+    return TestResult(
+        "shoe composition",
+        "z",
+        z,
+        0,
+        pv,
+        alpha,
+        pv < alpha,
+        z_detectable(alpha) * se / float(mean),
+        "relative change of the spread of the cards within a shoe",
+        note,
+    )
 
 
 def next_shoe_test(t: ShoeTallies, counts: tuple[int, ...], alpha: float) -> TestResult:
@@ -126,8 +160,9 @@ def next_shoe_test(t: ShoeTallies, counts: tuple[int, ...], alpha: float) -> Tes
     live = [k for k, c in enumerate(counts) if c]
     p = {k: Fraction(counts[k], size) for k in live}
     cy, c, ky, kc = (t.next_vec[i] for i in range(4))
-    stat = sum(((int(cy[k]) - m * p[k] * int(c[k]) - p[k] * int(ky[k]) + m * p[k] * p[k] * t.next_k1) / p[k]
-                for k in live), Fraction(0))
+    stat = sum(
+        ((int(cy[k]) - m * p[k] * int(c[k]) - p[k] * int(ky[k]) + m * p[k] * p[k] * t.next_k1) / p[k] for k in live), Fraction(0)
+    )
     factor = Fraction(m * (size - m), size - 1)
     var = Fraction(0)
     for k in live:
@@ -138,12 +173,23 @@ def next_shoe_test(t: ShoeTallies, counts: tuple[int, ...], alpha: float) -> Tes
     z = float(stat) / math.sqrt(float(var)) if var > 0 else 0.0
     pv = two_sided_p(z)
     note = f"{pairs:,} pairs of consecutive shoes; the next shoe's first {m} cards"
-    return TestResult("next shoe", "z", z, 0, pv, alpha, pv < alpha, z_detectable(alpha) / math.sqrt(pairs),
-                      f"correlation of a shoe's cards with the next shoe's first {m} (per pair of shoes)", note)
+    return TestResult(
+        "next shoe",
+        "z",
+        z,
+        0,
+        pv,
+        alpha,
+        pv < alpha,
+        z_detectable(alpha) / math.sqrt(pairs),
+        f"correlation of a shoe's cards with the next shoe's first {m} (per pair of shoes)",
+        note,
+    )
 
 
-def repeats_test(stream: CardStream, held: np.ndarray, marked: bool, counts: tuple[int, ...], infinite: bool,
-                 by_rank: bool, alpha: float) -> TestResult | None:
+def repeats_test(
+    stream: CardStream, held: np.ndarray, marked: bool, counts: tuple[int, ...], infinite: bool, by_rank: bool, alpha: float
+) -> TestResult | None:
     """Runs of coups, or shoes' first cards, that repeat an earlier run exactly (a re-dealt shoe, a
     generator restarted from the same state)."""
     limit = REPEAT_MARGIN * Fraction(alpha)
@@ -165,12 +211,17 @@ def repeats_test(stream: CardStream, held: np.ndarray, marked: bool, counts: tup
             if found:
                 line = int(stream.coup_lines[stream.shoe_starts[np.flatnonzero(long)[at]]])
                 where = f"; the first: the shoe that starts at line {line}"
-            return _repeat_result(found, expected, alpha, f"{int(long.sum()):,} shoes compared by their first {run} "
-                                  f"{kind}s{where}", f"shoe whose first {run} cards repeat an earlier shoe's")
+            return _repeat_result(
+                found,
+                expected,
+                alpha,
+                f"{int(long.sum()):,} shoes compared by their first {run} {kind}s{where}",
+                f"shoe whose first {run} cards repeat an earlier shoe's",
+            )
     one = sequence_bound(counts, 4, infinite)  # no coup is likelier than its first four cards
     n = len(held)
     for width in range(1, min(n, MAX_RUN) + 1):
-        expected = comb(n - width + 1, 2) * one ** width
+        expected = comb(n - width + 1, 2) * one**width
         if expected <= limit:
             break
     else:
@@ -180,11 +231,17 @@ def repeats_test(stream: CardStream, held: np.ndarray, marked: bool, counts: tup
         return None
     found, at = repeated_rows(rows)
     where = f"; the first at line {int(stream.coup_lines[held[at]])}" if found else ""
-    return _repeat_result(found, expected, alpha, f"{len(rows):,} runs of {width} consecutive coups compared{where}",
-                          f"run of {width} consecutive coups repeated")
+    return _repeat_result(
+        found,
+        expected,
+        alpha,
+        f"{len(rows):,} runs of {width} consecutive coups compared{where}",
+        f"run of {width} consecutive coups repeated",
+    )
 
 
 def _repeat_result(found: int, expected: Fraction, alpha: float, note: str, what: str) -> TestResult:
     pv = 1.0 if not found else min(1.0, float(expected) / found)
-    return TestResult("repeats", "count", float(found), 0, pv, alpha, pv < alpha, 1.0, what + " (one rejects)",
-                      f"{found} repeated; {note}")
+    return TestResult(
+        "repeats", "count", float(found), 0, pv, alpha, pv < alpha, 1.0, what + " (one rejects)", f"{found} repeated; {note}"
+    )

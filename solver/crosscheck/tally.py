@@ -105,13 +105,25 @@ class ShoeTallies:
     impossible: str | None = None
 
     @classmethod
-    def from_kernel(cls, by_rank: bool, shoes: int, size: int, comp: np.ndarray, next_vec: np.ndarray,
-                    next_cc: np.ndarray, counts: np.ndarray) -> ShoeTallies:
+    def from_kernel(
+        cls, by_rank: bool, shoes: int, size: int, comp: np.ndarray, next_vec: np.ndarray, next_cc: np.ndarray, counts: np.ndarray
+    ) -> ShoeTallies:
         """The simulator's tallies (arrays of 13 kinds, the first 10 used for a shoe by value)."""
         k = RANK_KINDS if by_rank else VALUE_KINDS
         comp_len, next_len = shoe_test_lengths(size)
-        return cls(by_rank, shoes, comp_len, int(counts[0]), comp[:, :k].copy(), next_len, int(counts[1]),
-                   next_vec[:, :k].copy(), next_cc[:k, :k].copy(), int(counts[2]), int(counts[3]))
+        return cls(
+            by_rank,
+            shoes,
+            comp_len,
+            int(counts[0]),
+            comp[:, :k].copy(),
+            next_len,
+            int(counts[1]),
+            next_vec[:, :k].copy(),
+            next_cc[:k, :k].copy(),
+            int(counts[2]),
+            int(counts[3]),
+        )
 
 
 def shoe_tallies(stream: CardStream, counts: tuple[int, ...], by_rank: bool, label: str) -> ShoeTallies:
@@ -144,18 +156,33 @@ def shoe_tallies(stream: CardStream, counts: tuple[int, ...], by_rank: bool, lab
         s, kind = np.argwhere(over)[0]
         name = _kind_name(int(kind), by_rank)
         line = int(stream.coup_lines[stream.shoe_starts[s]])
-        impossible = (f"the shoe that starts at line {line} deals {int(full[s, kind])} cards of {name}, more than "
-                      f"the {counts[kind]} of {label}")
+        impossible = (
+            f"the shoe that starts at line {line} deals {int(full[s, kind])} cards of {name}, more than "
+            f"the {counts[kind]} of {label}"
+        )
 
     long_enough = length >= comp_len
     comp_rows = comp_all[long_enough]
     comp = np.array([comp_rows.sum(axis=0), (comp_rows * comp_rows).sum(axis=0)], dtype=np.int64).reshape(2, k)
     pair = np.flatnonzero(length[1:] >= next_len)  # shoe s is followed by shoe s + 1 long enough
     c, big_k, yy = full[pair], length[pair].astype(np.int64), y[pair + 1]
-    next_vec = np.array([(c * yy).sum(axis=0), c.sum(axis=0), (big_k[:, None] * yy).sum(axis=0),
-                         (big_k[:, None] * c).sum(axis=0)], dtype=np.int64).reshape(4, k)
-    return ShoeTallies(by_rank, shoes, comp_len, int(long_enough.sum()), comp, next_len, len(pair), next_vec,
-                       (c.T @ c).astype(np.int64), int(big_k.sum()), int((big_k * big_k).sum()), impossible)
+    next_vec = np.array(
+        [(c * yy).sum(axis=0), c.sum(axis=0), (big_k[:, None] * yy).sum(axis=0), (big_k[:, None] * c).sum(axis=0)], dtype=np.int64
+    ).reshape(4, k)
+    return ShoeTallies(
+        by_rank,
+        shoes,
+        comp_len,
+        int(long_enough.sum()),
+        comp,
+        next_len,
+        len(pair),
+        next_vec,
+        (c.T @ c).astype(np.int64),
+        int(big_k.sum()),
+        int((big_k * big_k).sum()),
+        impossible,
+    )
 
 
 def _kind_name(kind: int, by_rank: bool) -> str:

@@ -81,13 +81,17 @@ def crosscheck(
         raise InputError("no coups to check")
     impossible = [str(k) for k, p in law.winner.items() if p == 0]
     if impossible:
-        raise InputError(f"the exact law of this shoe gives probability 0 to {', '.join(impossible)}: the cross-check's "
-                         "tests need every outcome possible (such a shoe deals its coups by rule, with nothing to test)")
+        raise InputError(
+            f"the exact law of this shoe gives probability 0 to {', '.join(impossible)}: the cross-check's "
+            "tests need every outcome possible (such a shoe deals its coups by rule, with nothing to test)"
+        )
     least = math.ceil(MIN_EXPECTED / float(min(law.winner.values())))
     if sample.n < least:
         few = f"{sample.n} shoes (the first coup of each is held to the exact law)" if sample.shoes else f"{sample.n}"
-        raise InputError(f"too few coups to check: {few}; the outcome law needs at least {least} "
-                         f"(an expected {MIN_EXPECTED:g} of the rarest outcome)")
+        raise InputError(
+            f"too few coups to check: {few}; the outcome law needs at least {least} "
+            f"(an expected {MIN_EXPECTED:g} of the rarest outcome)"
+        )
     pays = tuple(payouts) if payouts is not None else default_payouts(law.game, STANDARD_COMMISSION)
     pays = tuple(p for p in pays if p.name in sample.bets)
     shoe = law.shoe
@@ -111,19 +115,20 @@ def crosscheck(
         pd[k] = float(q)
     # the detail law needs two cells of five expected coups or more (else it is left out, not run empty);
     # that depends on the expected counts alone: the pooling is tried on them
-    run_detail = sample.detail is not None and law.detail is not None and chi2_test(
-        "detail law", pd * sample.n, pd, sample.n, float(alpha)).df > 0
+    run_detail = (
+        sample.detail is not None
+        and law.detail is not None
+        and chi2_test("detail law", pd * sample.n, pd, sample.n, float(alpha)).df > 0
+    )
     run_cards = (sample.cards is not None and not shoe.is_infinite) or half_shoes
     run_burn = sample.burn is not None and burn is not None
     run_spread = shoes is not None and (half_shoes or shoes.impossible is not None)
     run_next = shoes is not None and shoes.next_pairs > 0
     serial_ready = sample.serial is not None and int(sample.serial.sum()) >= 10
-    m = (1 + run_detail + run_cards + run_burn + (pairs is not None) + serial_ready + run_spread + run_next
-         + len(pays))
+    m = 1 + run_detail + run_cards + run_burn + (pairs is not None) + serial_ready + run_spread + run_next + len(pays)
     repeats = None
     if stream is not None:  # first: a file too short (or a shoe too small) for a rare enough run is not tested
-        repeats = repeats_test(stream, held, sample.whole_shoes, counts, shoe.is_infinite, by_rank,
-                               float(alpha) / (m + 1))
+        repeats = repeats_test(stream, held, sample.whole_shoes, counts, shoe.is_infinite, by_rank, float(alpha) / (m + 1))
         m += repeats is not None
     a = float(alpha) / m
     n = sample.n
@@ -134,8 +139,20 @@ def crosscheck(
     # the shift of P(banker) against P(player) that the outcome test detects
     shift = math.sqrt(t.detectable / (1 / pw[0] + 1 / pw[1])) if math.isfinite(t.detectable) else math.inf
     obs = ", ".join(f"{k} {c / n:.5f} (exact {float(q):.5f})" for k, c, q in zip(names, sample.winner, law.vector()))
-    tests.append(TestResult(t.name, t.kind, t.statistic, t.df, t.p_value, t.alpha, t.rejected, shift,
-                            f"shift of P({names[0]}) against P({names[1]})", obs))
+    tests.append(
+        TestResult(
+            t.name,
+            t.kind,
+            t.statistic,
+            t.df,
+            t.p_value,
+            t.alpha,
+            t.rejected,
+            shift,
+            f"shift of P({names[0]}) against P({names[1]})",
+            obs,
+        )
+    )
     if run_detail:
         assert sample.detail is not None
         tests.append(chi2_test("detail law", sample.detail, pd, n, a))
@@ -159,8 +176,9 @@ def crosscheck(
         tests.append(pairs_test(pairs, counts, shoe.is_infinite, by_rank, a))
     if serial_ready:
         assert sample.serial is not None
-        tests.append(serial_test(sample.serial, (pw[0], pw[1], pw[2]), a,
-                                 "shoes' first coups" if sample.whole_shoes else "coups"))
+        tests.append(
+            serial_test(sample.serial, (pw[0], pw[1], pw[2]), a, "shoes' first coups" if sample.whole_shoes else "coups")
+        )
     if run_spread:
         assert shoes is not None
         tests.append(spread_test(shoes, counts, a))
@@ -175,26 +193,36 @@ def crosscheck(
     assert len(tests) == m
     notes = _notes(sample, shoes, stream is not None)
     if sample.detail is not None and law.detail is not None and not run_detail:
-        notes = (f"the detail law is left out: {n:,} coups held to the exact law are too few for two cells of "
-                 f"{MIN_EXPECTED:g} expected coups", *notes)
+        notes = (
+            f"the detail law is left out: {n:,} coups held to the exact law are too few for two cells of "
+            f"{MIN_EXPECTED:g} expected coups",
+            *notes,
+        )
     return CrossCheck(sample, law, Fraction(alpha), tuple(tests), notes)
 
 
 def _notes(sample: Sample, shoes: ShoeTallies | None, is_file: bool) -> tuple[str, ...]:
     out = []
     if sample.whole_shoes:
-        out.append(f"{sample.total_coups:,} coups in {sample.shoes:,} shoes: the outcome, detail and pair laws, the "
-                   "serial test and the bets hold each shoe's first coup to the exact law")
+        out.append(
+            f"{sample.total_coups:,} coups in {sample.shoes:,} shoes: the outcome, detail and pair laws, the "
+            "serial test and the bets hold each shoe's first coup to the exact law"
+        )
         if shoes is not None:
             short = shoes.shoes - shoes.comp_shoes
             if short:
-                out.append(f"{short:,} shoe{'s' if short > 1 else ''} dealt fewer than half the shoe "
-                           f"({shoes.comp_len} cards) and {'are' if short > 1 else 'is'} left out of the card law "
-                           "and the shoe composition (a file that stops in the middle of a shoe has one)")
+                out.append(
+                    f"{short:,} shoe{'s' if short > 1 else ''} dealt fewer than half the shoe "
+                    f"({shoes.comp_len} cards) and {'are' if short > 1 else 'is'} left out of the card law "
+                    "and the shoe composition (a file that stops in the middle of a shoe has one)"
+                )
     elif is_file:
-        out.append("the file marks no shoes, so each coup is held to the law of a coup from a freshly shuffled shoe; "
-                   "coups dealt through whole shoes must be marked (a line 'shoe' before each shoe)")
+        out.append(
+            "the file marks no shoes, so each coup is held to the law of a coup from a freshly shuffled shoe; "
+            "coups dealt through whole shoes must be marked (a line 'shoe' before each shoe)"
+        )
     if is_file and not sample.bets:
-        out.append("the file reports no settlements, so no bet is tested (write them after the outcome: "
-                   "';B;banker=19/20,player=-1')")
+        out.append(
+            "the file reports no settlements, so no bet is tested (write them after the outcome: ';B;banker=19/20,player=-1')"
+        )
     return tuple(out)

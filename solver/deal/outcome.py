@@ -76,8 +76,9 @@ class Outcomes:
         return cls(**outcome_columns(p_two, b_two, p_third, b_third, high))
 
 
-def outcome_columns(p_two: np.ndarray, b_two: np.ndarray, p_third: np.ndarray, b_third: np.ndarray,
-                    high: np.ndarray) -> dict[str, np.ndarray]:
+def outcome_columns(
+    p_two: np.ndarray, b_two: np.ndarray, p_third: np.ndarray, b_third: np.ndarray, high: np.ndarray
+) -> dict[str, np.ndarray]:
     """Every :class:`Outcomes` column from the outcome key's parts (two-card totals, third cards, highest card)."""
     p_two, b_two = np.asarray(p_two, np.int64), np.asarray(b_two, np.int64)
     p_third, b_third = np.asarray(p_third, np.int64), np.asarray(b_third, np.int64)
@@ -140,8 +141,9 @@ def outcomes(shoe: Shoe, tab: Tableau = PUNTO_BANCO) -> OutcomeTable:
     sums = g.evaluate(multiset_weights(index, shoe))
     keep = sums != 0
     cols = Outcomes.from_keys(g.keys[keep])
-    return OutcomeTable(shoe=shoe, weights=sums[keep], denominator=denominator(shoe),
-                        **{f.name: getattr(cols, f.name) for f in fields(Outcomes)})
+    return OutcomeTable(
+        shoe=shoe, weights=sums[keep], denominator=denominator(shoe), **{f.name: getattr(cols, f.name) for f in fields(Outcomes)}
+    )
 
 
 @dataclass(frozen=True, eq=False)
@@ -175,8 +177,11 @@ def outcome_index(tab: Tableau = PUNTO_BANCO) -> OutcomeIndex:
         return OutcomeIndex(tab, multisets, Grouping(**stored))
     tree = deal_tree(tab)
     g = tree.grouping("outcome", outcome_key)
-    save_arrays("outcome", key, {"multisets": tree.multisets, "keys": g.keys, "starts": g.starts,
-                                "multiset": g.multiset, "count": g.count})
+    save_arrays(
+        "outcome",
+        key,
+        {"multisets": tree.multisets, "keys": g.keys, "starts": g.starts, "multiset": g.multiset, "count": g.count},
+    )
     return OutcomeIndex(tab, tree.multisets, g)
 
 

@@ -162,8 +162,22 @@ def unique_inverse(code: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     return value[first], inverse
 
 
-_TREE_ARRAYS = ("cards", "p_two", "b_two", "p_third", "b_third", "p_total", "b_total", "natural", "p_free", "b_free",
-                "p_drew", "b_drew", "multiset", "multisets")
+_TREE_ARRAYS = (
+    "cards",
+    "p_two",
+    "b_two",
+    "p_third",
+    "b_third",
+    "p_total",
+    "b_total",
+    "natural",
+    "p_free",
+    "b_free",
+    "p_drew",
+    "b_drew",
+    "multiset",
+    "multisets",
+)
 
 
 @cache
@@ -195,9 +209,7 @@ def build_deal_tree(tab: Tableau) -> DealTree:
     cols = _branch(cols, p_action, "p")
     p_two = (cols["p1"] + cols["p2"]) % 10
     b_two = (cols["b1"] + cols["b2"]) % 10
-    banker_codes = np.array(
-        [[_ACTION_CODE[a] for a in row] for row in tab.banker] + [[0] * 11] * 2, dtype=np.int8
-    )
+    banker_codes = np.array([[_ACTION_CODE[a] for a in row] for row in tab.banker] + [[0] * 11] * 2, dtype=np.int8)
     seen = np.where(cols["p_third"] >= 0, cols["p_third"], STOOD)
     b_action = np.where(cols["natural"], 0, banker_codes[b_two, seen])
     cols = _branch(cols, b_action, "b")

@@ -108,8 +108,10 @@ class MultisetTrie:
 
     @cached_property
     def _gathers(self) -> tuple[tuple[Gather, Gather], ...]:
-        return tuple((gather(self.parent[a - 1:b - 1]), gather(self.factor[a - 1:b - 1]))
-                     for a, b in zip(self.levels[:-1], self.levels[1:]))
+        return tuple(
+            (gather(self.parent[a - 1 : b - 1]), gather(self.factor[a - 1 : b - 1]))
+            for a, b in zip(self.levels[:-1], self.levels[1:])
+        )
 
     def weights(self, shoe: Shoe) -> list[int]:
         """Every node's product ``∏_v (n_v)_{k_v}`` on ``shoe`` (exact integers; unpadded)."""

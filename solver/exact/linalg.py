@@ -123,7 +123,7 @@ def solve_any(matrix: Sequence[Sequence[Any]], rhs: Sequence[Any]) -> list[Any] 
     """One exact solution of a linear system, the free unknowns at 0; None if it has none."""
     n = len(matrix[0]) if matrix else 0
     m, pivots = row_echelon([[*r, b] for r, b in zip(matrix, rhs)], n)
-    if any(row[n] != 0 for row in m[len(pivots):]):
+    if any(row[n] != 0 for row in m[len(pivots) :]):
         return None
     x: list[Any] = [Fraction(0)] * n
     for k, col in enumerate(pivots):

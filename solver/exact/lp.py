@@ -53,8 +53,17 @@ def default_engine() -> str:
     return "highspy"
 
 
-def linear_program(cost: np.ndarray, A_ub: Any = None, b_ub: Any = None, A_eq: Any = None, b_eq: Any = None,
-                   lo: Any = None, hi: Any = None, engine: str | None = None, presolve: bool = True) -> LPAnswer | None:
+def linear_program(
+    cost: np.ndarray,
+    A_ub: Any = None,
+    b_ub: Any = None,
+    A_eq: Any = None,
+    b_eq: Any = None,
+    lo: Any = None,
+    hi: Any = None,
+    engine: str | None = None,
+    presolve: bool = True,
+) -> LPAnswer | None:
     """min cost·x s.t. A_ub x ≤ b_ub, A_eq x = b_eq, lo ≤ x ≤ hi (lo 0 and hi +∞ where not given; a
     bound may be ±inf; the matrices dense or scipy sparse); None unless solved to optimality.
 
@@ -72,8 +81,16 @@ def linear_program(cost: np.ndarray, A_ub: Any = None, b_ub: Any = None, A_eq: A
     if (engine or default_engine()) == "scipy":
         from scipy.optimize import linprog
 
-        res = linprog(cost, A_ub=A_ub, b_ub=b_ub, A_eq=A_eq, b_eq=b_eq, bounds=list(zip(lo, hi)), method="highs",
-                      options={"presolve": presolve})
+        res = linprog(
+            cost,
+            A_ub=A_ub,
+            b_ub=b_ub,
+            A_eq=A_eq,
+            b_eq=b_eq,
+            bounds=list(zip(lo, hi)),
+            method="highs",
+            options={"presolve": presolve},
+        )
         if res.status != 0:
             return None
         return LPAnswer(res.x, float(res.fun), np.asarray(res.ineqlin.marginals), np.asarray(res.eqlin.marginals))
@@ -85,11 +102,23 @@ def linear_program(cost: np.ndarray, A_ub: Any = None, b_ub: Any = None, A_eq: A
     h = _solver(presolve)
     start, index, value = _columns([m for m in (A_ub, A_eq) if m is not None], n)
     eq_rhs = np.zeros(0) if b_eq is None else np.asarray(b_eq, dtype=float)
-    passed = h.passModel(n, n_ub + n_eq, len(value), int(highspy.MatrixFormat.kColwise), int(highspy.ObjSense.kMinimize), 0.0,
-                np.asarray(cost, dtype=float), np.where(np.isinf(lo), -inf, lo), np.where(np.isinf(hi), inf, hi),
-                np.concatenate([np.full(n_ub, -inf), eq_rhs]),
-                np.concatenate([np.zeros(0) if b_ub is None else np.asarray(b_ub, dtype=float), eq_rhs]),
-                start, index, value, np.zeros(n, dtype=np.int32))
+    passed = h.passModel(
+        n,
+        n_ub + n_eq,
+        len(value),
+        int(highspy.MatrixFormat.kColwise),
+        int(highspy.ObjSense.kMinimize),
+        0.0,
+        np.asarray(cost, dtype=float),
+        np.where(np.isinf(lo), -inf, lo),
+        np.where(np.isinf(hi), inf, hi),
+        np.concatenate([np.full(n_ub, -inf), eq_rhs]),
+        np.concatenate([np.zeros(0) if b_ub is None else np.asarray(b_ub, dtype=float), eq_rhs]),
+        start,
+        index,
+        value,
+        np.zeros(n, dtype=np.int32),
+    )
     if passed == highspy.HighsStatus.kError:
         return None
     h.run()
@@ -97,8 +126,7 @@ def linear_program(cost: np.ndarray, A_ub: Any = None, b_ub: Any = None, A_eq: A
         return None
     solution = h.getSolution()
     duals = np.array(solution.row_dual)
-    return LPAnswer(np.array(solution.col_value), float(h.getInfo().objective_function_value),
-                    duals[:n_ub], duals[n_ub:])
+    return LPAnswer(np.array(solution.col_value), float(h.getInfo().objective_function_value), duals[:n_ub], duals[n_ub:])
 
 
 def _columns(blocks: list[Any], n: int) -> tuple[np.ndarray, np.ndarray, np.ndarray]:

@@ -66,8 +66,11 @@ class Tier:
             raise ModelError(f"a tier must pay at least 0 (a loss is what no tier matches), got {pays}")
         object.__setattr__(self, "pays", pays)
         if not self.label:
-            text = repr(self.when)[len("Condition("):-1] if isinstance(self.when, Condition) else getattr(
-                self.when, "__name__", "condition")
+            text = (
+                repr(self.when)[len("Condition(") : -1]
+                if isinstance(self.when, Condition)
+                else getattr(self.when, "__name__", "condition")
+            )
             object.__setattr__(self, "label", text or "always")
 
     @property
@@ -118,8 +121,9 @@ class Bet:
     @property
     def needs_suits(self) -> bool:
         """Whether the pay table reads suits (so the shoe's suits must be known)."""
-        return any(isinstance(t.when, Condition) and any("suited" in n or "perfect" in n for n, _ in t.when.terms)
-                   for t in self.tiers)
+        return any(
+            isinstance(t.when, Condition) and any("suited" in n or "perfect" in n for n, _ in t.when.terms) for t in self.tiers
+        )
 
     def by_winner(self) -> tuple[Fraction, Fraction, Fraction] | None:
         """The net result per unit when the banker wins, the player (ponte) wins, and on a tie — for a bet
@@ -251,8 +255,15 @@ def result_from_weights(bet: Bet, tier_weights: Sequence[int], lose: int, denomi
         ev += (t.pays.numerator * (scale // t.pays.denominator)) * w
     lines = tuple(TierResult(t.label, t.pays, w, d) for t, w in zip(bet.tiers, tier_weights))
     lines += (TierResult("loss", Fraction(-1), lose, d),)
-    return BetResult(name=bet.name, description=bet.description, win=Fraction(win, d), lose=Fraction(lose, d),
-                     push=Fraction(push, d), ev=Fraction(ev, scale * d), tiers=lines)
+    return BetResult(
+        name=bet.name,
+        description=bet.description,
+        win=Fraction(win, d),
+        lose=Fraction(lose, d),
+        push=Fraction(push, d),
+        ev=Fraction(ev, scale * d),
+        tiers=lines,
+    )
 
 
 def tier_index(bet: Bet, table: Outcomes) -> np.ndarray:

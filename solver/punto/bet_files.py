@@ -94,14 +94,13 @@ def _tier(tier: object, where: str) -> Tier:
         raise InputError(f"{where}.pays: missing")
     raw = tier["pays"]
     if isinstance(raw, bool) or not isinstance(raw, (int, str)):
-        raise InputError(f"{where}.pays: expected a number such as 45, 1.5 or \"3/2\", got {raw!r}")
+        raise InputError(f'{where}.pays: expected a number such as 45, 1.5 or "3/2", got {raw!r}')
     try:
         pays = exact(raw, f"{where}.pays")
     except BaccaratError as e:
         raise InputError(str(e)) from None
     if pays < 0:
-        raise InputError(f"{where}.pays: a payout must be at least 0 (a loss is what no tier matches), "
-                         f"got {fraction_str(pays)}")
+        raise InputError(f"{where}.pays: a payout must be at least 0 (a loss is what no tier matches), got {fraction_str(pays)}")
     when = condition_from_mapping(tier.get("when", {}), f"{where}.when")
     label = tier.get("label", "")
     if not isinstance(label, str):

@@ -135,8 +135,10 @@ class CompiledBets:
         """Per column of :attr:`key_tiers` (each bet, then the winner), per value (tier; or banker, player,
         tie), a gather of the keys that take it."""
         sizes = [len(bet.tiers) + 1 for bet in self.bets] + ([3] if self.winner else [])
-        return tuple(tuple(gather([k for k, row in enumerate(self.key_tiers) if row[b] == t]) for t in range(n))
-                     for b, n in enumerate(sizes))
+        return tuple(
+            tuple(gather([k for k, row in enumerate(self.key_tiers) if row[b] == t]) for t in range(n))
+            for b, n in enumerate(sizes)
+        )
 
     def tier_weights(self, shoe: Shoe, route: str = "auto") -> tuple[list[list[int]], list[int], int]:
         """``(per bet: weight of each tier then of the loss, winner weights [banker, player, tie], D)``."""
@@ -154,8 +156,18 @@ class CompiledBets:
 ROUTES = ("auto", "plain", "numpy")
 """How :meth:`CompiledBets.key_weights` sums a shoe."""
 
-STORED = ("starts", "multiset", "count", "tiers", "trie_parent", "trie_factor", "trie_levels", "pair_node",
-          "segment_starts", "segment_sizes")
+STORED = (
+    "starts",
+    "multiset",
+    "count",
+    "tiers",
+    "trie_parent",
+    "trie_factor",
+    "trie_levels",
+    "pair_node",
+    "segment_starts",
+    "segment_sizes",
+)
 """The int64 arrays a compiled set is stored as (one cache entry)."""
 
 
@@ -201,7 +213,7 @@ def _assemble(bets: tuple[Bet, ...], tab: Tableau, flat: dict[str, list[int]], t
         segments.append(Segment(key, size, tuple(by_count), tuple(tuple(n) for n in by_count.values())))
     width = tier_shape[1] if len(tier_shape) > 1 else 0
     tiers = flat["tiers"]
-    key_tiers = tuple(tuple(tiers[k * width:(k + 1) * width]) for k in range(len(flat["starts"])))
+    key_tiers = tuple(tuple(tiers[k * width : (k + 1) * width]) for k in range(len(flat["starts"])))
     return CompiledBets(bets, tab, trie, tuple(segments), key_tiers, flat)
 
 
@@ -235,10 +247,18 @@ def _build(bets: tuple[Bet, ...], tab: Tableau, winner: bool) -> dict[str, np.nd
     segment_starts = np.flatnonzero(np.append(True, segment[1:] != segment[:-1]))
     trie, node_of = multiset_trie(index.multisets.tolist())
     as64 = lambda a: np.ascontiguousarray(a, dtype=np.int64)  # noqa: E731
-    return {"starts": as64(starts), "multiset": as64(multiset), "count": as64(count), "tiers": as64(joint),
-            "trie_parent": as64(trie.parent), "trie_factor": as64(trie.factor), "trie_levels": as64(trie.levels),
-            "pair_node": as64(np.asarray(node_of)[multiset]), "segment_starts": as64(segment_starts),
-            "segment_sizes": as64(size[multiset[segment_starts]])}
+    return {
+        "starts": as64(starts),
+        "multiset": as64(multiset),
+        "count": as64(count),
+        "tiers": as64(joint),
+        "trie_parent": as64(trie.parent),
+        "trie_factor": as64(trie.factor),
+        "trie_levels": as64(trie.levels),
+        "pair_node": as64(np.asarray(node_of)[multiset]),
+        "segment_starts": as64(segment_starts),
+        "segment_sizes": as64(size[multiset[segment_starts]]),
+    }
 
 
 def forget_compiled_bets() -> None:

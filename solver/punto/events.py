@@ -117,22 +117,21 @@ _EVENTS: list[Event] = [
     Event("banker_cards", "cards the banker ended with", (2, 3), lambda t: t.b_cards),
     Event("cards", "cards dealt in the coup", (4, 5, 6), lambda t: t.p_cards + t.b_cards),
     Event("natural", "the coup ended on a natural", _BOOL, lambda t: t.natural.astype("int64"), "bool"),
-    Event("player_natural", "the player's first two cards total 8 or 9", _BOOL,
-          lambda t: (t.p_two >= 8).astype("int64"), "bool"),
-    Event("banker_natural", "the banker's first two cards total 8 or 9", _BOOL,
-          lambda t: (t.b_two >= 8).astype("int64"), "bool"),
+    Event("player_natural", "the player's first two cards total 8 or 9", _BOOL, lambda t: (t.p_two >= 8).astype("int64"), "bool"),
+    Event("banker_natural", "the banker's first two cards total 8 or 9", _BOOL, lambda t: (t.b_two >= 8).astype("int64"), "bool"),
     Event("margin", "the difference of the final totals", _DIGITS, lambda t: abs(t.p_total - t.b_total)),
-    Event("player_third_card", "the value of the player's third card, or none", (-1, *_DIGITS), lambda t: t.p_third,
-          "card"),
-    Event("banker_third_card", "the value of the banker's third card, or none", (-1, *_DIGITS), lambda t: t.b_third,
-          "card"),
+    Event("player_third_card", "the value of the player's third card, or none", (-1, *_DIGITS), lambda t: t.p_third, "card"),
+    Event("banker_third_card", "the value of the banker's third card, or none", (-1, *_DIGITS), lambda t: t.b_third, "card"),
     Event("high_card", "the highest point value among the cards dealt", _DIGITS, lambda t: t.high),
 ]
 _FIRST: list[Event] = [
     Event(f"{side}_{what}", f"the {side}'s first two cards {meaning}", _BOOL, None, "bool")
     for side in ("player", "banker")
-    for what, meaning in (("pair", "are of the same rank"), ("suited", "are of the same suit"),
-                          ("perfect_pair", "are of the same rank and suit"))
+    for what, meaning in (
+        ("pair", "are of the same rank"),
+        ("suited", "are of the same suit"),
+        ("perfect_pair", "are of the same rank and suit"),
+    )
 ]
 
 COUP_EVENTS: dict[str, Event] = {e.name: e for e in _EVENTS}

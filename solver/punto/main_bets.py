@@ -47,15 +47,19 @@ def percent_text(x: Fraction) -> str:
 def banker_bet(commission: Fraction | int | str = STANDARD_COMMISSION, name: str = "banker") -> Bet:
     """Banker: wins when the banker's total is higher, paid ``1 − commission`` to 1; ties push."""
     alpha = _commission(commission)
-    return Bet(name, f"Banker, pays {1 - alpha} to 1 ({percent_text(alpha)}% commission), ties push",
-               (Tier(1 - alpha, BANKER_WINS, "banker wins"), Tier(Fraction(0), TIE, "tie")))
+    return Bet(
+        name,
+        f"Banker, pays {1 - alpha} to 1 ({percent_text(alpha)}% commission), ties push",
+        (Tier(1 - alpha, BANKER_WINS, "banker wins"), Tier(Fraction(0), TIE, "tie")),
+    )
 
 
 @lru_cache(maxsize=64)
 def player_bet() -> Bet:
     """Player: wins when the player's total is higher, paid 1 to 1; ties push."""
-    return Bet("player", "Player, pays 1 to 1, ties push",
-               (Tier(Fraction(1), PLAYER_WINS, "player wins"), Tier(Fraction(0), TIE, "tie")))
+    return Bet(
+        "player", "Player, pays 1 to 1, ties push", (Tier(Fraction(1), PLAYER_WINS, "player wins"), Tier(Fraction(0), TIE, "tie"))
+    )
 
 
 @lru_cache(maxsize=64)
@@ -67,34 +71,49 @@ def tie_bet(pays: int = 8) -> Bet:
 @lru_cache(maxsize=64)
 def ez_banker_bet() -> Bet:
     """EZ Baccarat's no-commission Banker: pays 1 to 1, but a banker win with a three-card 7 pushes."""
-    return Bet("ez_banker", "EZ Baccarat Banker, 1 to 1, push on a banker win with a three-card 7",
-               (Tier(Fraction(0), Condition.of(winner="banker", banker_total=7, banker_cards=3),
-                     "banker wins with a three-card 7"),
-                Tier(Fraction(1), BANKER_WINS, "banker wins otherwise"), Tier(Fraction(0), TIE, "tie")))
+    return Bet(
+        "ez_banker",
+        "EZ Baccarat Banker, 1 to 1, push on a banker win with a three-card 7",
+        (
+            Tier(Fraction(0), Condition.of(winner="banker", banker_total=7, banker_cards=3), "banker wins with a three-card 7"),
+            Tier(Fraction(1), BANKER_WINS, "banker wins otherwise"),
+            Tier(Fraction(0), TIE, "tie"),
+        ),
+    )
 
 
 @lru_cache(maxsize=64)
 def super6_banker_bet() -> Bet:
     """Super 6 (commission-free Banker): pays 1 to 1, but 1 to 2 on a banker win with a total of 6."""
-    return Bet("banker_super6", "Super 6 (commission-free) Banker, 1 to 1, pays 1 to 2 on a banker win with a 6",
-               (Tier(Fraction(1, 2), Condition.of(winner="banker", banker_total=6), "banker wins with a 6"),
-                Tier(Fraction(1), BANKER_WINS, "banker wins otherwise"), Tier(Fraction(0), TIE, "tie")))
+    return Bet(
+        "banker_super6",
+        "Super 6 (commission-free) Banker, 1 to 1, pays 1 to 2 on a banker win with a 6",
+        (
+            Tier(Fraction(1, 2), Condition.of(winner="banker", banker_total=6), "banker wins with a 6"),
+            Tier(Fraction(1), BANKER_WINS, "banker wins otherwise"),
+            Tier(Fraction(0), TIE, "tie"),
+        ),
+    )
 
 
 @lru_cache(maxsize=64)
 def dragon7_bet(pays: int = 40) -> Bet:
     """Dragon 7 side bet: the banker wins with a three-card 7; pays ``pays`` to 1."""
-    return Bet("dragon7", f"Dragon 7: banker wins with a three-card 7, pays {pays} to 1",
-               (Tier(Fraction(pays), Condition.of(winner="banker", banker_total=7, banker_cards=3),
-                     "banker wins with a three-card 7"),))
+    return Bet(
+        "dragon7",
+        f"Dragon 7: banker wins with a three-card 7, pays {pays} to 1",
+        (Tier(Fraction(pays), Condition.of(winner="banker", banker_total=7, banker_cards=3), "banker wins with a three-card 7"),),
+    )
 
 
 @lru_cache(maxsize=64)
 def panda8_bet(pays: int = 25) -> Bet:
     """Panda 8 side bet: the player wins with a three-card 8; pays ``pays`` to 1."""
-    return Bet("panda8", f"Panda 8: player wins with a three-card 8, pays {pays} to 1",
-               (Tier(Fraction(pays), Condition.of(winner="player", player_total=8, player_cards=3),
-                     "player wins with a three-card 8"),))
+    return Bet(
+        "panda8",
+        f"Panda 8: player wins with a three-card 8, pays {pays} to 1",
+        (Tier(Fraction(pays), Condition.of(winner="player", player_total=8, player_cards=3), "player wins with a three-card 8"),),
+    )
 
 
 @lru_cache(maxsize=64)

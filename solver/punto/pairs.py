@@ -140,8 +140,10 @@ def first_cards_law(shoe: Shoe, suits: bool | None = None) -> FirstCardsLaw:
         raise ModelError("pair bets need the shoe's ranks; give --decks or 13 counts by rank, and remove cards by rank")
     use_suits = shoe.suits is not None if suits is None else suits
     if use_suits and shoe.suits is None:
-        raise ModelError("suit bets need the shoe's suits: give 52 counts by rank and suit, or remove cards with "
-                         "their suit (e.g. KS); rank counts that are multiples of four mean equal suits")
+        raise ModelError(
+            "suit bets need the shoe's suits: give 52 counts by rank and suit, or remove cards with "
+            "their suit (e.g. KS); rank counts that are multiples of four mean equal suits"
+        )
     counts, rank_of, suit_of = _types(shoe, use_suits)
     basis = CLASS_BASIS if use_suits else RANK_CLASS_BASIS
     columns = [0, 1, 2, 3] if use_suits else [0, 1]
@@ -159,8 +161,10 @@ def first_cards_law(shoe: Shoe, suits: bool | None = None) -> FirstCardsLaw:
     moments: dict[tuple[int, int], int] = {}  # exact Python integers (the counting kernel passes an int64 array)
     first_card_moments(counts, rank_of, suit_of, (13, 4), moments)
     k = len(columns)
-    joint = [[sum(basis[a][i] * moments[columns[i], columns[j]] * basis[b][j] for i in range(k) for j in range(k))
-              for b in range(k)] for a in range(k)]
+    joint = [
+        [sum(basis[a][i] * moments[columns[i], columns[j]] * basis[b][j] for i in range(k) for j in range(k)) for b in range(k)]
+        for a in range(k)
+    ]
     weights = {(classes[a], classes[b]): joint[a][b] for a in range(k) for b in range(k)}
     return FirstCardsLaw(shoe, use_suits, weights, n * (n - 1) * (n - 2) * (n - 3))
 
@@ -227,8 +231,11 @@ def pair_probability(shoe: Shoe) -> Fraction:
 @lru_cache(maxsize=16)
 def side_pair_bet(side: str, pays: int = 11) -> Bet:
     """Player Pair or Banker Pair: the side's first two cards are of the same rank; pays ``pays`` to 1."""
-    return Bet(f"{side}_pair", f"{side.capitalize()} Pair: the {side}'s first two cards are a pair, pays {pays} to 1",
-               (Tier(Fraction(pays), Condition.of(**{f"{side}_pair": True}), "pair"),))
+    return Bet(
+        f"{side}_pair",
+        f"{side.capitalize()} Pair: the {side}'s first two cards are a pair, pays {pays} to 1",
+        (Tier(Fraction(pays), Condition.of(**{f"{side}_pair": True}), "pair"),),
+    )
 
 
 def pair_bets(shoe: Shoe, pays: int = 11) -> tuple[BetResult, ...]:

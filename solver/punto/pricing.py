@@ -122,8 +122,7 @@ def punto_banco(
     """
     alpha = exact(commission, "commission")
     if bets is None:
-        chosen: tuple[Bet, ...] = (main_bets(alpha, tie_pays) + variant_bets()
-                                   + (side_pair_bet("player"), side_pair_bet("banker")))
+        chosen: tuple[Bet, ...] = main_bets(alpha, tie_pays) + variant_bets() + (side_pair_bet("player"), side_pair_bet("banker"))
         skip_unsettled = True
     else:
         chosen = tuple(bets)
@@ -136,8 +135,10 @@ def punto_banco(
         elif skip_unsettled:
             omitted.append((b.name, why))
         else:
-            raise ModelError(f"bet {b.name} reads the first cards' {'suits' if 'suits' in why else 'ranks'}, "
-                             f"but {why}: give --decks, 13 counts by rank or 52 by rank and suit")
+            raise ModelError(
+                f"bet {b.name} reads the first cards' {'suits' if 'suits' in why else 'ranks'}, "
+                f"but {why}: give --decks, 13 counts by rank or 52 by rank and suit"
+            )
     coup = tuple(b for b in kept if not b.first_cards)
     compiled = compile_bets(coup, tableau)
     coup_results, winners, d = compiled.results(shoe, route)
@@ -147,8 +148,7 @@ def punto_banco(
     for b in kept:
         results.append(by_name[b.name] if not b.first_cards else evaluate_first_cards(b, shoe, law))
     counts = dict(zip(("banker", "player", "tie"), winners))
-    result = PuntoResult(shoe=shoe, counts=counts, denominator=d, bets=tuple(results), commission=alpha,
-                         omitted=tuple(omitted))
+    result = PuntoResult(shoe=shoe, counts=counts, denominator=d, bets=tuple(results), commission=alpha, omitted=tuple(omitted))
     if tableau != PUNTO_BANCO:
         result = dataclasses.replace(result, method=f"{result.method}, under the {tableau.name} tableau")
     return result

@@ -18,12 +18,25 @@ from solver.exact.numberfield import FieldElement, decimal_of, isolate
 from solver.report import fraction_str
 from solver.strategy import InfoSet, format_infoset
 
-CONCEPT_NAMES = {"nash": "Nash equilibrium", "correlated": "correlated cooperative",
-                 "independent": "independent cooperative"}
+CONCEPT_NAMES = {"nash": "Nash equilibrium", "correlated": "correlated cooperative", "independent": "independent cooperative"}
 ALGEBRAIC_DIGITS = 12
 """Decimals printed beside an irrational number when ``--digits`` does not say."""
-CSV_HEADER = ("shoe", "information", "second_player", "freedom", "tax", "theta", "concept", "exists", "value",
-              "value_decimal", "player1_draw_at_5", "player2_draw_at_5", "certified", "unique")
+CSV_HEADER = (
+    "shoe",
+    "information",
+    "second_player",
+    "freedom",
+    "tax",
+    "theta",
+    "concept",
+    "exists",
+    "value",
+    "value_decimal",
+    "player1_draw_at_5",
+    "player2_draw_at_5",
+    "certified",
+    "unique",
+)
 
 
 def exact_json(x: Any, digits: int | None = None) -> object:
@@ -34,8 +47,11 @@ def exact_json(x: Any, digits: int | None = None) -> object:
         r = x.rational()
         if r is None:
             m, lo, hi = isolate(x)
-            return {"minimal_polynomial": [str(c) for c in m], "interval": [fraction_str(lo), fraction_str(hi)],
-                    "decimal": decimal_of(x, digits if digits is not None else ALGEBRAIC_DIGITS)}
+            return {
+                "minimal_polynomial": [str(c) for c in m],
+                "interval": [fraction_str(lo), fraction_str(hi)],
+                "decimal": decimal_of(x, digits if digits is not None else ALGEBRAIC_DIGITS),
+            }
         x = r
     return fraction_str(Fraction(x))
 
@@ -87,8 +103,13 @@ def solution_head(shoe: Shoe, m: BanqueModel, theta: Fraction, concept: str, exi
     return {
         "game": "baccara banque",
         "shoe": shoe.spec(),
-        "model": {"name": m.name(shoe), "information": m.information, "second_player": m.second_player,
-                  "freedom": m.freedom, "tax": fraction_str(m.tax)},
+        "model": {
+            "name": m.name(shoe),
+            "information": m.information,
+            "second_player": m.second_player,
+            "freedom": m.freedom,
+            "tax": fraction_str(m.tax),
+        },
         "theta": fraction_str(theta),
         "concept": concept,
         "exists": exists,
@@ -105,8 +126,9 @@ def banque_dict(s: BanqueSolution, digits: int | None = None) -> dict[str, objec
         "value": None if none_exists else exact_json(s.value, digits),
         "player1_draw_at_5": _draws(g.player1_sets, s.player1, digits, k1),
         "player2_draw_at_5": _draws(g.player2_sets, s.player2, digits, k2),
-        "banker": {} if s.banker is None else {format_infoset(c): exact_json(v, digits)
-                                               for c, v in zip(g.banker_sets, s.banker) if 0 < v < 1},
+        "banker": {}
+        if s.banker is None
+        else {format_infoset(c): exact_json(v, digits) for c, v in zip(g.banker_sets, s.banker) if 0 < v < 1},
         "certified": s.certified,
         "unique": s.unique,
         "method": s.method,
@@ -115,10 +137,14 @@ def banque_dict(s: BanqueSolution, digits: int | None = None) -> dict[str, objec
         out["guarantee"] = exact_json(s.value, digits)
         out["guarantee_optimal"] = s.guarantee_optimal
     if s.team is not None:
-        out["team"] = [{"player1": {format_infoset(k): "D" if a else "S" for k, a in zip(g.player1_sets, atom)},
-                        "probability": fraction_str(p),
-                        "player2": {format_infoset(k): exact_json(v, digits) for k, v in zip(g.player2_sets, cond)}}
-                       for atom, p, cond in s.team.support()]
+        out["team"] = [
+            {
+                "player1": {format_infoset(k): "D" if a else "S" for k, a in zip(g.player1_sets, atom)},
+                "probability": fraction_str(p),
+                "player2": {format_infoset(k): exact_json(v, digits) for k, v in zip(g.player2_sets, cond)},
+            }
+            for atom, p, cond in s.team.support()
+        ]
     if s.result1 is not None:
         out["result1"] = exact_json(s.result1, digits)
         out["result2"] = exact_json(s.result2, digits)
@@ -131,8 +157,10 @@ def banque_dict(s: BanqueSolution, digits: int | None = None) -> dict[str, objec
 def _model_line(s: BanqueSolution) -> str:
     m = s.model
     tax = f", tax {fraction_str(m.tax)}" if m.tax else ""
-    return (f"baccara banque, {s.shoe.label()} ({m.name(s.shoe)}), information {m.information}, second player "
-            f"{m.second_player}, {m.freedom}{tax}, theta {fraction_str(s.theta)}")
+    return (
+        f"baccara banque, {s.shoe.label()} ({m.name(s.shoe)}), information {m.information}, second player "
+        f"{m.second_player}, {m.freedom}{tax}, theta {fraction_str(s.theta)}"
+    )
 
 
 def _unique_word(u: bool | None) -> str:
@@ -144,10 +172,13 @@ def banque_text(s: BanqueSolution, digits: int | None = None) -> str:
     g = s.game
     lines = [_model_line(s), f"{CONCEPT_NAMES[s.concept]}:"]
     if s.exists is False:
-        lines.append("  no independent cooperative equilibrium at this theta (proved exactly: every support pattern "
-                     "is infeasible)")
-        lines.append(f"  the team's best guarantee found with independent choices: {exact_text(s.value, digits)} "
-                     "(exact for the strategy below; optimality not proved)")
+        lines.append(
+            "  no independent cooperative equilibrium at this theta (proved exactly: every support pattern is infeasible)"
+        )
+        lines.append(
+            f"  the team's best guarantee found with independent choices: {exact_text(s.value, digits)} "
+            "(exact for the strategy below; optimality not proved)"
+        )
     elif s.exists is None:
         lines.append("  existence not decided")
     else:
@@ -165,8 +196,10 @@ def banque_text(s: BanqueSolution, digits: int | None = None) -> str:
         mixed = [(c, v) for c, v in zip(g.banker_sets, s.banker) if 0 < v < 1]
         lines.append(f"  banker mixes in {len(mixed)} of {len(g.banker_sets)} free cells" + (":" if mixed else ""))
         lines += [f"    {format_infoset(c)}: {exact_text(v, digits)}" for c, v in mixed]
-    lines.append(f"  certified: {'yes' if s.certified else 'no'}; unique: {_unique_word(s.unique)}; "
-                 f"decisions settled by iterated dominance: {len(s.dominance)}")
+    lines.append(
+        f"  certified: {'yes' if s.certified else 'no'}; unique: {_unique_word(s.unique)}; "
+        f"decisions settled by iterated dominance: {len(s.dominance)}"
+    )
     lines.append(f"  method: {s.method}")
     return "\n".join(lines)
 
@@ -201,9 +234,24 @@ def banque_csv_rows(s: BanqueSolution, digits: int | None = None) -> list[tuple[
     p2 = cell(s.player2[0]) if len(s.player2) == 1 else ""
     value = "" if none else cell(s.value)
     decimal = "" if none else decimal_of(s.value, digits if digits is not None else ALGEBRAIC_DIGITS)
-    return [(s.shoe.label(), str(m.information), m.second_player, m.freedom, fraction_str(m.tax), fraction_str(s.theta),
-             s.concept, str(s.exists).lower(), value, decimal, p1, p2, str(s.certified).lower(),
-             "" if s.unique is None else str(s.unique).lower())]
+    return [
+        (
+            s.shoe.label(),
+            str(m.information),
+            m.second_player,
+            m.freedom,
+            fraction_str(m.tax),
+            fraction_str(s.theta),
+            s.concept,
+            str(s.exists).lower(),
+            value,
+            decimal,
+            p1,
+            p2,
+            str(s.certified).lower(),
+            "" if s.unique is None else str(s.unique).lower(),
+        )
+    ]
 
 
 def banque_latex(solutions: list[BanqueSolution], digits: int | None = None) -> str:
@@ -216,10 +264,22 @@ def banque_latex(solutions: list[BanqueSolution], digits: int | None = None) -> 
         p2 = decimal_of(s.player2[0], d) if len(s.player2) == 1 else r"\textemdash"
         rows.append(f"{fraction_str(s.theta)} & {CONCEPT_NAMES[s.concept]} & {value} & {p1} & {p2} \\\\")
     caption = _model_line(solutions[0]).rsplit(", theta", 1)[0].replace("%", r"\%")
-    return "\n".join([
-        r"\begin{table}[ht]", r"\centering", f"\\caption{{{caption}: the banker's advantage (decimals rounded from exact "
-        "values; an irrational value rounded from its exact bounds).}",
-        r"\begin{tabular}{llrrr}", r"\toprule",
-        r"$\theta$ & concept & banker & player 1 draws at 5 & player 2 draws at 5 \\", r"\midrule", *rows,
-        r"\bottomrule", r"\end{tabular}", r"\end{table}",
-    ]) + "\n"
+    return (
+        "\n".join(
+            [
+                r"\begin{table}[ht]",
+                r"\centering",
+                f"\\caption{{{caption}: the banker's advantage (decimals rounded from exact "
+                "values; an irrational value rounded from its exact bounds).}",
+                r"\begin{tabular}{llrrr}",
+                r"\toprule",
+                r"$\theta$ & concept & banker & player 1 draws at 5 & player 2 draws at 5 \\",
+                r"\midrule",
+                *rows,
+                r"\bottomrule",
+                r"\end{tabular}",
+                r"\end{table}",
+            ]
+        )
+        + "\n"
+    )

@@ -19,9 +19,11 @@ from solver.report import DEFAULT_TEXT_DIGITS, fraction_str, shoe_words
 from solver.report.banque import CONCEPT_NAMES, exact_json, exact_text, solution_head
 from solver.report.latex import escape, rounding, shoe_tex, table
 
-MODEL_WORDS = ("information 1 (each side knows only his own total), a blind second player (his choice at 5 "
-               "ignores tableau 1), the parlor game (every banker decision free), no tax, balanced tables "
-               "(θ = 1/2)")
+MODEL_WORDS = (
+    "information 1 (each side knows only his own total), a blind second player (his choice at 5 "
+    "ignores tableau 1), the parlor game (every banker decision free), no tax, balanced tables "
+    "(θ = 1/2)"
+)
 """The rule sheets' model in words (:data:`solver.banque.committed.RULE_SHEET_MODEL` at θ = 1/2)."""
 
 
@@ -47,8 +49,10 @@ def sources(entries: Sequence[BanqueEntry]) -> str:
     parts = []
     if certs:
         where = ", ".join(sorted({c.rpartition("/")[0] + "/" for c in certs}))
-        parts.append(f"{len(certs)} answers read from the committed certificates in {where} (each named in the JSON "
-                     "report), checked exactly by the independent checker python3 proofs/check.py")
+        parts.append(
+            f"{len(certs)} answers read from the committed certificates in {where} (each named in the JSON "
+            "report), checked exactly by the independent checker python3 proofs/check.py"
+        )
     if solved:
         parts.append(f"{solved} solved and certified now")
     return "; ".join(parts)
@@ -59,21 +63,30 @@ def sources(entries: Sequence[BanqueEntry]) -> str:
 
 def left_out_words(shoe: Shoe) -> str:
     """Why a shoe of the banque section is left out, and how to have it."""
-    spec = "--decks inf" if shoe.is_infinite else (f"--decks {shoe.full_decks}" if shoe.full_decks
-                                                   else "with the report's shoe options")
-    return (f"On {shoe_words(shoe)} no committed certificate states these answers: baccarat report --banque solve "
-            f"solves and certifies them (some seconds, longer on an odd shoe), as does baccarat banque --freedom "
-            f"parlor {spec}.")
+    spec = (
+        "--decks inf"
+        if shoe.is_infinite
+        else (f"--decks {shoe.full_decks}" if shoe.full_decks else "with the report's shoe options")
+    )
+    return (
+        f"On {shoe_words(shoe)} no committed certificate states these answers: baccarat report --banque solve "
+        f"solves and certifies them (some seconds, longer on an odd shoe), as does baccarat banque --freedom "
+        f"parlor {spec}."
+    )
 
 
-def banque_section_text(entries: Sequence[BanqueEntry], beside: dict[Shoe, Solution | None],
-                        digits: int | None = None, left_out: Sequence[Shoe] = ()) -> str:
+def banque_section_text(
+    entries: Sequence[BanqueEntry], beside: dict[Shoe, Solution | None], digits: int | None = None, left_out: Sequence[Shoe] = ()
+) -> str:
     """The report's banque section: per shoe, each concept's value (exact and in %), the players' draws at 5,
     the banker's mixed cells, certified; then chemin de fer's value on the same shoe and model; and a note
     for each shoe ``left_out`` (no certificate states it)."""
     d = DEFAULT_TEXT_DIGITS if digits is None else digits
-    lines = ["  Model (the one that reproduces the rule sheets' 0.87 % against 1.28 %, docs/howto-banque.md):",
-             *_wrapped(MODEL_WORDS + "."), ""]
+    lines = [
+        "  Model (the one that reproduces the rule sheets' 0.87 % against 1.28 %, docs/howto-banque.md):",
+        *_wrapped(MODEL_WORDS + "."),
+        "",
+    ]
     n = max(d + 5, 8)
     for shoe in dict.fromkeys(e.shoe for e in entries):
         rows = [e for e in entries if e.shoe == shoe]
@@ -82,30 +95,40 @@ def banque_section_text(entries: Sequence[BanqueEntry], beside: dict[Shoe, Solut
         for e in rows:
             if _exists(e):
                 mixes = ", ".join(e.banker) or "-"
-                lines.append(f"    {CONCEPT_NAMES[e.concept]:<26} {pct(e.value, d):>{n}} {_draw(e.player1, d):>{n}} "
-                             f"{_draw(e.player2, d):>{n}}  {'yes' if e.certified else 'NO':<9}  {mixes}")
+                lines.append(
+                    f"    {CONCEPT_NAMES[e.concept]:<26} {pct(e.value, d):>{n}} {_draw(e.player1, d):>{n}} "
+                    f"{_draw(e.player2, d):>{n}}  {'yes' if e.certified else 'NO':<9}  {mixes}"
+                )
                 lines.append(f"      exact: {exact_text(e.value)}")
             else:
-                lines.append(f"    {CONCEPT_NAMES[e.concept]:<26} none at this θ ({'proved' if e.certified else 'not decided'});"
-                             f" the team's best guarantee found: {pct(e.value, d)} %")
+                lines.append(
+                    f"    {CONCEPT_NAMES[e.concept]:<26} none at this θ ({'proved' if e.certified else 'not decided'});"
+                    f" the team's best guarantee found: {pct(e.value, d)} %"
+                )
         c = beside.get(shoe)
         if c is not None:
-            lines.append(f"    {'chemin de fer, ' + c.game.label:<26} {pct(c.value, d):>{n}} {'':>{n}} {'':>{n}}  "
-                         f"{'yes' if c.certified else 'NO'}")
+            lines.append(
+                f"    {'chemin de fer, ' + c.game.label:<26} {pct(c.value, d):>{n}} {'':>{n}} {'':>{n}}  "
+                f"{'yes' if c.certified else 'NO'}"
+            )
             lines.append(f"      exact: {fraction_str(c.value)}")
             nash = next((e for e in rows if e.concept == "nash" and _exists(e)), None)
             if nash is not None:
                 lines += _wrapped(
                     f"The banker's advantage falls from {pct(c.value, 2)} % in chemin de fer to {pct(nash.value, 2)} % "
                     f"in baccara banque (Nash equilibrium): one decision against two tableaux costs him "
-                    f"{pct(c.value - nash.value, 2)} % of the stake.", "    ")
+                    f"{pct(c.value - nash.value, 2)} % of the stake.",
+                    "    ",
+                )
         lines.append("")
     for shoe in left_out:
         lines += [*_wrapped(left_out_words(shoe)), ""]
-    lines += _wrapped("P1, P2 at 5: each player's probability of drawing at 5 (the correlated solution's marginals; "
-                      "exact in --format json). Banker cells: his total / what tableau 1 showed / tableau 2 (a third "
-                      "card, S stood, N natural). Source: " + sources(entries) + ". Every model, θ and concept: "
-                      "baccarat banque (docs/howto-banque.md).")
+    lines += _wrapped(
+        "P1, P2 at 5: each player's probability of drawing at 5 (the correlated solution's marginals; "
+        "exact in --format json). Banker cells: his total / what tableau 1 showed / tableau 2 (a third "
+        "card, S stood, N natural). Source: " + sources(entries) + ". Every model, θ and concept: "
+        "baccarat banque (docs/howto-banque.md)."
+    )
     return "\n".join(lines)
 
 
@@ -147,22 +170,25 @@ def entry_dict(e: BanqueEntry, digits: int | None = None) -> dict[str, object]:
     return out
 
 
-def banque_section_dict(entries: Sequence[BanqueEntry], beside: dict[Shoe, Solution | None],
-                        digits: int | None = None, left_out: Sequence[Shoe] = ()) -> dict[str, object]:
+def banque_section_dict(
+    entries: Sequence[BanqueEntry], beside: dict[Shoe, Solution | None], digits: int | None = None, left_out: Sequence[Shoe] = ()
+) -> dict[str, object]:
     """JSON-ready: ``{"model", "theta", "shoes": [{"shoe", "solutions": [...], "chemin_de_fer": {...}}]}``, and
     ``left_out`` (``[{"shoe", "reason"}]``) for the shoes no certificate states, when there are any."""
     shoes = []
     for shoe in dict.fromkeys(e.shoe for e in entries):
-        item: dict[str, object] = {"shoe": shoe.spec(), "solutions": [entry_dict(e, digits) for e in entries
-                                                                       if e.shoe == shoe]}
+        item: dict[str, object] = {"shoe": shoe.spec(), "solutions": [entry_dict(e, digits) for e in entries if e.shoe == shoe]}
         c = beside.get(shoe)
         if c is not None:
             item["chemin_de_fer"] = {"model": c.game.label, "value": fraction_str(c.value), "certified": c.certified}
             if digits is not None:
                 item["chemin_de_fer"]["value_decimal"] = decimal_of(c.value, digits)  # type: ignore[index]
         shoes.append(item)
-    out: dict[str, object] = {"model": MODEL_WORDS, "theta": "1/2" if not entries else fraction_str(entries[0].theta),
-                              "shoes": shoes}
+    out: dict[str, object] = {
+        "model": MODEL_WORDS,
+        "theta": "1/2" if not entries else fraction_str(entries[0].theta),
+        "shoes": shoes,
+    }
     if left_out:
         out["left_out"] = [{"shoe": shoe.spec(), "reason": left_out_words(shoe)} for shoe in left_out]
     return out
@@ -180,8 +206,9 @@ def _tex_draw(values: dict[str, Any], digits: int) -> str:
     return decimal_of(next(iter(values.values())), digits) if len(values) == 1 else r"\textemdash"
 
 
-def banque_report_table(entries: Sequence[BanqueEntry], beside: dict[Shoe, Solution | None], digits: int,
-                        command: str, left_out: Sequence[Shoe] = ()) -> str:
+def banque_report_table(
+    entries: Sequence[BanqueEntry], beside: dict[Shoe, Solution | None], digits: int, command: str, left_out: Sequence[Shoe] = ()
+) -> str:
     """One row per shoe and concept, and chemin de fer's value on the same shoe: the banker's advantage in
     %, the players' draws at 5, certified."""
     body: list[list[str]] = []
@@ -190,21 +217,46 @@ def banque_report_table(entries: Sequence[BanqueEntry], beside: dict[Shoe, Solut
         rules.append(len(body))
         for e in (x for x in entries if x.shoe == shoe):
             value = pct(e.value, digits) if _exists(e) else f"none (best {pct(e.value, digits)})"
-            body.append([shoe_tex(shoe), escape(CONCEPT_NAMES[e.concept]), value, _tex_draw(e.player1, digits),
-                         _tex_draw(e.player2, digits), "yes" if e.certified else r"\textbf{no}"])
+            body.append(
+                [
+                    shoe_tex(shoe),
+                    escape(CONCEPT_NAMES[e.concept]),
+                    value,
+                    _tex_draw(e.player1, digits),
+                    _tex_draw(e.player2, digits),
+                    "yes" if e.certified else r"\textbf{no}",
+                ]
+            )
         c = beside.get(shoe)
         if c is not None:
-            body.append([shoe_tex(shoe), f"chemin de fer ({escape(c.game.label)})", pct(c.value, digits), "", "",
-                         "yes" if c.certified else r"\textbf{no}"])
-    caption = ("Baccara banque beside chemin de fer: the banker's advantage (his expected gain per unit of total "
-               "stake, \\%) and each player's probability of drawing at 5 (the correlated solution's marginals), under "
-               f"{_tex(MODEL_WORDS)}; chemin de fer's parlor game of information 1 on the same shoe. All columns "
-               f"are decimals, {rounding(digits)}; the exact fractions are in the JSON report. Where the independent "
-               "cooperative solution does not exist (proved), the team's best guarantee found is shown.")
+            body.append(
+                [
+                    shoe_tex(shoe),
+                    f"chemin de fer ({escape(c.game.label)})",
+                    pct(c.value, digits),
+                    "",
+                    "",
+                    "yes" if c.certified else r"\textbf{no}",
+                ]
+            )
+    caption = (
+        "Baccara banque beside chemin de fer: the banker's advantage (his expected gain per unit of total "
+        "stake, \\%) and each player's probability of drawing at 5 (the correlated solution's marginals), under "
+        f"{_tex(MODEL_WORDS)}; chemin de fer's parlor game of information 1 on the same shoe. All columns "
+        f"are decimals, {rounding(digits)}; the exact fractions are in the JSON report. Where the independent "
+        "cooperative solution does not exist (proved), the team's best guarantee found is shown."
+    )
     note = _tex(" ".join(["Source: " + sources(entries) + ".", *(left_out_words(x) for x in left_out)]))
-    return table(caption=caption, label="tab:banque-report", colspec="llrrrc",
-                 head=[["Shoe", "Concept", "Banker \\%", "P1 at 5", "P2 at 5", "Certified"]], body=body,
-                 command=command, note=note, rules_before=rules)
+    return table(
+        caption=caption,
+        label="tab:banque-report",
+        colspec="llrrrc",
+        head=[["Shoe", "Concept", "Banker \\%", "P1 at 5", "P2 at 5", "Certified"]],
+        body=body,
+        command=command,
+        note=note,
+        rules_before=rules,
+    )
 
 
 def banque_models_table(entries: Sequence[BanqueEntry], digits: int, command: str) -> str:
@@ -219,17 +271,35 @@ def banque_models_table(entries: Sequence[BanqueEntry], digits: int, command: st
             rules.append(len(body))
             last = key
         value = pct(e.value, digits) if _exists(e) else f"none (best {pct(e.value, digits)})"
-        body.append([escape(e.label), escape(CONCEPT_NAMES[e.concept]), value, _tex_draw(e.player1, digits),
-                     _tex_draw(e.player2, digits), escape(", ".join(e.banker)) or "\\textemdash"])
-    caption = ("Baccara banque at $\\theta = 1/2$ by model: A = the infinite deck, B = six decks without replacement; "
-               "information 1; blind or sees-first second player; casino or parlor freedom. The banker's advantage "
-               f"(\\%), each player's probability of drawing at 5 (\\textemdash: it depends on what he saw), and the "
-               f"cells where the banker mixes. Decimals, {rounding(digits)}. Where the independent cooperative "
-               "solution does not exist (proved), the team's best guarantee found.")
+        body.append(
+            [
+                escape(e.label),
+                escape(CONCEPT_NAMES[e.concept]),
+                value,
+                _tex_draw(e.player1, digits),
+                _tex_draw(e.player2, digits),
+                escape(", ".join(e.banker)) or "\\textemdash",
+            ]
+        )
+    caption = (
+        "Baccara banque at $\\theta = 1/2$ by model: A = the infinite deck, B = six decks without replacement; "
+        "information 1; blind or sees-first second player; casino or parlor freedom. The banker's advantage "
+        f"(\\%), each player's probability of drawing at 5 (\\textemdash: it depends on what he saw), and the "
+        f"cells where the banker mixes. Decimals, {rounding(digits)}. Where the independent cooperative "
+        "solution does not exist (proved), the team's best guarantee found."
+    )
     note = _tex("Source: " + sources(entries) + ".")
-    return table(caption=caption, label="tab:banque-models", colspec="llrrrp{2.9cm}",
-                 head=[["Model", "Concept", "Banker \\%", "P1 at 5", "P2 at 5", "Banker mixes at"]], body=body,
-                 command=command, note=note, rules_before=rules, size=r"\footnotesize")
+    return table(
+        caption=caption,
+        label="tab:banque-models",
+        colspec="llrrrp{2.9cm}",
+        head=[["Model", "Concept", "Banker \\%", "P1 at 5", "P2 at 5", "Banker mixes at"]],
+        body=body,
+        command=command,
+        note=note,
+        rules_before=rules,
+        size=r"\footnotesize",
+    )
 
 
 def banque_theta_table(entries: Sequence[BanqueEntry], digits: int, command: str) -> str:
@@ -248,22 +318,34 @@ def banque_theta_table(entries: Sequence[BanqueEntry], digits: int, command: str
     groups = [("", 1)] + [(escape(CONCEPT_NAMES[c]), 3) for c in concepts]
     head = [["$\\theta$"] + ["Banker \\%", "P1", "P2"] * len(concepts)]
     words = _tex(MODEL_WORDS.rsplit(", balanced", 1)[0])
-    caption = (f"Baccara banque on {shoe_tex(first.shoe)} ({escape(first.label)}: {words}) "
-               "against Player 1's share $\\theta$ of the total stake: the banker's advantage (\\%) and each player's "
-               "probability of drawing at 5 by solution concept (``none'': the independent cooperative solution is "
-               f"proved not to exist there). Decimals, {rounding(digits)}; irrational values rounded from their exact "
-               "bounds.")
+    caption = (
+        f"Baccara banque on {shoe_tex(first.shoe)} ({escape(first.label)}: {words}) "
+        "against Player 1's share $\\theta$ of the total stake: the banker's advantage (\\%) and each player's "
+        "probability of drawing at 5 by solution concept (``none'': the independent cooperative solution is "
+        f"proved not to exist there). Decimals, {rounding(digits)}; irrational values rounded from their exact "
+        "bounds."
+    )
     note = _tex("Source: " + sources(entries) + ".")
-    return table(caption=caption, label="tab:banque-theta", colspec="l" + "rrr" * len(concepts), head=head, body=body,
-                 command=command, groups=groups, note=note, size=r"\footnotesize")
+    return table(
+        caption=caption,
+        label="tab:banque-theta",
+        colspec="l" + "rrr" * len(concepts),
+        head=head,
+        body=body,
+        command=command,
+        groups=groups,
+        note=note,
+        size=r"\footnotesize",
+    )
 
 
 BANQUE_TABLE_NAMES = ("banque-models", "banque-theta")
 """The files :func:`banque_tables` makes (without ``.tex``)."""
 
 
-def banque_tables(models: Sequence[BanqueEntry], thetas: Sequence[BanqueEntry], digits: int,
-                  command: str) -> dict[str, str]:
+def banque_tables(models: Sequence[BanqueEntry], thetas: Sequence[BanqueEntry], digits: int, command: str) -> dict[str, str]:
     """The banque tables of ``baccarat tables``: by model at θ = 1/2, and the rule sheets' model by θ."""
-    return {"banque-models": banque_models_table(models, digits, command),
-            "banque-theta": banque_theta_table(thetas, digits, command)}
+    return {
+        "banque-models": banque_models_table(models, digits, command),
+        "banque-theta": banque_theta_table(thetas, digits, command),
+    }

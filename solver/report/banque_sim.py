@@ -15,8 +15,11 @@ from solver.report.simulate import effect_line, estimate_items, simulation_head
 from solver.simulate.banque import BanqueSimResult
 from solver.simulate.stats import Estimate
 
-LABELS = {"banker": "banker's net per unit stake", "tableau1": "banker's result v tableau 1",
-          "tableau2": "banker's result v tableau 2"}
+LABELS = {
+    "banker": "banker's net per unit stake",
+    "tableau1": "banker's result v tableau 1",
+    "tableau2": "banker's result v tableau 2",
+}
 
 
 def _pm(e: Estimate, digits: int) -> str:
@@ -39,14 +42,17 @@ def banque_simulate_text(r: BanqueSimResult, digits: int | None = None) -> str:
     t = r.table
     rate = r.n_coups / r.elapsed if r.elapsed > 0 else math.inf
     per_shoe = _pm(r.coups_per_shoe(), 2).lstrip("+")
-    lines = [f"Simulation of baccara banque, {t.shoe.label()} ({t.shoe.size} cards): ESTIMATES, each ± its standard error",
-             f"  table: {t.burn.label()}; " + ("one coup per freshly shuffled shoe" if t.first_coup_only
-                                               else f"cut card with {t.cut} cards behind it"),
-             f"  strategy: {t.draws.name}; {len(t.draws.lam)} atom{'s' if len(t.draws.lam) > 1 else ''}",
-             f"  theta {fraction_str(t.theta)} (tableau 1's share of the stake); tax {fraction_str(t.tax)} of the "
-             "banker's net win of each coup",
-             f"  dealt {r.n_shoes:,} shoes, {r.n_coups:,} coups ({per_shoe} a shoe); seed {r.seed}; "
-             f"workers {r.workers}; {r.elapsed:.1f} s ({rate / 1e6:.1f} million coups/s)", ""]
+    lines = [
+        f"Simulation of baccara banque, {t.shoe.label()} ({t.shoe.size} cards): ESTIMATES, each ± its standard error",
+        f"  table: {t.burn.label()}; "
+        + ("one coup per freshly shuffled shoe" if t.first_coup_only else f"cut card with {t.cut} cards behind it"),
+        f"  strategy: {t.draws.name}; {len(t.draws.lam)} atom{'s' if len(t.draws.lam) > 1 else ''}",
+        f"  theta {fraction_str(t.theta)} (tableau 1's share of the stake); tax {fraction_str(t.tax)} of the "
+        "banker's net win of each coup",
+        f"  dealt {r.n_shoes:,} shoes, {r.n_coups:,} coups ({per_shoe} a shoe); seed {r.seed}; "
+        f"workers {r.workers}; {r.elapsed:.1f} s ({rate / 1e6:.1f} million coups/s)",
+        "",
+    ]
     first, whole, effect = r.first_coup(), r.whole_shoe(), r.cut_card_effect()
     exact = r.exact or {}
     width = max(len(v) for v in LABELS.values()) + 2
@@ -57,8 +63,9 @@ def banque_simulate_text(r: BanqueSimResult, digits: int | None = None) -> str:
     if not t.first_coup_only:
         lines.append("")
         ref = "the exact first-coup value" if r.exact is not None else "the simulated first coups (paired)"
-        lines.append(f"  cut-card effect, whole shoe minus first coup (against {ref}), "
-                     f"with {round(r.level * 100)}% confidence interval:")
+        lines.append(
+            f"  cut-card effect, whole shoe minus first coup (against {ref}), with {round(r.level * 100)}% confidence interval:"
+        )
         lines += [effect_line(label, width, effect[key], r.level, dg) for key, label in LABELS.items()]
     return "\n".join(lines)
 
@@ -144,10 +151,17 @@ def banque_crosscheck_dict(cc: BanqueCrossCheck) -> dict[str, object]:
         "power_for_detectable": 0.8,
         "observed": {outcome_name(o): int(c) for o, c in zip(OUTCOMES, r.tallies.pos_counts[0])},
         "tests": [
-            {"name": t.name, "kind": t.kind, "statistic": None if math.isinf(t.statistic) else t.statistic,
-             "df": t.df, "p_value": t.p_value, "rejected": t.rejected,
-             "detectable": t.detectable if math.isfinite(t.detectable) else None,
-             "detectable_what": t.detectable_what, "note": t.note}
+            {
+                "name": t.name,
+                "kind": t.kind,
+                "statistic": None if math.isinf(t.statistic) else t.statistic,
+                "df": t.df,
+                "p_value": t.p_value,
+                "rejected": t.rejected,
+                "detectable": t.detectable if math.isfinite(t.detectable) else None,
+                "detectable_what": t.detectable_what,
+                "note": t.note,
+            }
             for t in cc.tests
         ],
         "notes": list(cc.notes),
@@ -156,7 +170,18 @@ def banque_crosscheck_dict(cc: BanqueCrossCheck) -> dict[str, object]:
 
 def banque_crosscheck_csv_rows(cc: BanqueCrossCheck) -> list[tuple[str, ...]]:
     """One row per test, then a verdict row (the header of :data:`solver.report.simulate.CC_CSV_HEADER`)."""
-    rows: list[tuple[str, ...]] = [(t.name, t.kind, repr(t.statistic), str(t.df), repr(t.p_value), str(t.rejected).lower(),
-                                    repr(t.detectable), t.detectable_what) for t in cc.tests]
+    rows: list[tuple[str, ...]] = [
+        (
+            t.name,
+            t.kind,
+            repr(t.statistic),
+            str(t.df),
+            repr(t.p_value),
+            str(t.rejected).lower(),
+            repr(t.detectable),
+            t.detectable_what,
+        )
+        for t in cc.tests
+    ]
     rows.append(("verdict", "", "", "", "", str(not cc.passed).lower(), "", "pass" if cc.passed else "reject"))
     return rows

@@ -17,8 +17,15 @@ def bet_detail_dict(b: BetResult, digits: int | None = None) -> dict[str, object
     """The breakdown and risk of one bet, JSON-ready (added to the bet's entry)."""
     excl = b.edge_excluding_pushes
     out: dict[str, object] = {
-        "tiers": [{"label": t.label, "pays": fraction_str(t.pays), "probability": fraction_str(t.probability),
-                   "return": fraction_str(t.contribution)} for t in b.tiers],
+        "tiers": [
+            {
+                "label": t.label,
+                "pays": fraction_str(t.pays),
+                "probability": fraction_str(t.probability),
+                "return": fraction_str(t.contribution),
+            }
+            for t in b.tiers
+        ],
         "variance": fraction_str(b.variance),
         "sd_decimal": b.sd_str(SD_DIGITS if digits is None else digits),
         "edge_excluding_pushes": fraction_str(excl) if excl is not None else None,
@@ -39,6 +46,7 @@ def bet_detail_csv_rows(label: str, b: BetResult, digits: int | None = None) -> 
     Items: ``p:BET:LINE`` (each line's probability), ``variance:BET``, ``sd:BET`` (decimal only),
     ``edge_excluding_pushes:BET`` (bets that can push).
     """
+
     def row(item: str, value: object) -> tuple[str, ...]:
         from fractions import Fraction
 
@@ -57,14 +65,19 @@ def breakdown_text(r: PuntoResult, digits: int | None = None, pay_tables: bool =
     """The risk table and (with ``pay_tables``) every bet's pay table, for the text report."""
     d = DEFAULT_TEXT_DIGITS if digits is None else digits
     w = max((len(b.name) for b in r.bets), default=3)
-    lines = ["", f"  Risk per unit staked: SD (from the exact variance), house edge, edge excluding pushes, "
-             f"element of risk; % rounded to {d} decimals",
-             f"  {'bet':<{w}} {'SD':>{d + 6}} {'edge %':>{d + 5}} {'excl. pushes %':>{max(d + 5, 14)}} "
-             f"{'elem. of risk %':>{max(d + 5, 15)}}"]
+    lines = [
+        "",
+        f"  Risk per unit staked: SD (from the exact variance), house edge, edge excluding pushes, "
+        f"element of risk; % rounded to {d} decimals",
+        f"  {'bet':<{w}} {'SD':>{d + 6}} {'edge %':>{d + 5}} {'excl. pushes %':>{max(d + 5, 14)}} "
+        f"{'elem. of risk %':>{max(d + 5, 15)}}",
+    ]
     for b in r.bets:
         excl = percent_str(b.edge_excluding_pushes, d) if b.edge_excluding_pushes is not None else "-"
-        lines.append(f"  {b.name:<{w}} {b.sd_str(d):>{d + 6}} {percent_str(b.edge, d):>{d + 5}} "
-                     f"{excl:>{max(d + 5, 14)}} {percent_str(b.element_of_risk, d):>{max(d + 5, 15)}}")
+        lines.append(
+            f"  {b.name:<{w}} {b.sd_str(d):>{d + 6}} {percent_str(b.edge, d):>{d + 5}} "
+            f"{excl:>{max(d + 5, 14)}} {percent_str(b.element_of_risk, d):>{max(d + 5, 15)}}"
+        )
     if not pay_tables:
         lines.append("  (every bet's pay table: --breakdown, or --format json or csv)")
     else:
@@ -73,6 +86,8 @@ def breakdown_text(r: PuntoResult, digits: int | None = None, pay_tables: bool =
         lw = max(len(t.label) for t in b.tiers)
         lines.append(f"  {b.name}: {b.description}")
         for t in b.tiers:
-            lines.append(f"    {t.label:<{lw}} {fraction_str(t.pays):>6}  {fraction_str(t.probability):<40} "
-                         f"{percent_str(t.probability, d):>{d + 5}} {percent_str(t.contribution, d):>{d + 6}}")
+            lines.append(
+                f"    {t.label:<{lw}} {fraction_str(t.pays):>6}  {fraction_str(t.probability):<40} "
+                f"{percent_str(t.probability, d):>{d + 5}} {percent_str(t.contribution, d):>{d + 6}}"
+            )
     return "\n".join(lines)

@@ -41,8 +41,7 @@ def chemin_dict(s: Solution, digits: int | None = None) -> dict[str, object]:
         "method": s.method,
         "dominance": [dominance_dict(d) for d in s.dominance],
         "free_after_dominance": [format_infoset(k) for k in free_after_dominance(s)],
-        "inert": [format_infoset(k) for k, inert in zip(g.ponte_sets + g.banker_sets, g.inert_ponte + g.inert_banker)
-                  if inert],
+        "inert": [format_infoset(k) for k, inert in zip(g.ponte_sets + g.banker_sets, g.inert_ponte + g.inert_banker) if inert],
     }
     if g.zero_sum:
         out["unique"] = {"ponte": s.unique_ponte, "banker": s.unique_banker}
@@ -52,8 +51,11 @@ def chemin_dict(s: Solution, digits: int | None = None) -> dict[str, object]:
                     "fixed": {format_infoset(k): fraction_str(v) for k, v in o.fixed.items()},
                     "free": [format_infoset(k) for k in o.free],
                     "constraints": [
-                        {"weights": {format_infoset(k): fraction_str(w) for k, w in c.weights.items()}, "relation": c.relation,
-                         "rhs": fraction_str(c.rhs)}
+                        {
+                            "weights": {format_infoset(k): fraction_str(w) for k, w in c.weights.items()},
+                            "relation": c.relation,
+                            "rhs": fraction_str(c.rhs),
+                        }
                         for c in o.constraints
                     ],
                 }
@@ -67,8 +69,10 @@ def chemin_dict(s: Solution, digits: int | None = None) -> dict[str, object]:
             out["cases"] = s.cases.leaves
         if s.cases is not None and s.cases.other is not None:
             oq, orr = s.cases.other
-            out["second_equilibrium"] = {"ponte": {format_infoset(k): fraction_str(v) for k, v in zip(g.ponte_sets, oq)},
-                                         "banker": {format_infoset(k): fraction_str(v) for k, v in zip(g.banker_sets, orr)}}
+            out["second_equilibrium"] = {
+                "ponte": {format_infoset(k): fraction_str(v) for k, v in zip(g.ponte_sets, oq)},
+                "banker": {format_infoset(k): fraction_str(v) for k, v in zip(g.banker_sets, orr)},
+            }
     if digits is not None:
         out["value_decimal"] = decimal_str(s.value, digits)
         out["ponte_decimal"] = {format_infoset(k): decimal_str(v, digits) for k, v in s.ponte().items()}
@@ -198,7 +202,7 @@ def describe_optimal_set(o: OptimalSet) -> tuple[dict[InfoSet, tuple[Fraction, F
     joint = []
     for c in o.constraints:
         if len(c.weights) == 1:
-            (k, w), = c.weights.items()
+            ((k, w),) = c.weights.items()
             lo, hi = bounds[k]
             x = c.rhs / w
             rel = c.relation if w > 0 else {"=": "=", ">=": "<=", "<=": ">="}[c.relation]
@@ -210,14 +214,19 @@ def describe_optimal_set(o: OptimalSet) -> tuple[dict[InfoSet, tuple[Fraction, F
 
 def constraint_words(c: Constraint) -> str:
     """``1/2·x(0+5) + 1/8·x(1+4) = 9/11``."""
-    return " + ".join(f"{fraction_str(w)}·x({format_infoset(k)})" for k, w in c.weights.items()) \
+    return (
+        " + ".join(f"{fraction_str(w)}·x({format_infoset(k)})" for k, w in c.weights.items())
         + f" {c.relation} {fraction_str(c.rhs)}"
+    )
 
 
 def interval_words(k: InfoSet, lo: Fraction, hi: Fraction) -> str:
     """``x(0+5) in [23/28, 1]`` (or ``= p`` when the interval is a point)."""
-    return f"x({format_infoset(k)}) = {fraction_str(lo)}" if lo == hi else \
-        f"x({format_infoset(k)}) in [{fraction_str(lo)}, {fraction_str(hi)}]"
+    return (
+        f"x({format_infoset(k)}) = {fraction_str(lo)}"
+        if lo == hi
+        else f"x({format_infoset(k)}) in [{fraction_str(lo)}, {fraction_str(hi)}]"
+    )
 
 
 def optimal_set_words(o: OptimalSet) -> str:
@@ -226,8 +235,11 @@ def optimal_set_words(o: OptimalSet) -> str:
     parts = [interval_words(k, lo, hi) for k, (lo, hi) in bounds.items() if (lo, hi) != (0, 1)]
     parts += [constraint_words(c) for c in joint]
     free = ", ".join(map(format_infoset, o.free))
-    where = f"at {free}, any draw probabilities x in [0, 1]" if not o.fixed else \
-        f"as shown except at {free}, where the draw probabilities x may be any in [0, 1]"
+    where = (
+        f"at {free}, any draw probabilities x in [0, 1]"
+        if not o.fixed
+        else f"as shown except at {free}, where the draw probabilities x may be any in [0, 1]"
+    )
     return where + (f" with {'; '.join(parts)}" if parts else "")
 
 
@@ -238,19 +250,26 @@ def optimal_set_lines(o: OptimalSet) -> list[str]:
     who = o.player.value
 
     def wrap(text: str, indent: str) -> list[str]:
-        return textwrap.wrap(text, TEXT_WIDTH, initial_indent=indent, subsequent_indent=indent + "    ",
-                             break_on_hyphens=False)
+        return textwrap.wrap(text, TEXT_WIDTH, initial_indent=indent, subsequent_indent=indent + "    ", break_on_hyphens=False)
 
     def rng(k: InfoSet) -> str:
         lo, hi = bounds[k]
-        return f"draw with probability {fraction_str(lo)}" if lo == hi else \
-            f"any draw probability in [{fraction_str(lo)}, {fraction_str(hi)}]"
+        return (
+            f"draw with probability {fraction_str(lo)}"
+            if lo == hi
+            else f"any draw probability in [{fraction_str(lo)}, {fraction_str(hi)}]"
+        )
 
     if not joint:
-        return wrap(f"every optimal {who} strategy: as shown, except " + "; ".join(f"at {format_infoset(k)}: {rng(k)}"
-                                                                                 for k in o.free), "  ")
-    lines = wrap(f"every optimal {who} strategy: as shown, except at {', '.join(map(format_infoset, o.free))}, where"
-                 " the draw probabilities x may be any in [0, 1] that satisfy", "  ")
+        return wrap(
+            f"every optimal {who} strategy: as shown, except " + "; ".join(f"at {format_infoset(k)}: {rng(k)}" for k in o.free),
+            "  ",
+        )
+    lines = wrap(
+        f"every optimal {who} strategy: as shown, except at {', '.join(map(format_infoset, o.free))}, where"
+        " the draw probabilities x may be any in [0, 1] that satisfy",
+        "  ",
+    )
     lines += [x for k, (lo, hi) in bounds.items() if (lo, hi) != (0, 1) for x in wrap(interval_words(k, lo, hi), "    ")]
     for c in joint:
         lines += wrap(constraint_words(c), "    ")
@@ -268,20 +287,28 @@ def chemin_text(s: Solution, digits: int | None = None) -> str:
     ]
     if g.zero_sum:
         lines.append(f"  value (banker's advantage): {fraction_str(s.value)}  ≈ {percent_str(s.value, d)} %")
-        lines.append(f"    With both sides playing their best, the banker {'wins' if s.value >= 0 else 'loses'} about "
-                     f"{percent_words(s.value)} of the stake per coup.")
+        lines.append(
+            f"    With both sides playing their best, the banker {'wins' if s.value >= 0 else 'loses'} about "
+            f"{percent_words(s.value)} of the stake per coup."
+        )
     else:
         bp, pp = s.banker_payoff, s.ponte_payoff
         lines.append(f"  banker's payoff (net of commission): {fraction_str(bp)}  ≈ {percent_str(bp, d)} %")
         lines.append(f"  ponte's payoff: {fraction_str(pp)}  ≈ {percent_str(pp, d)} %")
         if bp < 0 and pp < 0:
-            lines.append(f"    Both sides lose to the house once its tax is taken (the banker about {percent_words(bp)}, "
-                         f"the ponte {percent_words(pp)}).")
+            lines.append(
+                f"    Both sides lose to the house once its tax is taken (the banker about {percent_words(bp)}, "
+                f"the ponte {percent_words(pp)})."
+            )
         else:
             lines.append("    Each side's expected gain per unit staked at this equilibrium, the banker's after the tax.")
     at5 = ponte_words(s, d)
-    lines += textwrap.wrap(f"ponte at 5: {at5}" if len(s.q) == 1 else f"ponte at 5, by his two cards: {at5}", TEXT_WIDTH - 2,
-                           initial_indent="  ", subsequent_indent="      ")
+    lines += textwrap.wrap(
+        f"ponte at 5: {at5}" if len(s.q) == 1 else f"ponte at 5, by his two cards: {at5}",
+        TEXT_WIDTH - 2,
+        initial_indent="  ",
+        subsequent_indent="      ",
+    )
     if any(0 < v < 1 for v in s.q):
         lines.append("    A probability means he draws at random with that chance, so that the banker cannot exploit him.")
     else:
@@ -301,14 +328,24 @@ def chemin_text(s: Solution, digits: int | None = None) -> str:
     left = (", ".join(map(format_infoset, open_cells)) or "none") if len(open_cells) <= 12 else f"{len(open_cells)} sets"
     lines.append(f"  free banker sets: {n_free}; settled by dominance: {n_free - len(open_cells)}; left open: {left}")
     lines.append("    A settled decision has one best answer whatever the ponte does; the open ones need the game.")
-    lines += textwrap.wrap(f"certified: {'yes' if s.certified else 'NO'} — {s.method}", TEXT_WIDTH - 2,
-                           initial_indent="  ", subsequent_indent="      ")
-    lines.append("    Checked in exact fractions: what the ponte can guarantee equals what the banker can guarantee."
-                 if g.zero_sum else "    Checked in exact fractions: neither side gains by changing any decision alone."
-                 if s.certified else "    NOT checked: do not rely on these numbers.")
+    lines += textwrap.wrap(
+        f"certified: {'yes' if s.certified else 'NO'} — {s.method}",
+        TEXT_WIDTH - 2,
+        initial_indent="  ",
+        subsequent_indent="      ",
+    )
+    lines.append(
+        "    Checked in exact fractions: what the ponte can guarantee equals what the banker can guarantee."
+        if g.zero_sum
+        else "    Checked in exact fractions: neither side gains by changing any decision alone."
+        if s.certified
+        else "    NOT checked: do not rely on these numbers."
+    )
     if g.zero_sum:
-        lines.append(f"  unique optimal strategies: ponte {'proved' if s.unique_ponte else 'not proved'}, "
-                     f"banker {'proved' if s.unique_banker else 'not proved'}")
+        lines.append(
+            f"  unique optimal strategies: ponte {'proved' if s.unique_ponte else 'not proved'}, "
+            f"banker {'proved' if s.unique_banker else 'not proved'}"
+        )
         if s.unique_ponte and s.unique_banker:
             lines.append("    No other strategy of either side is optimal.")
         else:
@@ -338,14 +375,23 @@ def chemin_table_text(solutions: list[Solution], digits: int | None = None) -> s
     n = max(d + 5, 9)
     payoffs = f"{'value %':>{n}}" if zero_sum else f"{'banker %':>{n}} {'ponte %':>{n}}"
     head = f"{'shoe':<10} {'model':<12} {payoffs}  " + "  ".join(f"{'q(' + k + ')':>{d + 4}}" for k in sets)
-    what = ("the banker's value (his expected gain per coup, in % of the stake)" if zero_sum else
-            "each side's expected payoff per coup at equilibrium\n(in % of the stake; the banker's net of commission)")
-    lines = [f"Chemin de fer ({first.game.model.freedom}, commission {fraction_str(first.game.model.commission)}): {what}",
-             f"and q, the ponte's probability of drawing at 5, rounded to {d} decimals (exact in --format json)", head]
+    what = (
+        "the banker's value (his expected gain per coup, in % of the stake)"
+        if zero_sum
+        else "each side's expected payoff per coup at equilibrium\n(in % of the stake; the banker's net of commission)"
+    )
+    lines = [
+        f"Chemin de fer ({first.game.model.freedom}, commission {fraction_str(first.game.model.commission)}): {what}",
+        f"and q, the ponte's probability of drawing at 5, rounded to {d} decimals (exact in --format json)",
+        head,
+    ]
     marked = []
     for s in solutions:
-        pay = (f"{percent_str(s.value, d):>{n}}" if zero_sum else
-               f"{percent_str(s.banker_payoff, d):>{n}} {percent_str(s.ponte_payoff, d):>{n}}")
+        pay = (
+            f"{percent_str(s.value, d):>{n}}"
+            if zero_sum
+            else f"{percent_str(s.banker_payoff, d):>{n}} {percent_str(s.ponte_payoff, d):>{n}}"
+        )
         row = f"{s.game.shoe.label():<10} {s.game.label:<12} {pay}  "
         row += "  ".join(f"{decimal_str(x, d):>{max(d + 4, len(k) + 3)}}" for k, x in zip(sets, s.q))
         if not_proved_unique(s, 0):
@@ -354,8 +400,11 @@ def chemin_table_text(solutions: list[Solution], digits: int | None = None) -> s
         lines.append(row)
     for s in marked:
         where = f"{s.game.shoe.label()} ({s.game.label})"
-        words = (f"on {where} {not_unique_phrase(s, 'ponte')}" if s.optimal_set is None else
-                 f"on {where} the ponte's optimal strategy is not unique and the row shows one of them; every "
-                 f"optimal ponte strategy there is {optimal_set_words(s.optimal_set[0])}")
+        words = (
+            f"on {where} {not_unique_phrase(s, 'ponte')}"
+            if s.optimal_set is None
+            else f"on {where} the ponte's optimal strategy is not unique and the row shows one of them; every "
+            f"optimal ponte strategy there is {optimal_set_words(s.optimal_set[0])}"
+        )
         lines += textwrap.wrap("†: " + words + ".", TEXT_WIDTH, subsequent_indent="   ")
     return "\n".join(lines)

@@ -54,8 +54,10 @@ def _covered(inside: Inside, digits: int, tex: bool = False) -> str:
 
 def inside_words(inside: Inside, digits: int, tex: bool = False) -> str:
     """Whether the piece's equilibrium is unique at every α inside it, in words (LaTeX with ``tex``)."""
-    analyses = (f"{len(inside.samples)} case analys{'is' if len(inside.samples) == 1 else 'es'}, "
-                f"{inside.leaves} case{'' if inside.leaves == 1 else 's'}")
+    analyses = (
+        f"{len(inside.samples)} case analys{'is' if len(inside.samples) == 1 else 'es'}, "
+        f"{inside.leaves} case{'' if inside.leaves == 1 else 's'}"
+    )
     alpha = "$\\alpha$" if tex else "α"
     if inside.unique and inside.covered is not None and inside.covered[0] == inside.covered[1]:
         return f"the piece is one {alpha}: unique there (the solve above)"
@@ -71,15 +73,23 @@ def inside_words(inside: Inside, digits: int, tex: bool = False) -> str:
 def inside_dict(inside: Inside) -> dict[str, object]:
     """JSON-ready: the proof of uniqueness over a piece, or why it stops."""
     out: dict[str, object] = {
-        "samples": [fraction_str(a) for a in inside.samples], "cases": inside.leaves,
-        "covered": None if inside.covered is None else {
-            "from": algebraic_dict(inside.covered[0]), "to": algebraic_dict(inside.covered[1]),
-            "closed_from": inside.ends[0], "closed_to": inside.ends[1]},
+        "samples": [fraction_str(a) for a in inside.samples],
+        "cases": inside.leaves,
+        "covered": None
+        if inside.covered is None
+        else {
+            "from": algebraic_dict(inside.covered[0]),
+            "to": algebraic_dict(inside.covered[1]),
+            "closed_from": inside.ends[0],
+            "closed_to": inside.ends[1],
+        },
     }
     if inside.other is not None:
-        out["second_equilibrium"] = {"alpha": fraction_str(inside.samples[-1]),
-                                     "ponte": [fraction_str(x) for x in inside.other[0]],
-                                     "banker": [fraction_str(x) for x in inside.other[1]]}
+        out["second_equilibrium"] = {
+            "alpha": fraction_str(inside.samples[-1]),
+            "ponte": [fraction_str(x) for x in inside.other[0]],
+            "banker": [fraction_str(x) for x in inside.other[1]],
+        }
     if inside.why:
         out["why"] = inside.why
     return out
@@ -92,8 +102,10 @@ def junction_words(j: Junction) -> str:
     if j.unique:
         return "both neighbours meet in one equilibrium"
     if j.same_ponte:
-        return ("the ponte's strategy is continuous, the banker's jumps: every banker strategy between the two limits "
-                "is an equilibrium there (not unique)")
+        return (
+            "the ponte's strategy is continuous, the banker's jumps: every banker strategy between the two limits "
+            "is an equilibrium there (not unique)"
+        )
     return "the two limits are different equilibria there (not unique)"
 
 
@@ -103,24 +115,30 @@ def sweep_text(sweep: CommissionSweep, digits: int | None = None) -> str:
     g = sweep.game
     pkeys = [format_infoset(k) for k in g.ponte_sets]
     bkeys = [format_infoset(k) for k in g.banker_sets]
-    title = (f"Chemin de fer, {shoe_words(g.shoe)}, model {g.model.label(g.shoe)}: the equilibrium for every commission α "
-             f"from {fraction_str(sweep.lo)} to {fraction_str(sweep.hi)} (exact; functions of α written in alpha)")
-    lines = [*textwrap.wrap(title, TEXT_WIDTH),
-             f"  {len(sweep.pieces)} piece{'s' if len(sweep.pieces) != 1 else ''}, "
-             f"{len(sweep.breakpoints)} breakpoint{'s' if len(sweep.breakpoints) != 1 else ''}; "
-             f"{sweep.solves} exact solve{'s' if sweep.solves != 1 else ''}"]
+    title = (
+        f"Chemin de fer, {shoe_words(g.shoe)}, model {g.model.label(g.shoe)}: the equilibrium for every commission α "
+        f"from {fraction_str(sweep.lo)} to {fraction_str(sweep.hi)} (exact; functions of α written in alpha)"
+    )
+    lines = [
+        *textwrap.wrap(title, TEXT_WIDTH),
+        f"  {len(sweep.pieces)} piece{'s' if len(sweep.pieces) != 1 else ''}, "
+        f"{len(sweep.breakpoints)} breakpoint{'s' if len(sweep.breakpoints) != 1 else ''}; "
+        f"{sweep.solves} exact solve{'s' if sweep.solves != 1 else ''}",
+    ]
     joins = junctions(sweep)
     prev = None
     for k, piece in enumerate(sweep.pieces):
         lines.append("")
-        lines.append(f"  piece {k + 1}: {_ends(piece, d)}   ({_unique_words(piece.unique)} at α = "
-                     f"{fraction_str(piece.sample)})")
+        lines.append(f"  piece {k + 1}: {_ends(piece, d)}   ({_unique_words(piece.unique)} at α = {fraction_str(piece.sample)})")
         lines.append(f"    {inside_words(sweep.inside[k], d)}")
         for key, f in zip(pkeys, piece.ponte):
             lines.append(f"    ponte at {key}: draws with probability {f.text()}")
         mixed = [(k2, p) for k2, p in zip(bkeys, piece.banker) if 0 < p < 1]
-        lines.append("    banker mixes: " + (", ".join(f"{c} with probability {fraction_str(p)}" for c, p in mixed) or "nowhere")
-                     + f"; draws in {sum(1 for p in piece.banker if p == 1)} sets, stands in the rest")
+        lines.append(
+            "    banker mixes: "
+            + (", ".join(f"{c} with probability {fraction_str(p)}" for c, p in mixed) or "nowhere")
+            + f"; draws in {sum(1 for p in piece.banker if p == 1)} sets, stands in the rest"
+        )
         changed = _changes(prev, piece, bkeys)
         if changed:
             lines.append("    changed from the piece before: " + ", ".join(changed))
@@ -143,8 +161,11 @@ def algebraic_dict(x: Algebraic, digits: int = BREAKPOINT_DIGITS) -> dict[str, o
 
 def function_dict(f: RationalFunction) -> dict[str, object]:
     """A rational function of α as JSON: its text in ``alpha``, and its coefficients lowest degree first."""
-    return {"text": f.text(), "numerator": [fraction_str(c) for c in f.numerator],
-            "denominator": [fraction_str(c) for c in f.denominator]}
+    return {
+        "text": f.text(),
+        "numerator": [fraction_str(c) for c in f.numerator],
+        "denominator": [fraction_str(c) for c in f.denominator],
+    }
 
 
 def sweep_dict(sweep: CommissionSweep, digits: int | None = None) -> dict[str, object]:
@@ -155,36 +176,55 @@ def sweep_dict(sweep: CommissionSweep, digits: int | None = None) -> dict[str, o
     out: dict[str, object] = {
         "game": "chemin de fer",
         "shoe": g.shoe.spec(),
-        "model": {"name": g.model.name(g.shoe), "dealing": "A" if g.shoe.is_infinite else "B",
-                  "information": g.model.information, "freedom": g.model.freedom},
+        "model": {
+            "name": g.model.name(g.shoe),
+            "dealing": "A" if g.shoe.is_infinite else "B",
+            "information": g.model.information,
+            "freedom": g.model.freedom,
+        },
         "commission": {"from": fraction_str(sweep.lo), "to": fraction_str(sweep.hi)},
         "pieces": [
             {
-                "from": algebraic_dict(p.lo), "to": algebraic_dict(p.hi), "open_from": p.open_lo, "open_to": p.open_hi,
-                "sample": fraction_str(p.sample), "unique_at_sample": p.unique,
-                "unique_inside": inside.unique, "unique_inside_proof": inside_dict(inside),
+                "from": algebraic_dict(p.lo),
+                "to": algebraic_dict(p.hi),
+                "open_from": p.open_lo,
+                "open_to": p.open_hi,
+                "sample": fraction_str(p.sample),
+                "unique_at_sample": p.unique,
+                "unique_inside": inside.unique,
+                "unique_inside_proof": inside_dict(inside),
                 "ponte": {k: function_dict(f) for k, f in zip(pkeys, p.ponte)},
                 "banker": {k: fraction_str(v) for k, v in zip(bkeys, p.banker)},
-                "mixed_ponte": list(p.mixed_ponte), "mixed_banker": list(p.mixed_banker),
-                "banker_payoff": function_dict(p.banker_payoff), "ponte_payoff": function_dict(p.ponte_payoff),
+                "mixed_ponte": list(p.mixed_ponte),
+                "mixed_banker": list(p.mixed_banker),
+                "banker_payoff": function_dict(p.banker_payoff),
+                "ponte_payoff": function_dict(p.ponte_payoff),
             }
             for p, inside in zip(sweep.pieces, sweep.inside)
         ],
         "breakpoints": [
-            {"alpha": algebraic_dict(j.at), "equilibria": j.equilibria, "unique": j.unique, "same_ponte": j.same_ponte,
-             "same_banker": j.same_banker, "same_banker_payoff": j.same_banker_payoff,
-             "same_ponte_payoff": j.same_ponte_payoff}
+            {
+                "alpha": algebraic_dict(j.at),
+                "equilibria": j.equilibria,
+                "unique": j.unique,
+                "same_ponte": j.same_ponte,
+                "same_banker": j.same_banker,
+                "same_banker_payoff": j.same_banker_payoff,
+                "same_ponte_payoff": j.same_ponte_payoff,
+            }
             for j in junctions(sweep)
         ],
         "overlaps": [[algebraic_dict(a), algebraic_dict(b)] for a, b in sweep.overlaps],
         "solves": sweep.solves,
         "method": "exact solves at rational commissions; each equilibrium's form continued in alpha by Cramer's rule, "
-                  "its interval from the exact real roots of its conditions",
+        "its interval from the exact real roots of its conditions",
     }
     if digits is not None:
         for piece, record in zip(sweep.pieces, out["pieces"]):  # type: ignore[call-overload]
-            record["banker_payoff_at_ends"] = [_decimal_at(piece.banker_payoff, piece.lo, digits),
-                                               _decimal_at(piece.banker_payoff, piece.hi, digits)]
+            record["banker_payoff_at_ends"] = [
+                _decimal_at(piece.banker_payoff, piece.lo, digits),
+                _decimal_at(piece.banker_payoff, piece.hi, digits),
+            ]
     return out
 
 
@@ -212,12 +252,14 @@ def sweep_latex(sweep: CommissionSweep, digits: int, command: str) -> str:
     bkeys = [format_infoset(k) for k in g.banker_sets]
     body = []
     for p in sweep.pieces:
-        ponte = "; ".join(f"{escape(k)}: {_tex_function(f)}" for k, f in zip(pkeys, p.ponte) if k in p.mixed_ponte
-                          ) or "; ".join(f"{escape(k)}: {'D' if f.at(p.sample) == 1 else 'S'}" for k, f in zip(pkeys, p.ponte))
+        ponte = "; ".join(f"{escape(k)}: {_tex_function(f)}" for k, f in zip(pkeys, p.ponte) if k in p.mixed_ponte) or "; ".join(
+            f"{escape(k)}: {'D' if f.at(p.sample) == 1 else 'S'}" for k, f in zip(pkeys, p.ponte)
+        )
         banker = "; ".join(f"{escape(k)}: ${fraction_str(v)}$" for k, v in zip(bkeys, p.banker) if 0 < v < 1) or "pure"
         ends = [f"${sympy.latex(p.lo.sympy())}$", f"${sympy.latex(p.hi.sympy())}$"]
-        body.append([*ends, ponte, banker, _minus_percent(p.banker_payoff, p.lo, digits),
-                     _minus_percent(p.banker_payoff, p.hi, digits)])
+        body.append(
+            [*ends, ponte, banker, _minus_percent(p.banker_payoff, p.lo, digits), _minus_percent(p.banker_payoff, p.hi, digits)]
+        )
     caption = (
         f"Chemin de fer, {shoe_tex(g.shoe)}, model {escape(g.model.label(g.shoe))}: the equilibrium for every "
         f"commission $\\alpha$ from ${fraction_str(sweep.lo)}$ to ${fraction_str(sweep.hi)}$, piece by piece. Ends are "
@@ -225,11 +267,18 @@ def sweep_latex(sweep: CommissionSweep, digits: int, command: str) -> str:
         "$\\alpha$; the banker's mixed cells keep their probabilities on a piece. Banker's net payoff at the ends in "
         f"\\% ({rounding(digits)}). "
         + " ".join(f"At $\\alpha \\approx {j.at.decimal(digits)}$: {escape(junction_words(j))}." for j in junctions(sweep))
-        + " " + " ".join(f"Piece {k + 1}: {inside_words(inside, digits, tex=True)}." for k, inside in enumerate(sweep.inside))
+        + " "
+        + " ".join(f"Piece {k + 1}: {inside_words(inside, digits, tex=True)}." for k, inside in enumerate(sweep.inside))
     )
     head = [["from", "to", "ponte draws at 5", "banker mixes", "banker \\% at from", "at to"]]
-    return table(caption=caption, label="tab:commission-sweep", colspec="p{2.6cm}p{2.6cm}p{3.6cm}p{2.6cm}rr",
-                 head=head, body=body, command=command)
+    return table(
+        caption=caption,
+        label="tab:commission-sweep",
+        colspec="p{2.6cm}p{2.6cm}p{3.6cm}p{2.6cm}rr",
+        head=head,
+        body=body,
+        command=command,
+    )
 
 
 def _minus_percent(f: RationalFunction, x: Algebraic, digits: int) -> str:
@@ -261,12 +310,23 @@ def commission_payoffs_table(solutions: Sequence[Solution], digits: int, command
         f"({rounding(digits)}). Every equilibrium is certified exactly (each decision a best reply to the other side's)."
     )
     groups = [("", 2), *((f"information {i}", 2) for i in (1, 2, 3))]
-    return table(caption=caption, label="tab:chemin-payoffs-commission", colspec="ll" + "r" * 6, head=head, body=body,
-                 command=command, groups=groups, note=models_caption(), rules_before=starts)
+    return table(
+        caption=caption,
+        label="tab:chemin-payoffs-commission",
+        colspec="ll" + "r" * 6,
+        head=head,
+        body=body,
+        command=command,
+        groups=groups,
+        note=models_caption(),
+        rules_before=starts,
+    )
 
 
 COMMISSION_TABLE_NAMES: tuple[str, ...] = (
-    "chemin-payoffs-commission", "chemin-ponte-casino-commission", "chemin-ponte-parlor-commission",
+    "chemin-payoffs-commission",
+    "chemin-ponte-casino-commission",
+    "chemin-ponte-parlor-commission",
     *(f"chemin-banker-{f}-{i}-commission" for f in ("casino", "parlor") for i in (1, 2, 3)),
 )
 """The files :func:`commission_tables` makes (without ``.tex``), in the order docs/report.tex inputs them."""
@@ -288,12 +348,14 @@ def commission_tables(solutions: Sequence[Solution], digits: int, command: str) 
 
     out = {"chemin-payoffs-commission": commission_payoffs_table(solutions, digits, command)}
     for freedom in ("casino", "parlor"):
-        out[f"chemin-ponte-{freedom}-commission"] = apart(chemin_ponte_table(solutions, freedom, digits, command),
-                                                         f"tab:chemin-ponte-{freedom}")
+        out[f"chemin-ponte-{freedom}-commission"] = apart(
+            chemin_ponte_table(solutions, freedom, digits, command), f"tab:chemin-ponte-{freedom}"
+        )
     for freedom in ("casino", "parlor"):
         for information in (1, 2, 3):
             table_text = chemin_banker_table(solutions, freedom, information, digits, command)
             out[f"chemin-banker-{freedom}-{information}-commission"] = apart(
-                table_text, f"tab:chemin-banker-{freedom}-{information}")
+                table_text, f"tab:chemin-banker-{freedom}-{information}"
+            )
     assert tuple(out) == COMMISSION_TABLE_NAMES
     return out

@@ -37,32 +37,60 @@ def answers(h: Headline | None) -> list[Answer]:
     if h is None:
         return []
     ks = h.kemeny_snell
-    out = [Answer("Chemin de fer, the banker's advantage with both sides playing optimally", (("", ks.value),),
-                  f"Kemeny and Snell's game (model {ks.game.label}): an infinite deck, each side knowing only his own "
-                  "total, every banker decision free, no tax")]
+    out = [
+        Answer(
+            "Chemin de fer, the banker's advantage with both sides playing optimally",
+            (("", ks.value),),
+            f"Kemeny and Snell's game (model {ks.game.label}): an infinite deck, each side knowing only his own "
+            "total, every banker decision free, no tax",
+        )
+    ]
     if h.parlor is not None:
-        out.append(Answer(f"The same game on {shoe_words(h.parlor.game.shoe)}", (("", h.parlor.value),),
-                          f"model {h.parlor.game.label}, dealt without replacement"))
+        out.append(
+            Answer(
+                f"The same game on {shoe_words(h.parlor.game.shoe)}",
+                (("", h.parlor.value),),
+                f"model {h.parlor.game.label}, dealt without replacement",
+            )
+        )
     c = h.casino
-    out.append(Answer(f"Under the casino's rule sheet on {shoe_words(c.game.shoe)}", (("", c.value),),
-                      f"model {c.game.label}: the banker free only at 3 against a 9 and at 5 against a 4"))
+    out.append(
+        Answer(
+            f"Under the casino's rule sheet on {shoe_words(c.game.shoe)}",
+            (("", c.value),),
+            f"model {c.game.label}: the banker free only at 3 against a 9 and at 5 against a 4",
+        )
+    )
     if h.taxed is not None:
         t = h.taxed
         alpha = t.game.model.commission
         lose = " (both sides lose to the house)" if t.banker_payoff < 0 and t.ponte_payoff < 0 else ""
-        out.append(Answer(f"With the casino's {fraction_str(alpha * 100)} % tax on the banker's wins, each side's "
-                          f"payoff at equilibrium{lose}", (("banker", t.banker_payoff), ("ponte", t.ponte_payoff)),
-                          f"model {t.game.label} on {shoe_words(t.game.shoe)}"))
+        out.append(
+            Answer(
+                f"With the casino's {fraction_str(alpha * 100)} % tax on the banker's wins, each side's "
+                f"payoff at equilibrium{lose}",
+                (("banker", t.banker_payoff), ("ponte", t.ponte_payoff)),
+                f"model {t.game.label} on {shoe_words(t.game.shoe)}",
+            )
+        )
     p = h.punto
-    out.append(Answer(f"Punto banco on {shoe_words(p.shoe)}, the house edge",
-                      (("Banker bet", p.bet("banker").edge), ("Player bet", p.bet("player").edge)),
-                      f"its fixed drawing rules, one coup from the shoe; {p.bet('banker').description}"))
+    out.append(
+        Answer(
+            f"Punto banco on {shoe_words(p.shoe)}, the house edge",
+            (("Banker bet", p.bet("banker").edge), ("Player bet", p.bet("player").edge)),
+            f"its fixed drawing rules, one coup from the shoe; {p.bet('banker').description}",
+        )
+    )
     if h.banque:
         names = {"nash": "Nash equilibrium", "correlated": "correlated cooperative"}
-        out.append(Answer("Baccara banque (one banker against two tableaux, balanced stakes), the banker's advantage",
-                          tuple((names[e.concept], e.value) for e in h.banque),
-                          f"the same game as Kemeny and Snell's on two tableaux (model {h.banque[0].label}), against "
-                          f"{percent_str(ks.value, 2)} % in chemin de fer"))
+        out.append(
+            Answer(
+                "Baccara banque (one banker against two tableaux, balanced stakes), the banker's advantage",
+                tuple((names[e.concept], e.value) for e in h.banque),
+                f"the same game as Kemeny and Snell's on two tableaux (model {h.banque[0].label}), against "
+                f"{percent_str(ks.value, 2)} % in chemin de fer",
+            )
+        )
     return out
 
 
@@ -74,8 +102,9 @@ def headline_text(rep: FullReport, digits: int | None = None) -> str:
         return ""
     for a in answers(headline(rep)):
         nums = ", ".join(f"{name + ' ' if name else ''}{percent_str(x, d)} % ({fraction_str(x)})" for name, x in a.values)
-        lines += textwrap.wrap(f"- {a.what}: {nums}; {a.model}.", TEXT_WIDTH, initial_indent="  ",
-                               subsequent_indent="    ", break_on_hyphens=False)
+        lines += textwrap.wrap(
+            f"- {a.what}: {nums}; {a.model}.", TEXT_WIDTH, initial_indent="  ", subsequent_indent="    ", break_on_hyphens=False
+        )
     return "\n".join(lines)
 
 
@@ -123,7 +152,7 @@ def chemin_summary_text(solutions: Sequence[Solution], digits: int | None = None
     lines += ["", f"  {'model':<10} {'ponte at 5':<{pw}}  " + ("unique (ponte, banker)" if zero_sum else "unique equilibrium")]
     lines += [f"  {s.game.label:<10} {_ponte_words(s, d):<{pw}}  {uniqueness_words(s)}" for s in solutions]
     lines.append("    D: the ponte always draws at 5; S: he stands; a number: his probability of drawing")
-    lines.append("    (under information 3 by his two cards). Unique \"proved\": no other optimal play exists.")
+    lines.append('    (under information 3 by his two cards). Unique "proved": no other optimal play exists.')
     return "\n".join(lines)
 
 
@@ -165,8 +194,12 @@ def full_text(rep: FullReport, digits: int | None = None) -> str:
         lines += ["", "  The casino game with its 5 % commission: baccarat chemin --commission 0.05"]
     section = 4 if rep.commission else 3
     if rep.banque or rep.banque_left_out:
-        lines += ["", f"{section}. Baccara banque beside chemin de fer: one banker against two tableaux", "",
-                  banque_section_text(rep.banque, _beside(rep), digits, rep.banque_left_out)]
+        lines += [
+            "",
+            f"{section}. Baccara banque beside chemin de fer: one banker against two tableaux",
+            "",
+            banque_section_text(rep.banque, _beside(rep), digits, rep.banque_left_out),
+        ]
         section += 1
     lines += ["", f"{section}. Chemin de fer without commission: each game in full"]
     for s in rep.chemin:
@@ -196,9 +229,10 @@ def full_dict(rep: FullReport, digits: int | None = None) -> dict[str, object]:
     """
     out: dict[str, object] = {}
     if headline(rep) is not None:
-        out["headline"] = [{"what": a.what, "model": a.model,
-                            "values": {name or "value": fraction_str(x) for name, x in a.values}}
-                           for a in answers(headline(rep))]
+        out["headline"] = [
+            {"what": a.what, "model": a.model, "values": {name or "value": fraction_str(x) for name, x in a.values}}
+            for a in answers(headline(rep))
+        ]
     out["punto_banco"] = punto_dict(rep.punto, digits)
     out["chemin_de_fer"] = [chemin_dict(s, digits) for s in rep.chemin + rep.commission]
     if rep.banque or rep.banque_left_out:
@@ -215,12 +249,21 @@ def headline_latex(rep: FullReport, digits: int) -> str:
     if headline(rep) is None:
         return ""
     for a in answers(headline(rep)):
-        nums = ", ".join(f"{tex.escape(name) + ' ' if name else ''}{tex.tex_percent(x, digits)}\\,\\% ({tex.tex_fraction(x)})"
-                         for name, x in a.values)
+        nums = ", ".join(
+            f"{tex.escape(name) + ' ' if name else ''}{tex.tex_percent(x, digits)}\\,\\% ({tex.tex_fraction(x)})"
+            for name, x in a.values
+        )
         items.append(f"  \\item {tex.escape(a.what)}: {nums}; {tex.escape(a.model)}.")
-    return "\n".join(["\\paragraph{In brief} Fractions exact; percentages rounded from them.",
-                      "\\begingroup\\raggedright  % long exact fractions do not break",
-                      "\\begin{itemize}", *items, "\\end{itemize}", "\\endgroup"])
+    return "\n".join(
+        [
+            "\\paragraph{In brief} Fractions exact; percentages rounded from them.",
+            "\\begingroup\\raggedright  % long exact fractions do not break",
+            "\\begin{itemize}",
+            *items,
+            "\\end{itemize}",
+            "\\endgroup",
+        ]
+    )
 
 
 def full_latex(rep: FullReport, digits: int | None = None, command: str = "baccarat report --format latex") -> str:
@@ -238,14 +281,16 @@ def full_latex(rep: FullReport, digits: int | None = None, command: str = "bacca
         parts.append(paper.chemin_summary_table(rep.commission, d, command))
     parts.append(paper.chemin_exact_table(rep.chemin, d, command))
     if rep.banque:
-        parts += ["\\subsection*{Baccara banque}",
-                  banque_report_table(rep.banque, _beside(rep), d, command, rep.banque_left_out)]
+        parts += ["\\subsection*{Baccara banque}", banque_report_table(rep.banque, _beside(rep), d, command, rep.banque_left_out)]
     parts.append("\\clearpage")
     parts += [paper.banker_tableau_table(s, d, command) for s in rep.chemin]
     intro = (
         f"{tex.escape(_shoes_line(rep)).capitalize()}. Every number is computed exactly; fractions are exact and "
         f"decimals are rounded half to even to {d} places from them. "
-        + ("Every chemin de fer answer is certified in exact rationals." if rep.certified
-           else "\\textbf{Some chemin de fer answers are not certified.}")
+        + (
+            "Every chemin de fer answer is certified in exact rationals."
+            if rep.certified
+            else "\\textbf{Some chemin de fer answers are not certified.}"
+        )
     )
     return tex.document("Baccarat: the full exact report", parts, command, intro=intro)

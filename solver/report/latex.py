@@ -147,9 +147,17 @@ def table(
         size: font size command for the table.
         rules_before: body row indices to precede with a ``\\midrule``.
     """
-    lines = [generated_comment(command).rstrip("\n"), r"\begin{table}[htbp]", r"  \centering", f"  {size}",
-             f"  \\caption{{{caption}}}", f"  \\label{{{label}}}", r"  \medskip",
-             f"  \\begin{{tabular}}{{{colspec}}}", r"    \toprule"]
+    lines = [
+        generated_comment(command).rstrip("\n"),
+        r"\begin{table}[htbp]",
+        r"  \centering",
+        f"  {size}",
+        f"  \\caption{{{caption}}}",
+        f"  \\label{{{label}}}",
+        r"  \medskip",
+        f"  \\begin{{tabular}}{{{colspec}}}",
+        r"    \toprule",
+    ]
     if groups:
         cells, rules, col = [], [], 1
         for text, span in groups:

@@ -45,8 +45,17 @@ PONTE_COLUMN = "4.6cm"
 FREEDOMS = ("casino", "parlor")
 INFORMATION = (1, 2, 3)
 
-_BET_LABELS = {"banker": "Banker", "player": "Player", "tie_8to1": "Tie 8:1", "tie_9to1": "Tie 9:1", "ez_banker": "EZ Banker",
-               "dragon7": "Dragon 7", "panda8": "Panda 8", "player_pair": "P. Pair", "banker_pair": "B. Pair"}
+_BET_LABELS = {
+    "banker": "Banker",
+    "player": "Player",
+    "tie_8to1": "Tie 8:1",
+    "tie_9to1": "Tie 9:1",
+    "ez_banker": "EZ Banker",
+    "dragon7": "Dragon 7",
+    "panda8": "Panda 8",
+    "player_pair": "P. Pair",
+    "banker_pair": "B. Pair",
+}
 
 
 # -- punto banco -------------------------------------------------------------------------------------
@@ -59,8 +68,14 @@ def punto_by_decks_table(results: Sequence[PuntoResult], digits: int, command: s
         "Punto banco: the probability (\\%) that a coup is won by the banker, won by the player, or tied, by shoe "
         f"({rounding(digits)}). Dealing without replacement; $\\infty$ deals with replacement."
     )
-    return table(caption=caption, label="tab:punto-by-decks", colspec="lrrr", head=[["Shoe", "Banker", "Player", "Tie"]],
-                 body=body, command=command)
+    return table(
+        caption=caption,
+        label="tab:punto-by-decks",
+        colspec="lrrr",
+        head=[["Shoe", "Banker", "Player", "Tie"]],
+        body=body,
+        command=command,
+    )
 
 
 def _bet_note(r: PuntoResult) -> str:
@@ -76,8 +91,15 @@ def bet_edges_table(results: Sequence[PuntoResult], digits: int, command: str) -
         "Punto banco: the house edge (\\%) of each bet, per unit staked with pushes counted as stakes, by shoe "
         f"({rounding(digits)})."
     )
-    return table(caption=caption, label="tab:bet-edges", colspec="l" + "r" * len(names), head=head, body=body,
-                 command=command, note=_bet_note(results[0]))
+    return table(
+        caption=caption,
+        label="tab:bet-edges",
+        colspec="l" + "r" * len(names),
+        head=head,
+        body=body,
+        command=command,
+        note=_bet_note(results[0]),
+    )
 
 
 def punto_exact_table(r: PuntoResult, digits: int, command: str) -> str:
@@ -91,8 +113,16 @@ def punto_exact_table(r: PuntoResult, digits: int, command: str) -> str:
         f"the last column in \\%, {rounding(digits)}."
     )
     label = "tab:punto-exact-" + _label_part(r.shoe)
-    return table(caption=caption, label=label, colspec="lrr", head=[["Quantity", "Exact", "\\%"]], body=body,
-                 command=command, size=r"\footnotesize", note=_bet_note(r))
+    return table(
+        caption=caption,
+        label=label,
+        colspec="lrr",
+        head=[["Quantity", "Exact", "\\%"]],
+        body=body,
+        command=command,
+        size=r"\footnotesize",
+        note=_bet_note(r),
+    )
 
 
 def _label_part(shoe: Shoe) -> str:
@@ -114,10 +144,12 @@ def by_shoe(solutions: Sequence[Solution]) -> list[tuple[Shoe, dict[tuple[str, i
 
 
 def models_caption() -> str:
-    return ("Freedom: casino, the rule sheet's tableau (the banker free at 3 against a 9 and 5 against a 4); parlor, "
-            "every banker decision free. Information (Ethier): 1, each side sees his own total; 2, the banker also "
-            "sees his two cards; 3, both do. Finite shoes are dealt without replacement (dealing B), "
-            "$\\infty$ with replacement (dealing A).")
+    return (
+        "Freedom: casino, the rule sheet's tableau (the banker free at 3 against a 9 and 5 against a 4); parlor, "
+        "every banker decision free. Information (Ethier): 1, each side sees his own total; 2, the banker also "
+        "sees his two cards; 3, both do. Finite shoes are dealt without replacement (dealing B), "
+        "$\\infty$ with replacement (dealing A)."
+    )
 
 
 def commission_words(solutions: Sequence[Solution]) -> str:
@@ -149,21 +181,36 @@ def chemin_values_table(solutions: Sequence[Solution], digits: int, command: str
                     uncertified = True
                 row.append(cell)
         body.append(row)
-    certified = ("$^\\ddagger$: not certified." if uncertified
-                 else "Every value is certified: the two sides' guarantees agree exactly, in rationals.")
+    certified = (
+        "$^\\ddagger$: not certified."
+        if uncertified
+        else "Every value is certified: the two sides' guarantees agree exactly, in rationals."
+    )
     caption = (
         f"Chemin de fer, {commission_words(solutions)}: the banker's value, his expected gain per coup in \\% of "
-        f"the stake when both sides play optimally, by shoe, freedom and information model ({rounding(digits)}). "
-        + certified
+        f"the stake when both sides play optimally, by shoe, freedom and information model ({rounding(digits)}). " + certified
     )
-    return table(caption=caption, label="tab:chemin-values", colspec="l" + "r" * 6, head=head, body=body,
-                 command=command, groups=[("", 1), ("casino", 3), ("parlor", 3)], note=models_caption())
+    return table(
+        caption=caption,
+        label="tab:chemin-values",
+        colspec="l" + "r" * 6,
+        head=head,
+        body=body,
+        command=command,
+        groups=[("", 1), ("casino", 3), ("parlor", 3)],
+        note=models_caption(),
+    )
 
 
 def chemin_ponte_table(solutions: Sequence[Solution], freedom: str, digits: int, command: str) -> str:
     """The ponte's optimal probability of drawing at 5, by shoe, for one freedom (information 1, 2, 3)."""
-    sets3 = [format_infoset(k) for k in next((x.game.ponte_sets for x in solutions if x.game.model.information == 3),
-                                             tuple(InfoSet(Side.PONTE, cards=c) for c in compositions_of(5)))]
+    sets3 = [
+        format_infoset(k)
+        for k in next(
+            (x.game.ponte_sets for x in solutions if x.game.model.information == 3),
+            tuple(InfoSet(Side.PONTE, cards=c) for c in compositions_of(5)),
+        )
+    ]
     head = [["Shoe", "5", "5", *sets3]]
     body = []
     marked: list[Solution] = []
@@ -184,12 +231,18 @@ def chemin_ponte_table(solutions: Sequence[Solution], freedom: str, digits: int,
     caption = (
         f"Chemin de fer, {freedom} game, {commission_words(solutions)}: the ponte's optimal probability of drawing at 5 "
         "(1: always draw; 0: always stand), by shoe and information model; under information 3 by his two cards. "
-        f"Decimals, {rounding(digits)}. "
-        + _not_unique_words(marked, 0)
+        f"Decimals, {rounding(digits)}. " + _not_unique_words(marked, 0)
     )
-    return table(caption=caption, label=f"tab:chemin-ponte-{freedom}", colspec="l" + "r" * (2 + len(sets3)), head=head,
-                 body=body, command=command, groups=[("", 1), ("info.\\ 1", 1), ("info.\\ 2", 1), ("information 3", len(sets3))],
-                 note=models_caption())
+    return table(
+        caption=caption,
+        label=f"tab:chemin-ponte-{freedom}",
+        colspec="l" + "r" * (2 + len(sets3)),
+        head=head,
+        body=body,
+        command=command,
+        groups=[("", 1), ("info.\\ 1", 1), ("info.\\ 2", 1), ("information 3", len(sets3))],
+        note=models_caption(),
+    )
 
 
 def _not_unique_words(marked: Sequence[Solution], side: int) -> str:
@@ -204,8 +257,10 @@ def _not_unique_words(marked: Sequence[Solution], side: int) -> str:
             parts.append(f"on {where} {not_unique_phrase(s, who)}")
         else:
             words = escape(optimal_set_words(s.optimal_set[side])).replace("·", "\\,")
-            parts.append(f"on {where} the {who}'s optimal strategy is not unique and the entry shows one of them; "
-                         f"every optimal {who} strategy there is {words}")
+            parts.append(
+                f"on {where} the {who}'s optimal strategy is not unique and the entry shows one of them; "
+                f"every optimal {who} strategy there is {words}"
+            )
     return "$^\\dagger$: " + "; ".join(parts) + "."
 
 
@@ -226,8 +281,7 @@ def chemin_banker_table(solutions: Sequence[Solution], freedom: str, information
     least one of the shoes (every free set, when there are at most :data:`ALL_CELLS_UP_TO`); cells
     are D (draw), S (stand), D*/S* (settled by dominance on that shoe) or the probability of drawing.
     """
-    chosen = [(shoe, models[(freedom, information)]) for shoe, models in by_shoe(solutions)
-              if (freedom, information) in models]
+    chosen = [(shoe, models[(freedom, information)]) for shoe, models in by_shoe(solutions) if (freedom, information) in models]
     if not chosen:
         raise ValueError(f"no solution for {freedom} information {information}")
     keys = chosen[0][1].game.banker_sets
@@ -240,18 +294,31 @@ def chemin_banker_table(solutions: Sequence[Solution], freedom: str, information
     caption = (
         f"Chemin de fer, {freedom} game, information {information}, {commission_words([s for _, s in chosen])}: "
         "the banker's optimal "
-        + ("decision in each free cell" if len(rows) == len(keys) else
-           "decision in each free cell that iterated strict dominance leaves open on some shoe")
+        + (
+            "decision in each free cell"
+            if len(rows) == len(keys)
+            else "decision in each free cell that iterated strict dominance leaves open on some shoe"
+        )
         + ", by shoe (columns: decks). "
         "A cell is the banker's total (or his two cards) and the ponte's third card (S: the ponte stood). "
         "D: draw; S: stand; $^*$: settled by dominance on that shoe; a number: the probability of drawing "
         f"(a decimal, {rounding(digits)}); --: never reached. "
-        + (f"The {len(keys) - len(rows)} other free cells are settled by dominance on every shoe. "
-           if len(rows) < len(keys) else "")
+        + (
+            f"The {len(keys) - len(rows)} other free cells are settled by dominance on every shoe. "
+            if len(rows) < len(keys)
+            else ""
+        )
         + _not_unique_words([s for _, s in chosen if not_proved_unique(s, 1)], 1)
     )
-    return table(caption=caption, label=f"tab:chemin-banker-{freedom}-{information}", colspec="l" + "c" * len(chosen),
-                 head=head, body=body, command=command, groups=[("", 1), ("decks", len(chosen))])
+    return table(
+        caption=caption,
+        label=f"tab:chemin-banker-{freedom}-{information}",
+        colspec="l" + "c" * len(chosen),
+        head=head,
+        body=body,
+        command=command,
+        groups=[("", 1), ("decks", len(chosen))],
+    )
 
 
 def banker_tableau_table(s: Solution, digits: int, command: str) -> str:
@@ -269,10 +336,14 @@ def banker_tableau_table(s: Solution, digits: int, command: str) -> str:
                 out.append(c)
         body.append([escape(label), *out])
     mixed = [(k, v) for k, v in s.banker().items() if 0 < v < 1]
-    mixed_text = "; ".join(f"{escape(format_infoset(k))}: draw with probability {tex_fraction(v)} "
-                           f"($\\approx$ {tex_decimal(v, digits)})" for k, v in mixed)
-    note = ("D/S: draw/stand, by the rules or optimally; D$^*$/S$^*$: a free cell settled by iterated strict dominance; "
-            "\\textbf{m}: mixed" + (f" ({mixed_text})." if mixed else "."))
+    mixed_text = "; ".join(
+        f"{escape(format_infoset(k))}: draw with probability {tex_fraction(v)} ($\\approx$ {tex_decimal(v, digits)})"
+        for k, v in mixed
+    )
+    note = (
+        "D/S: draw/stand, by the rules or optimally; D$^*$/S$^*$: a free cell settled by iterated strict dominance; "
+        "\\textbf{m}: mixed" + (f" ({mixed_text})." if mixed else ".")
+    )
     g = s.game
     caption = (
         f"Chemin de fer, {shoe_tex(g.shoe)}, model {model_tex(s)}, {commission_words([s])}: the banker's optimal "
@@ -282,8 +353,16 @@ def banker_tableau_table(s: Solution, digits: int, command: str) -> str:
     label = f"tab:tableau-{g.model.freedom}-{g.model.name(g.shoe)}"
     if g.model.commission:
         label += "-commission"
-    return table(caption=caption, label=label, colspec="l" + "c" * len(SEEN_LABELS), head=[["Banker", *SEEN_LABELS]],
-                 body=body, command=command, groups=[("", 1), ("ponte's third card", len(SEEN_LABELS))], note=note)
+    return table(
+        caption=caption,
+        label=label,
+        colspec="l" + "c" * len(SEEN_LABELS),
+        head=[["Banker", *SEEN_LABELS]],
+        body=body,
+        command=command,
+        groups=[("", 1), ("ponte's third card", len(SEEN_LABELS))],
+        note=note,
+    )
 
 
 def chemin_exact_table(solutions: Sequence[Solution], digits: int, command: str) -> str:
@@ -295,8 +374,14 @@ def chemin_exact_table(solutions: Sequence[Solution], digits: int, command: str)
         name = model_tex(s)
         if len({x.game.shoe for x in solutions}) > 1:
             name += f", {shoe_tex(s.game.shoe)}"
-        body.append([name, "banker's value" if s.game.zero_sum else "banker's payoff", tex_fraction(s.value),
-                     tex_decimal(s.value, digits + 2)])
+        body.append(
+            [
+                name,
+                "banker's value" if s.game.zero_sum else "banker's payoff",
+                tex_fraction(s.value),
+                tex_decimal(s.value, digits + 2),
+            ]
+        )
         if not s.game.zero_sum:
             body.append(["", "ponte's payoff", tex_fraction(s.ponte_payoff), tex_decimal(s.ponte_payoff, digits + 2)])
         for k, v in s.ponte().items():
@@ -314,8 +399,16 @@ def chemin_exact_table(solutions: Sequence[Solution], digits: int, command: str)
         f"probabilities {rounding(digits)})."
     )
     label = "tab:chemin-exact" + (f"-{_label_part(next(iter(shoes)))}" if len(shoes) == 1 else "")
-    return table(caption=caption, label=label, colspec="llrr", head=[["Model", "Quantity", "Exact", "Rounded"]],
-                 body=body, command=command, size=r"\footnotesize", rules_before=starts)
+    return table(
+        caption=caption,
+        label=label,
+        colspec="llrr",
+        head=[["Model", "Quantity", "Exact", "Rounded"]],
+        body=body,
+        command=command,
+        size=r"\footnotesize",
+        rules_before=starts,
+    )
 
 
 def _ponte_summary(s: Solution, digits: int) -> str:
@@ -361,9 +454,17 @@ def chemin_summary_table(solutions: Sequence[Solution], digits: int, command: st
 
 
 TABLE_NAMES: tuple[str, ...] = (
-    "punto-by-decks", "bet-edges", "chemin-values", "chemin-ponte-casino", "chemin-ponte-parlor",
+    "punto-by-decks",
+    "bet-edges",
+    "chemin-values",
+    "chemin-ponte-casino",
+    "chemin-ponte-parlor",
     *(f"chemin-banker-{f}-{i}" for f in ("casino", "parlor") for i in (1, 2, 3)),
-    "tableau-parlor-1", "tableau-parlor-2", "tableau-parlor-3", "punto-exact", "chemin-exact",
+    "tableau-parlor-1",
+    "tableau-parlor-2",
+    "tableau-parlor-3",
+    "punto-exact",
+    "chemin-exact",
 )
 """The files :func:`paper_tables` makes (without ``.tex``), in the order docs/report.tex inputs them."""
 

@@ -8,13 +8,17 @@ from solver.punto import PuntoResult
 from solver.report import DEFAULT_TEXT_DIGITS, TEXT_WIDTH, decimal_str, fraction_str, percent_str
 from solver.report.bets import bet_detail_csv_rows, bet_detail_dict, breakdown_text
 
-PAIRS_NEED_RANKS = ("they need the shoe's ranks (a 10 and a K make no pair). Give the shoe by rank (--decks, or "
-                    "--shoe with 13 counts A,2,...,10,J,Q,K) and remove cards by rank (5, K, not 0).")
+PAIRS_NEED_RANKS = (
+    "they need the shoe's ranks (a 10 and a K make no pair). Give the shoe by rank (--decks, or "
+    "--shoe with 13 counts A,2,...,10,J,Q,K) and remove cards by rank (5, K, not 0)."
+)
 """Why a shoe given by point value only cannot price the pair bets, and what to do instead."""
 
-SUITS_UNKNOWN = ("they need the shoe's suits, unknown once a card of unknown suit is removed from a shoe given "
-                 "by rank. Remove cards by rank and suit (KS, 10H), or give the shoe by rank and suit (--shoe "
-                 "with 52 counts).")
+SUITS_UNKNOWN = (
+    "they need the shoe's suits, unknown once a card of unknown suit is removed from a shoe given "
+    "by rank. Remove cards by rank and suit (KS, 10H), or give the shoe by rank and suit (--shoe "
+    "with 52 counts)."
+)
 """Why a shoe of unknown suits cannot price the suit bets (Perfect Pairs), and what to do instead."""
 
 
@@ -81,8 +85,9 @@ def punto_csv_rows(r: PuntoResult, digits: int | None = None, detail: bool = Fal
     label = r.shoe.label()
     items = [("P(banker)", r.banker), ("P(player)", r.player), ("P(tie)", r.tie)]
     items += [(f"edge:{b.name}", b.edge) for b in r.bets]
-    rows: list[tuple[str, ...]] = [(label, k, fraction_str(v), decimal_str(v, digits) if digits is not None else "")
-                                   for k, v in items]
+    rows: list[tuple[str, ...]] = [
+        (label, k, fraction_str(v), decimal_str(v, digits) if digits is not None else "") for k, v in items
+    ]
     if detail:
         for b in r.bets:
             rows += bet_detail_csv_rows(label, b, digits)
@@ -93,8 +98,9 @@ def _wrap(text: str, indent: str = "  ") -> list[str]:
     return textwrap.wrap(text, TEXT_WIDTH, initial_indent=indent, subsequent_indent=indent)
 
 
-def punto_text(r: PuntoResult, digits: int | None = None, detail: bool = False, pay_tables: bool = False,
-               wrap: bool = False) -> str:
+def punto_text(
+    r: PuntoResult, digits: int | None = None, detail: bool = False, pay_tables: bool = False, wrap: bool = False
+) -> str:
     """A human report: exact fractions, and percentages rounded to ``digits`` (default 4) places; what
     each bet is, below its table; one plain sentence under each table. With ``detail``, the risk table,
     and with ``pay_tables`` every bet's pay table (:func:`solver.report.bets.breakdown_text`). With
@@ -102,7 +108,8 @@ def punto_text(r: PuntoResult, digits: int | None = None, detail: bool = False, 
     d = DEFAULT_TEXT_DIGITS if digits is None else digits
     pw = d + 5
     lines = [
-        f"Punto banco, an infinite deck ({r.shoe.size} ranks, dealt with replacement)" if r.shoe.is_infinite
+        f"Punto banco, an infinite deck ({r.shoe.size} ranks, dealt with replacement)"
+        if r.shoe.is_infinite
         else f"Punto banco, {r.shoe.label()} ({r.shoe.size} cards)",
         f"  six-card sequences: {r.denominator:,}",
         "",
@@ -121,8 +128,11 @@ def punto_text(r: PuntoResult, digits: int | None = None, detail: bool = False, 
     lines += ["", "  the bets:"]
     for b in r.bets:
         first = f"    {b.name:<{nw}}  "
-        lines += (textwrap.wrap(b.description, TEXT_WIDTH, initial_indent=first, subsequent_indent=" " * len(first))
-                  if wrap else [first + b.description])
+        lines += (
+            textwrap.wrap(b.description, TEXT_WIDTH, initial_indent=first, subsequent_indent=" " * len(first))
+            if wrap
+            else [first + b.description]
+        )
     for note in left_out_notes(r):
         lines += _wrap(note, "    ")
     if detail:
@@ -148,8 +158,11 @@ def punto_table_text(results: list[PuntoResult], digits: int | None = None) -> s
 
     p_width, e_width = 3 * w + 2, sum(widths[3:]) + len(names) - 1
     title = f"Punto banco by shoe, in %, rounded to {d} decimals (exact in --format json)"
-    lines = [title, f"{'':<{sw}}  {group('probability', p_width)}  {group('house edge', e_width)}",
-             f"{'shoe':<{sw}}  {probs}  {edges}"]
+    lines = [
+        title,
+        f"{'':<{sw}}  {group('probability', p_width)}  {group('house edge', e_width)}",
+        f"{'shoe':<{sw}}  {probs}  {edges}",
+    ]
     for r in results:
         row = f"{r.shoe.label():<{sw}}  " + " ".join(f"{percent_str(p, d):>{w}}" for p in (r.banker, r.player, r.tie))
         row += "  " + " ".join(f"{percent_str(r.bet(n).edge, d):>{x}}" for n, x in zip(names, widths[3:]))
@@ -162,8 +175,7 @@ def punto_table_text(results: list[PuntoResult], digits: int | None = None) -> s
         for label, get in (("banker", lambda r: r.banker), ("player", lambda r: r.player), ("tie", lambda r: r.tie)):
             lines.append(f"  {label:<{nw - 2}}  " + " ".join(f"{percent_str(get(r), d):>{cw}}" for r in results))
         lines.append("house edge")
-        lines += [f"  {n:<{nw - 2}}  " + " ".join(f"{percent_str(r.bet(n).edge, d):>{cw}}" for r in results)
-                  for n in names]
+        lines += [f"  {n:<{nw - 2}}  " + " ".join(f"{percent_str(r.bet(n).edge, d):>{cw}}" for r in results) for n in names]
     notes = dict.fromkeys(note for r in results for note in left_out_notes(r))
     for note in notes:
         lines += _wrap(note, "")

@@ -37,6 +37,7 @@ RUN_COLUMNS = 8
 
 def estimate_dict(e: Estimate) -> dict[str, object]:
     """An estimate as JSON: value, standard error and 95 % interval (``null`` where undefined)."""
+
     def num(x: float) -> float | None:
         return None if math.isnan(x) else x
 
@@ -104,23 +105,31 @@ def table_text(s: TableSummary, digits: int | None = None) -> str:
     est = s.estimates()
     ref = s.exact
     kind = f" ({t.banque})" if t.game == "banque" else ""
-    lines = [f"{GAME_NAMES[t.game].capitalize()}{kind} at the table, {n:,} session{'s' if n != 1 else ''} of "
-             f"{t.shoes} shoe{'s' if t.shoes != 1 else ''}, seed {s.seed}: ESTIMATES, each ± its standard error "
-             "over sessions" + (" (one session: none)" if n == 1 else "")]
-    lines.append(f"  table: {t.seats} seats; minimum banco {fraction_str(t.minimum_banco)}, minimum stake "
-                 f"{fraction_str(t.stake_floor)}; house: {t.tax_label()}")
+    lines = [
+        f"{GAME_NAMES[t.game].capitalize()}{kind} at the table, {n:,} session{'s' if n != 1 else ''} of "
+        f"{t.shoes} shoe{'s' if t.shoes != 1 else ''}, seed {s.seed}: ESTIMATES, each ± its standard error "
+        "over sessions" + (" (one session: none)" if n == 1 else "")
+    ]
+    lines.append(
+        f"  table: {t.seats} seats; minimum banco {fraction_str(t.minimum_banco)}, minimum stake "
+        f"{fraction_str(t.stake_floor)}; house: {t.tax_label()}"
+    )
     lines.append(f"  shoe: {t.shoe.label()}; {t.burn.label()}; cut card with {t.cut_cards} cards behind it")
     lines.append(f"  strategy: {s.strategy}")
     lines.append(f"  policies: {s.policies.name}")
-    lines.append(f"  totals (exact): {totals['coups']:,} coups, {totals['shoes']:,} shoe{'s' if totals['shoes'] != 1 else ''}, "
-                 "house's take "
-                 f"{fraction_str(totals['tax'])}, bank's result {fraction_str(totals['banker_net'])}, at stake "
-                 f"{fraction_str(totals['at_stake'])}")
+    lines.append(
+        f"  totals (exact): {totals['coups']:,} coups, {totals['shoes']:,} shoe{'s' if totals['shoes'] != 1 else ''}, "
+        "house's take "
+        f"{fraction_str(totals['tax'])}, bank's result {fraction_str(totals['banker_net'])}, at stake "
+        f"{fraction_str(totals['at_stake'])}"
+    )
     lines.append("")
     width = max(len(v) for v in ESTIMATE_LABELS.values()) + 2
-    exact_col = {"house_per_unit_at_stake": ref.house_per_unit if ref else None,
-                 "banker_per_unit_at_stake": ref.bank_per_unit if ref else None,
-                 "run_length": ref.run_mean() if ref else None}
+    exact_col = {
+        "house_per_unit_at_stake": ref.house_per_unit if ref else None,
+        "banker_per_unit_at_stake": ref.bank_per_unit if ref else None,
+        "run_length": ref.run_mean() if ref else None,
+    }
     for key, label in ESTIMATE_LABELS.items():
         row = f"  {label:<{width}} {_pm(est[key], digits):>24}"
         x = exact_col.get(key)
@@ -131,23 +140,29 @@ def table_text(s: TableSummary, digits: int | None = None) -> str:
     ended = sum(lengths.values())
     if ended:
         lines.append("")
-        lines.append(f"  bank runs by length in coups ({ended:,} ended, {s.censored_runs():,} cut short by the "
-                     "session's end; Kaplan-Meier):")
+        lines.append(
+            f"  bank runs by length in coups ({ended:,} ended, {s.censored_runs():,} cut short by the "
+            "session's end; Kaplan-Meier):"
+        )
         cols = list(range(1, RUN_COLUMNS + 1))
         lines.append("    coups     " + "".join(f"{k:>9}" for k in cols) + f"{'more':>9}")
         share = s.run_length_law(RUN_COLUMNS)
         lines.append("    estimate  " + "".join(f"{x:>9.4f}" for x in share) + f"{1 - sum(share):>9.4f}")
         law = ref.run_law(RUN_COLUMNS) if ref else None
         if law is not None:
-            lines.append("    exact     " + "".join(f"{decimal_str(p, 4):>9}" for p in law)
-                         + f"{decimal_str(1 - sum(law), 4):>9}")
+            lines.append(
+                "    exact     " + "".join(f"{decimal_str(p, 4):>9}" for p in law) + f"{decimal_str(1 - sum(law), 4):>9}"
+            )
     if ref is not None:
         lines.append("")
-        lines.append(f"  exact, one coup from a fresh shoe: P(banker) {_exact(ref.law['banker'], digits)}, "
-                     f"P(ponte) {_exact(ref.law['ponte'], digits)}, P(tie) {_exact(ref.law['tie'], digits)}")
+        lines.append(
+            f"  exact, one coup from a fresh shoe: P(banker) {_exact(ref.law['banker'], digits)}, "
+            f"P(ponte) {_exact(ref.law['ponte'], digits)}, P(tie) {_exact(ref.law['tie'], digits)}"
+        )
         if ref.pass_after is not None:
-            lines.append(f"  (bankers pass the hand after {ref.pass_after} wins)" if ref.pass_after else
-                         "  (bankers never pass the hand)")
+            lines.append(
+                f"  (bankers pass the hand after {ref.pass_after} wins)" if ref.pass_after else "  (bankers never pass the hand)"
+            )
     lines.append("")
     lines.append("  events: " + (", ".join(f"{k} {v:,}" for k, v in s.events().items()) or "none"))
     lines.append("  sessions ended: " + ", ".join(f"{k} {v:,}" for k, v in s.ends().items()))

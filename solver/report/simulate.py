@@ -40,9 +40,15 @@ def _label(key: str, game: str) -> str:
 def _table_lines(r: SimulationResult) -> list[str]:
     lines = []
     d = r.config.describe()
-    lines.append(f"  table: {d['burn']}; " + ("one coup per freshly shuffled shoe" if r.config.first_coup_only else
-                                             f"cut card with {r.config.cut} cards behind it"
-                                             + ("; one more coup after the cut card" if r.config.extra_coup else "")))
+    lines.append(
+        f"  table: {d['burn']}; "
+        + (
+            "one coup per freshly shuffled shoe"
+            if r.config.first_coup_only
+            else f"cut card with {r.config.cut} cards behind it"
+            + ("; one more coup after the cut card" if r.config.extra_coup else "")
+        )
+    )
     lines.append(f"  strategy: {r.config.strategy.name}")
     if r.config.game == "chemin":
         lines.append(f"  commission on the banker's wins: {fraction_str(r.config.commission)}")
@@ -57,8 +63,10 @@ def simulate_text(r: SimulationResult, digits: int | None = None) -> str:
     per_shoe = r.coups_per_shoe()
     lines = [f"Simulation of {GAME_NAMES[c.game]}, {c.shoe.label()} ({c.shoe.size} cards): ESTIMATES, each ± its standard error"]
     lines += _table_lines(r)
-    lines.append(f"  dealt {r.n_shoes:,} shoes, {r.n_coups:,} coups ({_pm(per_shoe, 2)} a shoe); "
-                 f"seed {r.seed}; workers {r.workers}; {r.elapsed:.1f} s ({rate / 1e6:.1f} million coups/s)")
+    lines.append(
+        f"  dealt {r.n_shoes:,} shoes, {r.n_coups:,} coups ({_pm(per_shoe, 2)} a shoe); "
+        f"seed {r.seed}; workers {r.workers}; {r.elapsed:.1f} s ({rate / 1e6:.1f} million coups/s)"
+    )
     if r.n_shoes < 2:
         lines.append("  with fewer than two shoes no standard error can be estimated: '± ?' and no intervals below")
     lines.append("")
@@ -73,8 +81,10 @@ def simulate_text(r: SimulationResult, digits: int | None = None) -> str:
     if not c.first_coup_only:
         lines.append("")
         pct = round(r.level * 100)
-        lines.append(f"  cut-card effect, whole shoe minus first coup (against the {r.effect_reference()}), "
-                     f"with {pct}% confidence interval:")
+        lines.append(
+            f"  cut-card effect, whole shoe minus first coup (against the {r.effect_reference()}), "
+            f"with {pct}% confidence interval:"
+        )
         lines += [effect_line(_label(key, c.game), width, e, r.level, dg) for key, e in effect.items()]
     return "\n".join(lines)
 
@@ -87,9 +97,15 @@ def effect_line(label: str, width: int, e: Estimate, level: float, dg: int) -> s
     return f"  {label:{width}} {e.value:+.{dg + 1}f} ± {e.se:.{dg + 1}f}   [{lo:+.{dg + 1}f}, {hi:+.{dg + 1}f}]"
 
 
-def estimate_items(keys: Iterable[str], exact: Mapping[str, Fraction], first: Mapping[str, Estimate],
-                   whole: Mapping[str, Estimate], effect: Mapping[str, Estimate], level: float,
-                   first_only: bool) -> list[dict[str, object]]:
+def estimate_items(
+    keys: Iterable[str],
+    exact: Mapping[str, Fraction],
+    first: Mapping[str, Estimate],
+    whole: Mapping[str, Estimate],
+    effect: Mapping[str, Estimate],
+    level: float,
+    first_only: bool,
+) -> list[dict[str, object]]:
     """The JSON ``items`` of a simulation: per functional, the exact first-coup value where known, and
     the first-coup, whole-shoe and cut-card-effect estimates (no effect when only first coups were dealt)."""
     return [
@@ -104,8 +120,9 @@ def estimate_items(keys: Iterable[str], exact: Mapping[str, Fraction], first: Ma
     ]
 
 
-def simulation_head(r: SimulationResult | BanqueSimResult, table: dict[str, object], outcomes: Sequence[str],
-                    pos_counts: np.ndarray) -> dict[str, object]:
+def simulation_head(
+    r: SimulationResult | BanqueSimResult, table: dict[str, object], outcomes: Sequence[str], pos_counts: np.ndarray
+) -> dict[str, object]:
     """The head of a simulation's JSON, the same for every game: what was dealt, how, and the outcome
     counts of the first coups and of every coup (``pos_counts``: one row per position in the shoe)."""
     return {
@@ -137,8 +154,7 @@ def simulate_dict(r: SimulationResult, digits: int | None = None) -> dict[str, o
         "items": estimate_items(first, exact, first, whole, effect, r.level, r.config.first_coup_only),
         "cut_card_effect_reference": r.effect_reference(),
         "by_position": [
-            {"position": k, "coups": n, **{name: e.as_dict(r.level) for name, e in est.items()}}
-            for k, n, est in r.by_position()
+            {"position": k, "coups": n, **{name: e.as_dict(r.level) for name, e in est.items()}} for k, n, est in r.by_position()
         ],
     }
     return out
@@ -197,8 +213,10 @@ def crosscheck_text(cc: CrossCheck) -> str:
     for t in cc.tests:
         df = str(t.df) if t.kind == "chi2" else "z" if t.kind == "z" else "-"
         det = "-" if not math.isfinite(t.detectable) or t.detectable == 0 else f"{t.detectable:.3g}  {t.detectable_what}"
-        lines.append(f"  {t.name:14} {_fmt_stat(t.statistic):>10} {df:>4} {_fmt_p(t.p_value):>10}  "
-                     f"{'REJECT' if t.rejected else 'ok':7} {det}")
+        lines.append(
+            f"  {t.name:14} {_fmt_stat(t.statistic):>10} {df:>4} {_fmt_p(t.p_value):>10}  "
+            f"{'REJECT' if t.rejected else 'ok':7} {det}"
+        )
         if t.note:
             lines.append(f"  {'':14}   {t.note}")
     lines.append("")
@@ -233,10 +251,17 @@ def crosscheck_dict(cc: CrossCheck) -> dict[str, object]:
         "power_for_detectable": 0.8,
         "observed": {k: int(c) for k, c in zip(cc.law.names, cc.sample.winner)},
         "tests": [
-            {"name": t.name, "kind": t.kind, "statistic": None if math.isinf(t.statistic) else t.statistic,
-             "df": t.df, "p_value": t.p_value, "rejected": t.rejected,
-             "detectable": t.detectable if math.isfinite(t.detectable) else None,
-             "detectable_what": t.detectable_what, "note": t.note}
+            {
+                "name": t.name,
+                "kind": t.kind,
+                "statistic": None if math.isinf(t.statistic) else t.statistic,
+                "df": t.df,
+                "p_value": t.p_value,
+                "rejected": t.rejected,
+                "detectable": t.detectable if math.isfinite(t.detectable) else None,
+                "detectable_what": t.detectable_what,
+                "note": t.note,
+            }
             for t in cc.tests
         ],
         "notes": list(cc.notes),
@@ -248,7 +273,18 @@ CC_CSV_HEADER = ("test", "kind", "statistic", "df", "p_value", "rejected", "dete
 
 def crosscheck_csv_rows(cc: CrossCheck) -> list[tuple[str, ...]]:
     """One row per test, then a verdict row."""
-    rows: list[tuple[str, ...]] = [(t.name, t.kind, repr(t.statistic), str(t.df), repr(t.p_value), str(t.rejected).lower(),
-             repr(t.detectable), t.detectable_what) for t in cc.tests]
+    rows: list[tuple[str, ...]] = [
+        (
+            t.name,
+            t.kind,
+            repr(t.statistic),
+            str(t.df),
+            repr(t.p_value),
+            str(t.rejected).lower(),
+            repr(t.detectable),
+            t.detectable_what,
+        )
+        for t in cc.tests
+    ]
     rows.append(("verdict", "", "", "", "", str(not cc.passed).lower(), "", "pass" if cc.passed else "reject"))
     return rows

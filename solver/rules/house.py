@@ -65,8 +65,7 @@ from solver.rules.tableau import CHEMIN_CASINO, CHEMIN_PARLOR, PUNTO_BANCO, SEEN
 MAX_HOUSE_FILE = 1 << 20
 """The largest house-rules file read, in bytes."""
 
-_WORDS = {"draw": Action.DRAW, "d": Action.DRAW, "stand": Action.STAND, "s": Action.STAND,
-          "free": Action.FREE, "f": Action.FREE}
+_WORDS = {"draw": Action.DRAW, "d": Action.DRAW, "stand": Action.STAND, "s": Action.STAND, "free": Action.FREE, "f": Action.FREE}
 _SEEN_NAMES = {**{str(c): c for c in range(10)}, "stood": 10, "s": 10}
 
 
@@ -96,9 +95,11 @@ class HouseRules:
           5   S S S S S D D D S S D
         """
         t = self.tableau
-        lines = [f"house rules: {self.name}" + (f" ({self.description})" if self.description else ""),
-                 "player: " + " ".join(f"{k}:{a.value}" for k, a in enumerate(t.player)),
-                 "banker  " + " ".join(SEEN_LABELS)]
+        lines = [
+            f"house rules: {self.name}" + (f" ({self.description})" if self.description else ""),
+            "player: " + " ".join(f"{k}:{a.value}" for k, a in enumerate(t.player)),
+            "banker  " + " ".join(SEEN_LABELS),
+        ]
         lines += [f"  {k}   " + " ".join(a.value for a in row) for k, row in enumerate(t.banker)]
         if self.commission is not None:
             lines.append(f"commission on banker wins: {fraction_str(self.commission)}")
@@ -235,7 +236,7 @@ def _number(data: dict[str, object], key: str, source: str) -> Fraction | None:
         return None
     value = data[key]
     if isinstance(value, bool) or not isinstance(value, (int, str)):
-        raise InputError(f"{source}: {key} must be an exact number such as 0, \"1/20\" or \"0.05\" (floats are not exact)")
+        raise InputError(f'{source}: {key} must be an exact number such as 0, "1/20" or "0.05" (floats are not exact)')
     return exact(value, f"{source}: {key}")
 
 
@@ -282,8 +283,7 @@ def _banker_row(spec: object, total: int, source: str) -> tuple[Action, ...]:
     if isinstance(row, str):
         letters = row.replace(" ", "")
         if len(letters) != 11:
-            raise InputError(f"{where}: a row of letters needs 11 actions (third card 0 to 9, then stood), "
-                             f"got {len(letters)}")
+            raise InputError(f"{where}: a row of letters needs 11 actions (third card 0 to 9, then stood), got {len(letters)}")
         return tuple(_action(ch, f"{where}, {_seen_words(s)}") for s, ch in enumerate(letters))
     if not isinstance(row, dict):
         raise InputError(f"{where}: expected a row of 11 letters or a table of third cards 0 to 9 and 'stood'")

@@ -41,6 +41,7 @@ def outcome_names(game: str) -> tuple[str, str, str]:
     except KeyError:
         raise ModelError(f"unknown game {game!r} (punto or chemin)") from None
 
+
 SEEN_LABELS: tuple[str, ...] = tuple(str(c) for c in range(10)) + ("S",)
 """How the eleven columns of a banker tableau are written: third card 0–9, or ``S`` (stood)."""
 
@@ -156,7 +157,10 @@ def fixed_tableau(tab: Tableau) -> Tableau:
         ModelError: the tableau leaves decisions free (use the game modules for those).
     """
     if tab.free_player_totals() or tab.free_banker_cells():
-        cell = (f"player total {tab.free_player_totals()[0]}" if tab.free_player_totals()
-                else "banker total {} against {}".format(*tab.free_banker_cells()[0]))
+        cell = (
+            f"player total {tab.free_player_totals()[0]}"
+            if tab.free_player_totals()
+            else "banker total {} against {}".format(*tab.free_banker_cells()[0])
+        )
         raise ModelError(f"tableau {tab.name!r} leaves {cell} free; this needs a tableau with every cell fixed")
     return tab

@@ -61,8 +61,7 @@ def _fee(table: TableConfig, amount: Fraction) -> Fraction:
     return ZERO if table.capital_tax is None else table.capital_tax * amount
 
 
-def auction(table: TableConfig, policies: Policies, state: TableState,
-            exclude: int | None) -> tuple[TableState, tuple[str, ...]]:
+def auction(table: TableConfig, policies: Policies, state: TableState, exclude: int | None) -> tuple[TableState, tuple[str, ...]]:
     """The bank to the highest bid (``exclude`` does not bid); with no bid, to the first seat from 1 that
     takes it; with no one, the session ends."""
     n = table.seats
@@ -83,14 +82,24 @@ def auction(table: TableConfig, policies: Policies, state: TableState,
     return closed, ("session ends",)
 
 
-def open_bank(table: TableConfig, state: TableState, seat: int, amount: Fraction,
-              events: tuple[str, ...]) -> tuple[TableState, tuple[str, ...]]:
+def open_bank(
+    table: TableConfig, state: TableState, seat: int, amount: Fraction, events: tuple[str, ...]
+) -> tuple[TableState, tuple[str, ...]]:
     """``seat`` holds the bank with ``amount``, and pays the capital tax if the house rule applies (it is
     reported with the coup it comes after, or with the first coup)."""
     fee = _fee(table, amount)
-    state = state.credit([(seat, -amount - fee)]).evolve(banker=seat, turn=seat, bank=amount, capital=amount,
-                                                         house=whole(state.house + fee), wins=0, held=0, suivi=None,
-                                                         streak=0, capital_due=whole(state.capital_due + fee))
+    state = state.credit([(seat, -amount - fee)]).evolve(
+        banker=seat,
+        turn=seat,
+        bank=amount,
+        capital=amount,
+        house=whole(state.house + fee),
+        wins=0,
+        held=0,
+        suivi=None,
+        streak=0,
+        capital_due=whole(state.capital_due + fee),
+    )
     if not state.pontes_reach(table.minimum_banco):
         closed, _ = close_session(state, "the pontes cannot reach the minimum banco")
         return closed, events + ("session ends",)
@@ -105,7 +114,7 @@ def alternate(right: list[int], left: list[int]) -> list[int]:
     """
     out = []
     for i in range(max(len(right), len(left))):
-        out += right[i:i + 1] + left[i:i + 1]
+        out += right[i : i + 1] + left[i : i + 1]
     return out
 
 
@@ -176,8 +185,11 @@ def prepare(table: TableConfig, policies: Policies, state: TableState) -> tuple[
         covered = [(won.seat, side[won.seat], part(bank, 2)), (partner, side[partner], part(bank, 2))]
     else:
         kind = policies[won.seat].banco if won.kind == "suivi" else won.kind
-        covered = ([(won.seat, 1, part(bank, 2)), (won.seat, 2, part(bank, 2))] if kind == "cheval"
-                   else [(won.seat, side[won.seat], bank)])
+        covered = (
+            [(won.seat, 1, part(bank, 2)), (won.seat, 2, part(bank, 2))]
+            if kind == "cheval"
+            else [(won.seat, side[won.seat], bank)]
+        )
     near = {s: i for i, s in enumerate(order)}
     hands: list[int | None] = []
     for t in (1, 2):
@@ -186,18 +198,25 @@ def prepare(table: TableConfig, policies: Policies, state: TableState) -> tuple[
     return state, Stakes(tuple(covered), tuple(calls), won, partner, tuple(hands)), events
 
 
-def settle(table: TableConfig, policies: Policies, state: TableState, stakes: Stakes,
-           outcomes: tuple[Outcome, ...], cut_seen: bool) -> Settlement:
+def settle(
+    table: TableConfig, policies: Policies, state: TableState, stakes: Stakes, outcomes: tuple[Outcome, ...], cut_seen: bool
+) -> Settlement:
     """Pay each tableau, take the cagnotte, then what follows: a bust, a new shoe, the end."""
     banker = state.banker
     assert banker is not None
-    pays = [(s, a if outcomes[t - 1] is Outcome.PONTE else -a if outcomes[t - 1] is Outcome.BANKER else ZERO)
-            for s, t, a in stakes.covered]
+    pays = [
+        (s, a if outcomes[t - 1] is Outcome.PONTE else -a if outcomes[t - 1] is Outcome.BANKER else ZERO)
+        for s, t, a in stakes.covered
+    ]
     net_win = -sum((x for _, x in pays), ZERO)
     tax = whole(table.tax_rate * max(net_win, ZERO))
     state = state.credit(pays)
-    state = state.evolve(bank=whole(state.bank + net_win - tax), house=whole(state.house + tax), held=state.held + 1,
-                         wins=state.wins + (net_win > 0))
+    state = state.evolve(
+        bank=whole(state.bank + net_win - tax),
+        house=whole(state.house + tax),
+        held=state.held + 1,
+        wins=state.wins + (net_win > 0),
+    )
     won = stakes.won
     if won is not None and stakes.partner is None:
         result = sum((x for s, x in pays if s == won.seat), ZERO)
@@ -209,19 +228,26 @@ def settle(table: TableConfig, policies: Policies, state: TableState, stakes: St
         state = state.evolve(suivi=None, streak=0)
     events: tuple[str, ...] = ()
     ended: tuple[int, ...] = ()
-    broke = (state.bank < table.stake_floor if table.banque == "limitee"
-             else state.bank + state.bankrolls[banker - 1] < table.minimum_banco)
+    broke = (
+        state.bank < table.stake_floor
+        if table.banque == "limitee"
+        else state.bank + state.bankrolls[banker - 1] < table.minimum_banco
+    )
     if broke:
         ended, events = (state.held,), ("busted",)
         capital = state.capital
         state = pay_out_bank(state)
-        if (table.banque == "limitee" and policies[banker].rebank
-                and state.bankrolls[banker - 1] >= capital + _fee(table, capital)):
+        if (
+            table.banque == "limitee"
+            and policies[banker].rebank
+            and state.bankrolls[banker - 1] >= capital + _fee(table, capital)
+        ):
             state, more = open_bank(table, state, banker, capital, ("rebank",))
         else:
             state, more = auction(table, policies, state, banker)
         events += more
     fee = state.capital_due  # capital tax paid since the last report
     state = state.evolve(capital_due=ZERO)
-    return finish(table, state, tax + fee, events, net_win - tax - fee, ended, cut_seen,
-                  lambda st: can_play(table, policies, st, prepare))
+    return finish(
+        table, state, tax + fee, events, net_win - tax - fee, ended, cut_seen, lambda st: can_play(table, policies, st, prepare)
+    )

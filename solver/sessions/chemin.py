@@ -69,11 +69,13 @@ def rotate(table: TableConfig, policies: Policies, state: TableState, first: int
     return closed, ("session ends",)
 
 
-def open_bank(table: TableConfig, policies: Policies, state: TableState, seat: int, amount: Fraction,
-              suite: bool) -> tuple[TableState, tuple[str, ...]]:
+def open_bank(
+    table: TableConfig, policies: Policies, state: TableState, seat: int, amount: Fraction, suite: bool
+) -> tuple[TableState, tuple[str, ...]]:
     """``seat`` puts up a bank of ``amount``; the first seat on his right whose policy doubles it does."""
-    state = state.credit([(seat, -amount)]).evolve(banker=seat, co_banker=None, bank=amount, garage=ZERO, suite=suite,
-                                                    wins=0, held=0, suivi=None, carried=None)
+    state = state.credit([(seat, -amount)]).evolve(
+        banker=seat, co_banker=None, bank=amount, garage=ZERO, suite=suite, wins=0, held=0, suivi=None, carried=None
+    )
     events: tuple[str, ...] = ()
     for other in seats_right_of(seat, table.seats):
         pol, money = policies[other], state.bankrolls[other - 1]
@@ -158,8 +160,9 @@ def resolve_calls(calls: list[Call], order: list[int]) -> tuple[Call | None, int
     return won, partner
 
 
-def _ordinary(table: TableConfig, policies: Policies, state: TableState, seats: list[int],
-              room: Fraction) -> list[tuple[int, int, Fraction]]:
+def _ordinary(
+    table: TableConfig, policies: Policies, state: TableState, seats: list[int], room: Fraction
+) -> list[tuple[int, int, Fraction]]:
     """Ordinary stakes of ``seats``, covered in that order until ``room`` is filled."""
     out: list[tuple[int, int, Fraction]] = []
     for seat in seats:
@@ -224,8 +227,9 @@ def prepare(table: TableConfig, policies: Policies, state: TableState) -> tuple[
     return state, Stakes(tuple(covered), tuple(calls), won, partner, (hand,)), events
 
 
-def settle(table: TableConfig, policies: Policies, state: TableState, stakes: Stakes, outcome: Outcome,
-           cut_seen: bool) -> Settlement:
+def settle(
+    table: TableConfig, policies: Policies, state: TableState, stakes: Stakes, outcome: Outcome, cut_seen: bool
+) -> Settlement:
     """Pay the coup, then what follows it: the suite, the bank passing, a new shoe, the end."""
     banker = state.banker
     assert banker is not None
@@ -242,8 +246,9 @@ def settle(table: TableConfig, policies: Policies, state: TableState, stakes: St
         state = state.credit((s, -a) for s, _, a in stakes.covered)
         staked = {s for s, _, _ in stakes.covered}
         caller = stakes.won.seat if stakes.won is not None and stakes.won.seat in staked else None  # lost his banco
-        state = state.evolve(bank=whole(state.bank + net), house=whole(state.house + tax), wins=state.wins + 1,
-                             suivi=caller, carried=None)
+        state = state.evolve(
+            bank=whole(state.bank + net), house=whole(state.house + tax), wins=state.wins + 1, suivi=caller, carried=None
+        )
         after = policies[banker].pass_after
         if after and state.wins >= after:
             ended = (state.held,)
@@ -257,4 +262,3 @@ def settle(table: TableConfig, policies: Policies, state: TableState, stakes: St
         state, more = rotate(table, policies, state, state.turn % table.seats + 1)
         events = ("bank passes",) + more
     return finish(table, state, tax, events, net, ended, cut_seen, lambda st: can_play(table, policies, st, prepare))
-

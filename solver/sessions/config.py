@@ -93,8 +93,9 @@ class TableConfig:
         if stake <= 0:
             raise InputError("the minimum stake must be positive")
         if stake > banco:
-            raise InputError(f"the minimum stake ({fraction_str(stake)}) must not exceed the minimum banco "
-                             f"({fraction_str(banco)})")
+            raise InputError(
+                f"the minimum stake ({fraction_str(stake)}) must not exceed the minimum banco ({fraction_str(banco)})"
+            )
         if self.banque not in BANQUE_KINDS:
             raise InputError(f"baccara banque is played limitee or ouverte, got {self.banque!r}")
         kind = self.game if self.game == "chemin" else self.banque
@@ -116,8 +117,9 @@ class TableConfig:
         cut = (DEFAULT_CUT["chemin"] if self.game == "chemin" else BANQUE_CUT) if self.cut is None else self.cut
         least = MIN_CUT if self.game == "chemin" else MIN_CUT_BANQUE
         if cut < least:
-            raise InputError(f"the cut card must leave at least {least} cards behind it (the coup in progress must be "
-                             f"finished), got {cut}")
+            raise InputError(
+                f"the cut card must leave at least {least} cards behind it (the coup in progress must be finished), got {cut}"
+            )
         if cut + self.burn.most + 1 > self.shoe.size:
             raise InputError(f"a shoe of {self.shoe.size} cards cannot hold a burn of up to {self.burn.most} and a cut at {cut}")
         object.__setattr__(self, "minimum_banco", whole(banco))

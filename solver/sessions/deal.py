@@ -118,8 +118,7 @@ class BanquePlay(Protocol):
 
     def player_draw(self, tableau: int, cards: tuple[int, int], seen: tuple[int, ...]) -> Fraction: ...
 
-    def banker_draw(self, cards: tuple[int, int], seen: tuple[int, int],
-                    stakes: tuple[Fraction, Fraction]) -> Fraction: ...
+    def banker_draw(self, cards: tuple[int, int], seen: tuple[int, int], stakes: tuple[Fraction, Fraction]) -> Fraction: ...
 
 
 class CheminOnEachTableau:
@@ -138,14 +137,14 @@ class CheminOnEachTableau:
 
     def __init__(self, chemin: CheminPlay) -> None:
         self.chemin = chemin
-        self.name = f"chemin de fer on each tableau ({chemin.name}); where the tableaux disagree the banker " \
-                    "plays for the larger stake"
+        self.name = (
+            f"chemin de fer on each tableau ({chemin.name}); where the tableaux disagree the banker plays for the larger stake"
+        )
 
     def player_draw(self, tableau: int, cards: tuple[int, int], seen: tuple[int, ...]) -> Fraction:
         return self.chemin.ponte_draw(cards)
 
-    def banker_draw(self, cards: tuple[int, int], seen: tuple[int, int],
-                    stakes: tuple[Fraction, Fraction]) -> Fraction:
+    def banker_draw(self, cards: tuple[int, int], seen: tuple[int, int], stakes: tuple[Fraction, Fraction]) -> Fraction:
         live = [t for t in (0, 1) if seen[t] != NATURAL]
         r = [self.chemin.banker_draw(cards, seen[t]) if seen[t] != NATURAL else ZERO for t in (0, 1)]
         if len(live) == 1:
@@ -230,8 +229,7 @@ class BanqueHands:
     outcomes: tuple[Outcome, Outcome]
 
 
-def deal_banque(dealer: ShoeDealer, play: BanquePlay, stakes: tuple[Fraction, Fraction],
-                rng: np.random.Generator) -> BanqueHands:
+def deal_banque(dealer: ShoeDealer, play: BanquePlay, stakes: tuple[Fraction, Fraction], rng: np.random.Generator) -> BanqueHands:
     """Deal one coup: tableau 1, tableau 2, banker, twice; naturals; the players' then the banker's choice.
 
     A banker's natural settles both tableaux; a player's natural settles his tableau against the

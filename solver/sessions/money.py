@@ -32,7 +32,7 @@ def parse_amount(x: object, what: str) -> Fraction:
         InputError: a float (not exact), a bool, not a number, or a negative amount.
     """
     if isinstance(x, bool) or isinstance(x, float) or not isinstance(x, (int, str, Fraction)):
-        raise InputError(f"{what}: write amounts as whole numbers or exact fractions such as \"15/2\", got {x!r}")
+        raise InputError(f'{what}: write amounts as whole numbers or exact fractions such as "15/2", got {x!r}')
     value = exact(x, what)
     if value < 0:
         raise InputError(f"{what} must not be negative, got {fraction_str(value)}")
@@ -74,5 +74,5 @@ def amount_from_json(x: object, what: str = "amount") -> Fraction:
     """Inverse of :func:`amount_json` (for readers of the log); negative amounts are allowed here
     (a seat's result can be a loss)."""
     if isinstance(x, bool) or not isinstance(x, (int, str)):
-        raise InputError(f"{what}: an amount is a JSON integer or a \"p/q\" string, got {x!r}")
+        raise InputError(f'{what}: an amount is a JSON integer or a "p/q" string, got {x!r}')
     return exact(x, what)

@@ -95,8 +95,11 @@ class Policy:
     @classmethod
     def default(cls, table: TableConfig) -> Policy:
         """The documented defaults for ``table``."""
-        return cls(bankroll=whole(DEFAULT_BANKROLL_BANCOS * table.minimum_banco), stake=whole(table.stake_floor),
-                   bank=whole(table.minimum_banco))
+        return cls(
+            bankroll=whole(DEFAULT_BANKROLL_BANCOS * table.minimum_banco),
+            stake=whole(table.stake_floor),
+            bank=whole(table.minimum_banco),
+        )
 
     def updated(self, changes: Mapping[str, object], table: TableConfig, where: str) -> Policy:
         """This policy with ``changes`` (field → value as written in a file) applied and checked.
@@ -110,8 +113,9 @@ class Policy:
             if key not in known:
                 raise InputError(f"{where}: unknown policy field {key!r} (known: {', '.join(sorted(known))})")
             if key in _AMOUNTS:
-                values[key] = None if raw is None and key not in ("bankroll", "stake", "bank") else \
-                    parse_amount(raw, f"{where}: {key}")
+                values[key] = (
+                    None if raw is None and key not in ("bankroll", "stake", "bank") else parse_amount(raw, f"{where}: {key}")
+                )
             elif key in _FLAGS:
                 if not isinstance(raw, bool):
                     raise InputError(f"{where}: {key} is true or false, got {raw!r}")
@@ -133,14 +137,18 @@ class Policy:
         """Raise :class:`InputError` if this policy breaks the table's limits."""
         floor = table.stake_floor
         if 0 < self.stake < floor:
-            raise InputError(f"{where}: a stake of {fraction_str(self.stake)} is below the minimum stake "
-                             f"{fraction_str(floor)} (0 for no stake)")
+            raise InputError(
+                f"{where}: a stake of {fraction_str(self.stake)} is below the minimum stake "
+                f"{fraction_str(floor)} (0 for no stake)"
+            )
         if self.bank < table.minimum_banco:
-            raise InputError(f"{where}: a bank of {fraction_str(self.bank)} is below the minimum banco "
-                             f"{fraction_str(table.minimum_banco)}")
+            raise InputError(
+                f"{where}: a bank of {fraction_str(self.bank)} is below the minimum banco {fraction_str(table.minimum_banco)}"
+            )
         if self.bid is not None and self.bid < table.minimum_banco:
-            raise InputError(f"{where}: a bid of {fraction_str(self.bid)} is below the minimum banco "
-                             f"{fraction_str(table.minimum_banco)}")
+            raise InputError(
+                f"{where}: a bid of {fraction_str(self.bid)} is below the minimum banco {fraction_str(table.minimum_banco)}"
+            )
 
     def as_dict(self) -> dict[str, object]:
         """The policy as a file would write it."""
@@ -177,7 +185,7 @@ class Policies:
             InputError: not an object, an unknown field, a bad value, or a seat outside 1..seats.
         """
         if not isinstance(data, dict):
-            raise InputError(f"{source}: a policy file is a JSON object of policy fields and \"seats\"")
+            raise InputError(f'{source}: a policy file is a JSON object of policy fields and "seats"')
         top = dict(data)
         name = top.pop("name", None)
         if name is not None and not isinstance(name, str):

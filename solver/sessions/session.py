@@ -73,8 +73,9 @@ def card_dealer(table: TableConfig, play: CheminPlay | BanquePlay, rng: np.rando
             return Dealt((h.outcome,), {"ponte": list(h.ponte), "banker": list(h.banker)}, shoe.cut_seen)
         assert not isinstance(play, CheminPlay)
         hb = deal_banque(shoe, play, (stakes.on(1), stakes.on(2)), rng)
-        return Dealt(hb.outcomes, {"1": list(hb.tableaux[0]), "2": list(hb.tableaux[1]), "banker": list(hb.banker)},
-                     shoe.cut_seen)
+        return Dealt(
+            hb.outcomes, {"1": list(hb.tableaux[0]), "2": list(hb.tableaux[1]), "banker": list(hb.banker)}, shoe.cut_seen
+        )
 
     return deal
 
@@ -94,8 +95,9 @@ def start(table: TableConfig, policies: Policies) -> tuple[TableState, tuple[str
     return (chemin.start if table.game == "chemin" else banque.start)(table, policies)
 
 
-def apply_coup(table: TableConfig, policies: Policies, state: TableState, deal: Dealer, session: int = 0,
-               before: tuple[str, ...] = ()) -> tuple[TableState, CoupRecord]:
+def apply_coup(
+    table: TableConfig, policies: Policies, state: TableState, deal: Dealer, session: int = 0, before: tuple[str, ...] = ()
+) -> tuple[TableState, CoupRecord]:
     """Play one coup: calls and stakes, the cards (``deal``), the payments, and what follows.
 
     Args:
@@ -119,13 +121,29 @@ def apply_coup(table: TableConfig, policies: Policies, state: TableState, deal: 
     else:
         s = banque.settle(table, policies, ready, stakes, dealt.outcomes, dealt.cut_seen)
     after = s.state.evolve(coup=state.coup + 1)
-    record = CoupRecord(session, after.coup, state.shoe, banker, co, stakes.total, stakes, dealt.outcomes, dealt.cards,
-                        s.tax, after, before + pre + s.events, s.banker_net, s.runs_ended, s.censored)
+    record = CoupRecord(
+        session,
+        after.coup,
+        state.shoe,
+        banker,
+        co,
+        stakes.total,
+        stakes,
+        dealt.outcomes,
+        dealt.cards,
+        s.tax,
+        after,
+        before + pre + s.events,
+        s.banker_net,
+        s.runs_ended,
+        s.censored,
+    )
     return after, record
 
 
-def play_session(table: TableConfig, policies: Policies, play: CheminPlay | BanquePlay, seed: int,
-                 session: int = 0) -> Iterator[CoupRecord]:
+def play_session(
+    table: TableConfig, policies: Policies, play: CheminPlay | BanquePlay, seed: int, session: int = 0
+) -> Iterator[CoupRecord]:
     """Every coup of one session, in order (a generator: stop reading and the session stops)."""
     deal = card_dealer(table, play, session_rng(seed, session))
     state, before = start(table, policies)
@@ -153,7 +171,7 @@ class LogWriter:
     def write(self, record: CoupRecord) -> None:
         data = (json.dumps(record.as_json(), separators=(",", ":")) + "\n").encode("utf-8")
         while data:
-            data = data[os.write(self.fd, data):]
+            data = data[os.write(self.fd, data) :]
 
     def close(self) -> None:
         os.close(self.fd)

@@ -25,8 +25,17 @@ from solver.sessions.money import ZERO, amount_json, part, whole
 from solver.sessions.policy import Policies
 
 EVENTS = (
-    "banco double", "garage", "bank raised", "top up", "suite", "suite taken", "auction", "bank passes",
-    "busted", "rebank", "session ends",
+    "banco double",
+    "garage",
+    "bank raised",
+    "top up",
+    "suite",
+    "suite taken",
+    "auction",
+    "bank passes",
+    "busted",
+    "rebank",
+    "session ends",
 )
 """Everything the log's ``event`` field can hold, in the order a coup can raise them."""
 
@@ -177,8 +186,9 @@ def pay_out_bank(state: TableState) -> TableState:
         state = state.credit((s, share) for s in owners)
     else:
         assert paid == 0
-    return state.evolve(banker=None, co_banker=None, bank=ZERO, garage=ZERO, suite=False, wins=0, held=0,
-                   suivi=None, streak=0, carried=None)
+    return state.evolve(
+        banker=None, co_banker=None, bank=ZERO, garage=ZERO, suite=False, wins=0, held=0, suivi=None, streak=0, carried=None
+    )
 
 
 @dataclass(frozen=True)
@@ -260,8 +270,16 @@ def close_session(state: TableState, reason: str) -> tuple[TableState, int]:
     return pay_out_bank(state).evolve(ended=reason), censored
 
 
-def finish(table: TableConfig, state: TableState, tax: Fraction, events: tuple[str, ...], net: Fraction,
-           ended: tuple[int, ...], cut_seen: bool, can_play: Callable[[TableState], bool]) -> Settlement:
+def finish(
+    table: TableConfig,
+    state: TableState,
+    tax: Fraction,
+    events: tuple[str, ...],
+    net: Fraction,
+    ended: tuple[int, ...],
+    cut_seen: bool,
+    can_play: Callable[[TableState], bool],
+) -> Settlement:
     """The shoe and the session after a coup: a new shoe, or the end — after the last shoe, when the
     pontes hold less than the minimum banco together, or when no one would stake (``can_play``)."""
     censored = 0

@@ -65,8 +65,9 @@ class SessionTally:
     end: str
 
 
-def tally_session(table: TableConfig, policies: Policies, play: CheminPlay | BanquePlay, seed: int, session: int,
-                  log: LogWriter | None = None) -> SessionTally:
+def tally_session(
+    table: TableConfig, policies: Policies, play: CheminPlay | BanquePlay, seed: int, session: int, log: LogWriter | None = None
+) -> SessionTally:
     """Play session ``session`` and reduce it (writing each coup to ``log`` as it is played)."""
     start = tuple(policies[s].bankroll for s in range(1, table.seats + 1))
     coups, shoes, censored = 0, 1, 0
@@ -89,8 +90,9 @@ def tally_session(table: TableConfig, policies: Policies, play: CheminPlay | Ban
         final = record.after.bankrolls
         end = record.after.ended or end
     results = tuple(f - s for f, s in zip(final, start))
-    return SessionTally(session, coups, shoes, tax, net, at_stake, results, tuple(runs), censored,
-                        tuple(sorted(events.items())), end)
+    return SessionTally(
+        session, coups, shoes, tax, net, at_stake, results, tuple(runs), censored, tuple(sorted(events.items())), end
+    )
 
 
 def _chunk(task: tuple[TableConfig, Policies, CheminPlay | BanquePlay, int, int, int]) -> list[SessionTally]:
@@ -98,9 +100,16 @@ def _chunk(task: tuple[TableConfig, Policies, CheminPlay | BanquePlay, int, int,
     return [tally_session(table, policies, play, seed, i) for i in range(first, stop)]
 
 
-def run_sessions(table: TableConfig, policies: Policies, play: CheminPlay | BanquePlay, sessions: int, seed: int = 0,
-                 workers: int = 1, scheduler: str | None = None,
-                 progress: Callable[[int], None] | None = None) -> list[SessionTally]:
+def run_sessions(
+    table: TableConfig,
+    policies: Policies,
+    play: CheminPlay | BanquePlay,
+    sessions: int,
+    seed: int = 0,
+    workers: int = 1,
+    scheduler: str | None = None,
+    progress: Callable[[int], None] | None = None,
+) -> list[SessionTally]:
     """Play sessions ``0 .. sessions − 1`` in seeded chunks; the tallies in session order.
 
     Args:
@@ -193,8 +202,10 @@ class TableSummary:
 
     def totals(self) -> dict[str, Fraction | int]:
         """Exact totals over every session."""
-        return {name: sum(self.column(name), ZERO) for name in ("coups", "shoes", "tax", "banker_net", "at_stake")} | \
-            {"sessions": len(self.tallies), "runs": sum(len(t.runs) for t in self.tallies)}
+        return {name: sum(self.column(name), ZERO) for name in ("coups", "shoes", "tax", "banker_net", "at_stake")} | {
+            "sessions": len(self.tallies),
+            "runs": sum(len(t.runs) for t in self.tallies),
+        }
 
     def estimates(self) -> dict[str, Estimate]:
         """Per session, per coup, per shoe and per unit at stake; see the reference for each name."""
@@ -240,8 +251,7 @@ class TableSummary:
         return Estimate(value, math.sqrt((n - 1) / n * sum((x - m) ** 2 for x in loo)), n)
 
     def _run_counts(self) -> tuple[list[Counter[int]], list[Counter[int]]]:
-        return ([Counter(t.runs) for t in self.tallies],
-                [Counter([t.censored] if t.censored else []) for t in self.tallies])
+        return ([Counter(t.runs) for t in self.tallies], [Counter([t.censored] if t.censored else []) for t in self.tallies])
 
     def run_lengths(self) -> dict[int, int]:
         """How many ended bank runs lasted each number of coups."""
@@ -260,9 +270,17 @@ class TableSummary:
         return dict(sorted(Counter(t.end for t in self.tallies).items()))
 
 
-def summarize(table: TableConfig, policies: Policies, strategy: object, sessions: int = 1, seed: int = 0,
-              workers: int = 1, scheduler: str | None = None, log: str | None = None,
-              progress: Callable[[int], None] | None = None) -> TableSummary:
+def summarize(
+    table: TableConfig,
+    policies: Policies,
+    strategy: object,
+    sessions: int = 1,
+    seed: int = 0,
+    workers: int = 1,
+    scheduler: str | None = None,
+    log: str | None = None,
+    progress: Callable[[int], None] | None = None,
+) -> TableSummary:
     """Play ``sessions`` sessions of ``table`` and summarise them.
 
     Args:

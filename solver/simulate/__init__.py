@@ -24,8 +24,22 @@ from solver.simulate.stats import Estimate, SimulationResult
 from solver.strategy import KEMENY_SNELL, PUNTO_STRATEGY, Strategy, strategy_from_cells
 
 __all__ = [
-    "DEFAULT_BURN", "DEFAULT_CUT", "KEMENY_SNELL", "PUNTO_STRATEGY", "Burn", "Estimate", "Payout", "SimConfig",
-    "SimulationResult", "Shoe", "Strategy", "Tallies", "default_payouts", "default_workers", "parse_burn", "simulate",
+    "DEFAULT_BURN",
+    "DEFAULT_CUT",
+    "KEMENY_SNELL",
+    "PUNTO_STRATEGY",
+    "Burn",
+    "Estimate",
+    "Payout",
+    "SimConfig",
+    "SimulationResult",
+    "Shoe",
+    "Strategy",
+    "Tallies",
+    "default_payouts",
+    "default_workers",
+    "parse_burn",
+    "simulate",
     "strategy_from_cells",
 ]
 

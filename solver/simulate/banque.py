@@ -159,8 +159,10 @@ class BanqueTable:
                 raise ModelError(f"a shoe of {n} cards cannot hold a burn of up to {self.burn.most} and a banque coup")
         else:
             if self.cut < MIN_CUT:
-                raise ModelError(f"the cut card must leave at least {MIN_CUT} cards behind it (a banque coup in "
-                                 f"progress may need nine), got {self.cut}")
+                raise ModelError(
+                    f"the cut card must leave at least {MIN_CUT} cards behind it (a banque coup in "
+                    f"progress may need nine), got {self.cut}"
+                )
             if self.cut + self.burn.most + 1 > n:
                 raise ModelError(f"a shoe of {n} cards cannot hold a burn of up to {self.burn.most} and a cut at {self.cut}")
 
@@ -180,9 +182,16 @@ class BanqueTable:
         return {"banker": self.settlement, "tableau1": RESULT_1, "tableau2": RESULT_2}[name]
 
     def describe(self) -> dict[str, object]:
-        return {"game": "banque", "shoe": self.shoe.spec(), "strategy": self.draws.name, "theta": str(self.theta),
-                "tax": str(self.tax), "burn": self.burn.label(), "cut": None if self.first_coup_only else self.cut,
-                "first_coup_only": self.first_coup_only}
+        return {
+            "game": "banque",
+            "shoe": self.shoe.spec(),
+            "strategy": self.draws.name,
+            "theta": str(self.theta),
+            "tax": str(self.tax),
+            "burn": self.burn.label(),
+            "cut": None if self.first_coup_only else self.cut,
+            "first_coup_only": self.first_coup_only,
+        }
 
 
 @dataclass
@@ -200,8 +209,14 @@ class BanqueTallies:
 
     @classmethod
     def zeros(cls, max_coups: int) -> BanqueTallies:
-        return cls(0, 0, np.zeros((max_coups, 9), np.int64), np.zeros(bk.N_DETAIL, np.int64), np.zeros(10, np.int64),
-                   np.zeros((bk.N_MOMENTS,) * 2, np.int64))
+        return cls(
+            0,
+            0,
+            np.zeros((max_coups, 9), np.int64),
+            np.zeros(bk.N_DETAIL, np.int64),
+            np.zeros(10, np.int64),
+            np.zeros((bk.N_MOMENTS,) * 2, np.int64),
+        )
 
     def add(self, other: BanqueTallies) -> None:
         self.n_shoes += other.n_shoes
@@ -214,9 +229,21 @@ def deal_banque(table: BanqueTable, n_shoes: int, rng: np.random.Generator, engi
     """Deal ``n_shoes`` shoes with one generator, in this process (``engine``: numba or python)."""
     values = np.repeat(np.arange(10, dtype=np.int64), table.shoe.values)
     t = BanqueTallies.zeros(table.max_coups)
-    coups = bk.engine(engine)(values, n_shoes, table.max_coups, *table.draws.kernel_arrays(),
-                              BURN_CODES[table.burn.mode], table.burn.count, table.cut, table.first_coup_only, rng,
-                              t.pos_counts, t.first_detail, t.first_cards, t.moments)
+    coups = bk.engine(engine)(
+        values,
+        n_shoes,
+        table.max_coups,
+        *table.draws.kernel_arrays(),
+        BURN_CODES[table.burn.mode],
+        table.burn.count,
+        table.cut,
+        table.first_coup_only,
+        rng,
+        t.pos_counts,
+        t.first_detail,
+        t.first_cards,
+        t.moments,
+    )
     t.n_shoes, t.n_coups = n_shoes, int(coups)
     return t
 
@@ -239,10 +266,16 @@ def shoes_for_coups(table: BanqueTable, coups: int) -> int:
     return max(1, math.ceil(coups / table.expected_coups_per_shoe()))
 
 
-def simulate_banque(table: BanqueTable, shoes: int | None = None, coups: int | None = None, seed: int = 0,
-                    workers: int | None = None, scheduler: str | None = None,
-                    progress: Callable[[int], None] | None = None,
-                    exact: Mapping[str, Fraction] | None = None) -> BanqueSimResult:
+def simulate_banque(
+    table: BanqueTable,
+    shoes: int | None = None,
+    coups: int | None = None,
+    seed: int = 0,
+    workers: int | None = None,
+    scheduler: str | None = None,
+    progress: Callable[[int], None] | None = None,
+    exact: Mapping[str, Fraction] | None = None,
+) -> BanqueSimResult:
     """Deal banque shoes in seeded chunks and return the tallies with their statistics.
 
     Args:
@@ -263,8 +296,11 @@ def simulate_banque(table: BanqueTable, shoes: int | None = None, coups: int | N
     bk.engine()  # compile (or load) once, before any worker forks
     sizes = list(_chunks(table, n_shoes))
     tasks = ((table, n, s) for n, s in zip(sizes, chunk_seeds(seed)))
-    n_workers = 1 if scheduler is not None else max(1, min(default_workers() if workers is None else workers,
-                                                           len(sizes) // MIN_CHUNKS_PER_PROCESS))
+    n_workers = (
+        1
+        if scheduler is not None
+        else max(1, min(default_workers() if workers is None else workers, len(sizes) // MIN_CHUNKS_PER_PROCESS))
+    )
     total = BanqueTallies.zeros(table.max_coups)
     for _, t in map_chunks(_run_chunk, tasks, n_workers, scheduler):
         total.add(t)

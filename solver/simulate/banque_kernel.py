@@ -41,8 +41,7 @@ import numpy as np
 
 from solver.simulate.kernel import BURN_FIXED, BURN_NONE, BURN_TURN, register_take_card, take_card
 
-__all__ = ["BURN_FIXED", "BURN_NONE", "BURN_TURN", "N_DETAIL", "N_MOMENTS", "deal_banque_shoes", "detail_key",
-           "engine"]
+__all__ = ["BURN_FIXED", "BURN_NONE", "BURN_TURN", "N_DETAIL", "N_MOMENTS", "deal_banque_shoes", "detail_key", "engine"]
 
 STOOD = 10
 NATURAL = 11
@@ -67,9 +66,22 @@ def detail_key(ended: bool, outcome: int, banker_total: int, sight1: int, sight2
 
 
 def deal_banque_shoes(
-    values: np.ndarray, n_shoes: int, max_coups: int, lam_cum: np.ndarray, p1: np.ndarray, p2: np.ndarray,
-    btab: np.ndarray, burn_mode: int, burn_count: int, cut: int, first_only: bool, rng: Any,
-    pos_counts: np.ndarray, first_detail: np.ndarray, first_cards: np.ndarray, moments: np.ndarray,
+    values: np.ndarray,
+    n_shoes: int,
+    max_coups: int,
+    lam_cum: np.ndarray,
+    p1: np.ndarray,
+    p2: np.ndarray,
+    btab: np.ndarray,
+    burn_mode: int,
+    burn_count: int,
+    cut: int,
+    first_only: bool,
+    rng: Any,
+    pos_counts: np.ndarray,
+    first_detail: np.ndarray,
+    first_cards: np.ndarray,
+    moments: np.ndarray,
 ) -> int:
     """Deal ``n_shoes`` banque shoes and add their coups to the tallies; returns the coups dealt."""
     cards = values.copy()

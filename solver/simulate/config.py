@@ -34,8 +34,12 @@ number typed by mistake is refused rather than exhausting the memory."""
 MIN_CUT = 6  # the coup in progress when the cut card appears may need up to six more cards
 MIN_CUT_EXTRA = 12  # ... and one more coup up to six after that
 
-BURN_CODES = {"none": kernel.BURN_NONE, "fixed": kernel.BURN_FIXED, "turn": kernel.BURN_TURN,
-               "turn-redeal": kernel.BURN_TURN_REDEAL}
+BURN_CODES = {
+    "none": kernel.BURN_NONE,
+    "fixed": kernel.BURN_FIXED,
+    "turn": kernel.BURN_TURN,
+    "turn-redeal": kernel.BURN_TURN_REDEAL,
+}
 
 
 @dataclass(frozen=True)
@@ -63,9 +67,12 @@ class Burn:
         return {"none": 0, "fixed": self.count, "turn": 11, "turn-redeal": 10}[self.mode]
 
     def label(self) -> str:
-        return {"none": "no burn", "fixed": f"burn {self.count}",
-                "turn": "turn the first card and burn that many (a ten burns 10)",
-                "turn-redeal": "FAULTY: turned card burned then dealt again"}[self.mode]
+        return {
+            "none": "no burn",
+            "fixed": f"burn {self.count}",
+            "turn": "turn the first card and burn that many (a ten burns 10)",
+            "turn-redeal": "FAULTY: turned card burned then dealt again",
+        }[self.mode]
 
 
 def parse_burn(text: str) -> Burn:
@@ -154,8 +161,9 @@ class SimConfig:
         if self.game not in GAMES:
             raise ModelError(f"unknown game {self.game!r} (punto or chemin)")
         if not self.shoe.is_infinite and self.shoe.size > MAX_CARDS:
-            raise ModelError(f"the simulator deals shoes of at most {MAX_CARDS:,} cards (1,000 decks); this one holds "
-                             f"{self.shoe.size:,}")
+            raise ModelError(
+                f"the simulator deals shoes of at most {MAX_CARDS:,} cards (1,000 decks); this one holds {self.shoe.size:,}"
+            )
         if self.shoe.is_infinite:
             raise ModelError("the simulator deals physical shoes: give a finite shoe (an infinite deck has no cut card)")
         alpha = exact(self.commission, "commission")
@@ -168,9 +176,11 @@ class SimConfig:
         least = MIN_CUT_EXTRA if self.extra_coup else MIN_CUT
         if not self.first_coup_only:
             if self.cut < least:
-                raise ModelError(f"the cut card must leave at least {least} cards behind it"
-                                 f"{' with the extra coup' if self.extra_coup else ''} (the coup in progress "
-                                 f"must be finished), got {self.cut}")
+                raise ModelError(
+                    f"the cut card must leave at least {least} cards behind it"
+                    f"{' with the extra coup' if self.extra_coup else ''} (the coup in progress "
+                    f"must be finished), got {self.cut}"
+                )
             if self.cut + self.burn.most + 1 > n:
                 raise ModelError(f"a shoe of {n} cards cannot hold a burn of up to {self.burn.most} and a cut at {self.cut}")
         elif self.burn.most + 6 > n:

@@ -44,8 +44,13 @@ def max_workers() -> int:
     return MAX_WORKERS_PER_CORE * default_workers()
 
 
-def map_chunks(fn: Callable[[T], R], tasks: Iterable[T], workers: int = 1, scheduler: str | None = None,
-               initialize: Callable[[], Any] | None = None) -> Iterator[tuple[int, R]]:
+def map_chunks(
+    fn: Callable[[T], R],
+    tasks: Iterable[T],
+    workers: int = 1,
+    scheduler: str | None = None,
+    initialize: Callable[[], Any] | None = None,
+) -> Iterator[tuple[int, R]]:
     """``(index, fn(task))`` for every task, as they finish.
 
     Args:

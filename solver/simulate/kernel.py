@@ -159,11 +159,30 @@ def register_take_card() -> None:
 
 
 def deal_shoes(
-    codes: np.ndarray, value_of: np.ndarray, n_shoes: int, max_coups: int, ptab: np.ndarray, btab: np.ndarray,
-    burn_mode: int, burn_count: int, cut: int, extra_coup: bool, rng: Any,
-    pos_counts: np.ndarray, first_detail: np.ndarray, first_cards: np.ndarray, burn_winner: np.ndarray,
-    moments: np.ndarray, first_pairs: np.ndarray, serial: np.ndarray, comp: np.ndarray, next_vec: np.ndarray,
-    next_cc: np.ndarray, shoe_counts: np.ndarray, comp_len: int, next_len: int,
+    codes: np.ndarray,
+    value_of: np.ndarray,
+    n_shoes: int,
+    max_coups: int,
+    ptab: np.ndarray,
+    btab: np.ndarray,
+    burn_mode: int,
+    burn_count: int,
+    cut: int,
+    extra_coup: bool,
+    rng: Any,
+    pos_counts: np.ndarray,
+    first_detail: np.ndarray,
+    first_cards: np.ndarray,
+    burn_winner: np.ndarray,
+    moments: np.ndarray,
+    first_pairs: np.ndarray,
+    serial: np.ndarray,
+    comp: np.ndarray,
+    next_vec: np.ndarray,
+    next_cc: np.ndarray,
+    shoe_counts: np.ndarray,
+    comp_len: int,
+    next_len: int,
 ) -> int:
     """Deal ``n_shoes`` shoes and add their coups to the tallies; returns the number of coups dealt."""
     cards = codes.copy()
@@ -313,8 +332,9 @@ def deal_shoes(
 
 ENGINES = ("c", "numba", "python")
 _COMPILED: list[Callable[..., int]] = []
-_FALLBACK_NOTE = ("baccarat: the C dealing kernel is not built (pip install -e . builds it, given a C compiler); "
-                  "dealing with numba instead")
+_FALLBACK_NOTE = (
+    "baccarat: the C dealing kernel is not built (pip install -e . builds it, given a C compiler); dealing with numba instead"
+)
 
 
 def compiled() -> Callable[..., int]:

@@ -37,8 +37,6 @@ coups or so, tens of milliseconds of dealing) is dealt sooner, and with less CPU
 than in processes that must first start."""
 
 
-
-
 @dataclass
 class Tallies:
     """Integer tallies of a batch of shoes (see :mod:`solver.simulate.kernel` for their meaning)."""
@@ -57,18 +55,39 @@ class Tallies:
     next_cc: np.ndarray
     shoe_counts: np.ndarray
 
-    ARRAYS: ClassVar[tuple[str, ...]] = ("pos_counts", "first_detail", "first_cards", "burn_winner", "moments",
-                                         "first_pairs", "serial", "comp", "next_vec", "next_cc", "shoe_counts")
+    ARRAYS: ClassVar[tuple[str, ...]] = (
+        "pos_counts",
+        "first_detail",
+        "first_cards",
+        "burn_winner",
+        "moments",
+        "first_pairs",
+        "serial",
+        "comp",
+        "next_vec",
+        "next_cc",
+        "shoe_counts",
+    )
     """The tallies the kernel adds to, in its order of arguments."""
 
     @classmethod
     def zeros(cls, max_coups: int) -> Tallies:
         codes = kernel.N_CODES
-        return cls(0, 0, np.zeros((max_coups, 3), np.int64), np.zeros(N_DETAIL, np.int64),
-                   np.zeros(10, np.int64), np.zeros((11, 3), np.int64), np.zeros((kernel.N_MOMENTS,) * 2, np.int64),
-                   np.zeros(7, np.int64), np.zeros((3, 3), np.int64), np.zeros((2, codes), np.int64),
-                   np.zeros((4, codes), np.int64), np.zeros((codes, codes), np.int64),
-                   np.zeros(kernel.N_SHOE_COUNTS, np.int64))
+        return cls(
+            0,
+            0,
+            np.zeros((max_coups, 3), np.int64),
+            np.zeros(N_DETAIL, np.int64),
+            np.zeros(10, np.int64),
+            np.zeros((11, 3), np.int64),
+            np.zeros((kernel.N_MOMENTS,) * 2, np.int64),
+            np.zeros(7, np.int64),
+            np.zeros((3, 3), np.int64),
+            np.zeros((2, codes), np.int64),
+            np.zeros((4, codes), np.int64),
+            np.zeros((codes, codes), np.int64),
+            np.zeros(kernel.N_SHOE_COUNTS, np.int64),
+        )
 
     def add(self, other: Tallies) -> None:
         self.n_shoes += other.n_shoes
@@ -91,9 +110,22 @@ def deal(config: SimConfig, n_shoes: int, rng: np.random.Generator, engine: str 
     # One coup a shoe (the cross-check's mode) never reaches the cut card: a shoe smaller than the
     # game's customary cut still deals it (the cut is only kept inside the shoe).
     cut = min(config.cut, config.shoe.size) if config.first_coup_only else config.cut
-    coups = fn(codes, value_of, n_shoes, config.max_coups, ptab, btab,
-               BURN_CODES[config.burn.mode], config.burn.count, cut, config.extra_coup, rng,
-               *(getattr(t, name) for name in Tallies.ARRAYS), comp_len, next_len)
+    coups = fn(
+        codes,
+        value_of,
+        n_shoes,
+        config.max_coups,
+        ptab,
+        btab,
+        BURN_CODES[config.burn.mode],
+        config.burn.count,
+        cut,
+        config.extra_coup,
+        rng,
+        *(getattr(t, name) for name in Tallies.ARRAYS),
+        comp_len,
+        next_len,
+    )
     t.n_shoes, t.n_coups = n_shoes, int(coups)
     return t
 

@@ -97,7 +97,7 @@ class ShoeMoments:
         out = {}
         for name, a in functionals:
             u = np.zeros(len(s))
-            u[y:y + self.k] = a
+            u[y : y + self.k] = a
             mean = float(u @ s / n)
             out[name] = Estimate(mean, _se(float(u @ m @ u / n) - mean**2, n - 1, n), int(n))
         return out
@@ -109,14 +109,15 @@ class ShoeMoments:
         out = {}
         for name, a in functionals:
             u = np.zeros(len(s))
-            u[x:x + self.k] = a
+            u[x : x + self.k] = a
             r = float(u @ s / coups)
             w = (u - r * np.eye(len(s))[c]) / (coups / n)
             out[name] = Estimate(r, _se(float(w @ m @ w), n * (n - 1), n), int(n))
         return out
 
-    def cut_card_effect(self, functionals: list[tuple[str, np.ndarray]],
-                        exact: Mapping[str, Fraction] | None) -> dict[str, Estimate]:
+    def cut_card_effect(
+        self, functionals: list[tuple[str, np.ndarray]], exact: Mapping[str, Fraction] | None
+    ) -> dict[str, Estimate]:
         """Whole-shoe mean minus the first-coup value: against the exact value where ``exact`` has the
         name, else paired with the simulated first coups of the same shoes."""
         m, s, x, c, y = self._moments()
@@ -129,8 +130,8 @@ class ShoeMoments:
                 out[name] = Estimate(w.value - float(exact[name]), w.se, w.units)
                 continue
             u, v = np.zeros(len(s)), np.zeros(len(s))
-            u[x:x + self.k] = a
-            v[y:y + self.k] = a
+            u[x : x + self.k] = a
+            v[y : y + self.k] = a
             r, f = float(u @ s / coups), float(v @ s / n)
             e = np.eye(len(s))
             z = (u - r * e[c]) / (coups / n) - (v - f * e[0])

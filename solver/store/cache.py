@@ -80,9 +80,9 @@ def _read_entry(name: str, key: str) -> tuple[list[tuple[str, str, tuple[int, ..
         if not data.startswith(MAGIC):
             return None
         end = data.index(b"\n", len(MAGIC))
-        head = json.loads(data[len(MAGIC):end])
+        head = json.loads(data[len(MAGIC) : end])
         toc = [(str(n), str(t), tuple(int(x) for x in shape)) for n, t, shape in head["arrays"]]
-        if zlib.crc32(memoryview(data)[end + 1:]) != head["crc32"]:
+        if zlib.crc32(memoryview(data)[end + 1 :]) != head["crc32"]:
             return None
     except (OSError, ValueError, TypeError, KeyError):
         return None
@@ -129,7 +129,7 @@ def load_plain(name: str, key: str) -> dict[str, tuple[list[int], tuple[int, ...
         if t != "<i8" or at + 8 * count > len(data):
             return None
         values = array("q")
-        values.frombytes(data[at:at + 8 * count])
+        values.frombytes(data[at : at + 8 * count])
         out[n] = (values.tolist(), shape)
         at += 8 * count
     return out if at == len(data) else None

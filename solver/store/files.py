@@ -66,8 +66,9 @@ def read_lines(stream: TextIO, source: str) -> Iterator[tuple[int, str]]:
                 line = line.removeprefix("\ufeff")
             yield number, line
     except UnicodeDecodeError as e:
-        raise InputError(f"{source}, line {number + 1}: not UTF-8 text (byte 0x{e.object[e.start]:02x}); "
-                         "save it as UTF-8") from None
+        raise InputError(
+            f"{source}, line {number + 1}: not UTF-8 text (byte 0x{e.object[e.start]:02x}); save it as UTF-8"
+        ) from None
 
 
 def open_text(name: str, stdin: TextIO) -> TextIO:
@@ -111,8 +112,10 @@ def files_for(target: str, names: Sequence[str], what: str, count: str | None = 
     if len(names) == 1 and not path.is_dir():
         return [path]
     if path.suffix.lower() == ".json" or (path.exists() and not path.is_dir()):
-        raise InputError(f"{count or len(names)} certificates ({what}) go into a directory: give --certificate a "
-                         f"directory name, not {target!r}")
+        raise InputError(
+            f"{count or len(names)} certificates ({what}) go into a directory: give --certificate a "
+            f"directory name, not {target!r}"
+        )
     return [path / f"{name}.json" for name in names]
 
 

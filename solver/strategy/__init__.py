@@ -50,8 +50,22 @@ from solver.strategy.infoset import (
 )
 
 __all__ = [
-    "ALL_FREE", "COMPOSITIONS", "KEMENY_SNELL", "NATURAL", "PUNTO_STRATEGY", "STOOD", "InfoSet", "Side", "Strategy",
-    "composition", "compositions_of", "format_infoset", "parse_choice", "parse_infoset", "parse_seen", "seen_label",
+    "ALL_FREE",
+    "COMPOSITIONS",
+    "KEMENY_SNELL",
+    "NATURAL",
+    "PUNTO_STRATEGY",
+    "STOOD",
+    "InfoSet",
+    "Side",
+    "Strategy",
+    "composition",
+    "compositions_of",
+    "format_infoset",
+    "parse_choice",
+    "parse_infoset",
+    "parse_seen",
+    "seen_label",
     "strategy_from_cells",
 ]
 
@@ -75,8 +89,11 @@ def parse_choice(text: str) -> tuple[InfoSet, Fraction]:
     side = Side.PONTE if cell[0] == "P" else Side.BANKER
     infoset = parse_infoset(cell[1:], side)
     if len(infoset.seen) != (1 if side is Side.BANKER else 0) or NATURAL in infoset.seen:
-        where = "the ponte's cell is his total or two cards (P5, P2+3)" if side is Side.PONTE else \
-            "the banker's cell is his total or two cards and what he saw (B3/9, B6/S)"
+        where = (
+            "the ponte's cell is his total or two cards (P5, P2+3)"
+            if side is Side.PONTE
+            else "the banker's cell is his total or two cards and what he saw (B3/9, B6/S)"
+        )
         raise InputError(f"cannot read the cell {cell!r}: {where}")
     word = value.strip().upper()
     if word in ("D", "DRAW"):
@@ -105,8 +122,11 @@ PUNTO_STRATEGY = Strategy(PUNTO_BANCO, {}, "punto banco tableau")
 
 KEMENY_SNELL = Strategy(
     CHEMIN_CASINO,
-    {InfoSet(Side.PONTE, 5): Fraction(9, 11), InfoSet(Side.BANKER, 3, seen=(9,)): Fraction(1),
-     InfoSet(Side.BANKER, 5, seen=(4,)): Fraction(0)},
+    {
+        InfoSet(Side.PONTE, 5): Fraction(9, 11),
+        InfoSet(Side.BANKER, 3, seen=(9,)): Fraction(1),
+        InfoSet(Side.BANKER, 5, seen=(4,)): Fraction(0),
+    },
     "casino tableau; ponte draws at 5 with probability 9/11 (Kemeny-Snell); banker draws at 3/9, stands at 5/4",
 )
 """Chemin de fer on the casino tableau with the ponte's Kemeny–Snell mixture at 5.

@@ -82,8 +82,10 @@ class Strategy:
             return p
         action = self.tableau.player_action(total) if side is Side.PONTE else self.tableau.banker_action(total, look)
         if action is Action.FREE:
-            raise ModelError(f"the {side.value}'s decision at {format_infoset(fine.coarse)} is free under the "
-                             f"{self.tableau.name} tableau and this strategy does not say how to play it")
+            raise ModelError(
+                f"the {side.value}'s decision at {format_infoset(fine.coarse)} is free under the "
+                f"{self.tableau.name} tableau and this strategy does not say how to play it"
+            )
         return Fraction(1 if action is Action.DRAW else 0)
 
     def probability(self, infoset: InfoSet) -> Fraction:
@@ -132,9 +134,14 @@ class Strategy:
         """
         missing = self.missing()
         if missing:
-            raise ModelError(f"the {self.tableau.name} tableau leaves {', '.join(missing)} free and this strategy does "
-                             "not say how to play " + ("it" if len(missing) == 1 else "them")
-                             + " (draw, stand or a probability, e.g. --draw " + missing[0] + "=1/2)")
+            raise ModelError(
+                f"the {self.tableau.name} tableau leaves {', '.join(missing)} free and this strategy does "
+                "not say how to play "
+                + ("it" if len(missing) == 1 else "them")
+                + " (draw, stand or a probability, e.g. --draw "
+                + missing[0]
+                + "=1/2)"
+            )
         return self
 
     # -- views --------------------------------------------------------------------------------------
@@ -199,19 +206,20 @@ class Strategy:
         """Choices that override a cell the tableau fixes (a deviation from the rules, e.g. a faulty engine)."""
         out = []
         for s, p in self.choices.items():
-            action = (self.tableau.player_action(s.total) if s.side is Side.PONTE
-                      else self.tableau.banker_action(s.total, s.seen[0]))
+            action = (
+                self.tableau.player_action(s.total) if s.side is Side.PONTE else self.tableau.banker_action(s.total, s.seen[0])
+            )
             if action is not Action.FREE and p != (1 if action is Action.DRAW else 0):
                 out.append(s)
         return tuple(out)
 
     def describe_choices(self) -> str:
         """The choices as written on the command line: ``P5=9/11,B3/9=D``."""
+
         def word(p: Fraction) -> str:
             return "D" if p == 1 else "S" if p == 0 else fraction_str(p)
 
-        return ",".join(f"{'P' if s.side is Side.PONTE else 'B'}{format_infoset(s)}={word(p)}"
-                        for s, p in self.choices.items())
+        return ",".join(f"{'P' if s.side is Side.PONTE else 'B'}{format_infoset(s)}={word(p)}" for s, p in self.choices.items())
 
     def __repr__(self) -> str:
         return f"Strategy({self.name!r})"
@@ -229,8 +237,7 @@ class Strategy:
     # -- constructors -------------------------------------------------------------------------------
 
     @classmethod
-    def from_tables(cls, player: object, banker: object, name: str = "draw tables",
-                    tableau: Tableau | None = None) -> Strategy:
+    def from_tables(cls, player: object, banker: object, name: str = "draw tables", tableau: Tableau | None = None) -> Strategy:
         """A strategy from exact draw tables indexed by cards (``P[p1][p2]``, ``B[b1][b2][seen]``).
 
         Every hand without a natural gets a choice by composition; the tables must not depend on the
@@ -242,8 +249,9 @@ class Strategy:
         P = np.asarray(player, dtype=object)
         B = np.asarray(banker, dtype=object)
         if P.shape != (10, 10) or B.shape != (10, 10, 11):
-            raise ModelError(f"draw tables have shapes (10, 10) for the ponte and (10, 10, 11) for the banker, "
-                             f"got {P.shape} and {B.shape}")
+            raise ModelError(
+                f"draw tables have shapes (10, 10) for the ponte and (10, 10, 11) for the banker, got {P.shape} and {B.shape}"
+            )
         if any(isinstance(x, float) for x in list(P.flat) + list(B.flat)):
             raise ModelError("exact draw tables hold Fractions or ints, not floats")
         choices: dict[InfoSet, Fraction] = {}
@@ -261,5 +269,3 @@ class Strategy:
 
 ALL_FREE = Tableau("free", player=(Action.FREE,) * 8, banker=((Action.FREE,) * 11,) * 8)
 """A tableau that fixes nothing: the rules of a strategy given entirely by its draw tables."""
-
-

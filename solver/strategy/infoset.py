@@ -99,8 +99,9 @@ class InfoSet:
     cards: tuple[int, int] | None = None
     seen: tuple[int, ...] = ()
 
-    def __init__(self, side: Side, total: int | None = None, cards: tuple[int, int] | None = None,
-                 seen: Iterable[int] = ()) -> None:
+    def __init__(
+        self, side: Side, total: int | None = None, cards: tuple[int, int] | None = None, seen: Iterable[int] = ()
+    ) -> None:
         if not isinstance(side, Side):
             raise TypeError(f"side must be a Side, got {side!r}")
         if cards is not None:
@@ -190,7 +191,6 @@ def parse_infoset(text: str, side: Side) -> InfoSet:
             raise ValueError
         return InfoSet(side, int(own), seen=[parse_seen(p) for p in parts[1:]])
     except (ValueError, ModelError):
-        raise InputError(f"cannot read the {side.value}'s information set {text.strip()!r} (written like 5, 0+5, 3/9 "
-                         "or 0+6/S)") from None
-
-
+        raise InputError(
+            f"cannot read the {side.value}'s information set {text.strip()!r} (written like 5, 0+5, 3/9 or 0+6/S)"
+        ) from None

@@ -45,8 +45,11 @@ def test_banque_speed() -> None:
         ("6 decks, theta 1/2, all concepts, parlor", ("banque", "--freedom", "parlor"), None),
         ("6 decks, theta 1/2, all concepts, sees-first", ("banque", "--second-player", "sees-first"), None),
         ("6 decks, 19 theta 1/20..19/20, all concepts", ("banque", "--theta", "1/20..19/20/18"), 10.0),
-        ("infinite deck, 19 theta, all concepts, parlor", ("banque", "--decks", "inf", "--freedom", "parlor",
-                                                           "--theta", "1/20..19/20/18"), None),
+        (
+            "infinite deck, 19 theta, all concepts, parlor",
+            ("banque", "--decks", "inf", "--freedom", "parlor", "--theta", "1/20..19/20/18"),
+            None,
+        ),
     ]
     print(f"\nreference: baccarat --version, whole process: {ref_cpu:.2f} s CPU ({ref_wall:.2f} s wall)")
     for label, args, target in cases:

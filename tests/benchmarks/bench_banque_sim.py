@@ -39,8 +39,11 @@ def test_banque_kernel_speed() -> None:
     nash = solve_banque(SHOE, BanqueModel(1, "blind", "casino", Fraction(1, 50)), half, "nash")
     team = solve_banque(SHOE, BanqueModel(1, "blind", "casino", Fraction(1, 50)), half, "correlated")
     rows = []
-    for label, s, first in (("Nash, whole shoes", nash, False), ("correlated (2 atoms), whole shoes", team, False),
-                            ("Nash, one coup per shoe", nash, True)):
+    for label, s, first in (
+        ("Nash, whole shoes", nash, False),
+        ("correlated (2 atoms), whole shoes", team, False),
+        ("Nash, one coup per shoe", nash, True),
+    ):
         table = BanqueTable(SHOE, draws_of(s), half, Fraction(1, 50), first_coup_only=first)
         deal_banque(table, 2, np.random.default_rng(0))  # compile or load
         shoes = 400_000 if first else 20_000
@@ -53,7 +56,9 @@ def test_banque_kernel_speed() -> None:
     ref = _cpu_rate(lambda: deal(chemin, 20_000, np.random.default_rng(1)).n_coups)
     print()
     for label, rate in rows:
-        print(f"banque, 6 decks, {label}: {rate:,.0f} coups per CPU-second "
-              f"({rate / python:.0f} x plain Python, {rate / ref:.2f} of chemin de fer's kernel)")
+        print(
+            f"banque, 6 decks, {label}: {rate:,.0f} coups per CPU-second "
+            f"({rate / python:.0f} x plain Python, {rate / ref:.2f} of chemin de fer's kernel)"
+        )
     print(f"plain Python banque loop: {python:,.0f}; chemin de fer kernel (Kemeny-Snell, 6 decks): {ref:,.0f}")
     assert rows[0][1] >= TARGET

@@ -64,11 +64,17 @@ def test_law_and_catalogue_of_one_shoe() -> None:
     rank_of, suit_of = (t // 4).astype(np.int64), (t % 4).astype(np.int64)
     groups = np.array([13, 4], dtype=np.int64)
     mult, scale, _ = first_card_tables(FIRST, True)
-    args: tuple[Any, ...] = (counts, SHOE.size, *law.arguments(), law.residual, law.multiplier, law.scale,
-                             *law.scratch())
+    args: tuple[Any, ...] = (counts, SHOE.size, *law.arguments(), law.residual, law.multiplier, law.scale, *law.scratch())
     float_kernel = denselaw.compiled()
-    float_args: tuple[Any, ...] = (counts, SHOE.size, *law.dense_arguments(), law.residual, law.multiplier,
-                                   law.scale, *law.dense_scratch())
+    float_args: tuple[Any, ...] = (
+        counts,
+        SHOE.size,
+        *law.dense_arguments(),
+        law.residual,
+        law.multiplier,
+        law.scale,
+        *law.dense_scratch(),
+    )
     mom = np.zeros((4, 4), np.int64)
 
     def fast() -> tuple[np.ndarray, np.ndarray]:
@@ -100,10 +106,12 @@ def test_law_and_catalogue_of_one_shoe() -> None:
     int64_s = cpu_best(fast_int64, 2000)
     numpy_s = cpu_best(lambda: punto_banco(SHOE, bets=CATALOGUE), 20)
     RESULTS["law"] = kernel_s
-    print(f"\nexact law + all {len(CATALOGUE)} catalogue bets, one depleted 8-deck shoe, in-process: compiled kernel "
-          f"{kernel_s * 1e6:.1f} us (float64 route, exact); the int64 kernel {int64_s * 1e6:.1f} us "
-          f"({int64_s / kernel_s:.2f}x); the numpy route with Fractions (punto_banco) {numpy_s * 1e3:.2f} ms; "
-          f"ratio {numpy_s / kernel_s:.0f}x")
+    print(
+        f"\nexact law + all {len(CATALOGUE)} catalogue bets, one depleted 8-deck shoe, in-process: compiled kernel "
+        f"{kernel_s * 1e6:.1f} us (float64 route, exact); the int64 kernel {int64_s * 1e6:.1f} us "
+        f"({int64_s / kernel_s:.2f}x); the numpy route with Fractions (punto_banco) {numpy_s * 1e3:.2f} ms; "
+        f"ratio {numpy_s / kernel_s:.0f}x"
+    )
     assert kernel_s <= 100e-6
 
 
@@ -123,17 +131,20 @@ def test_punto_process_cpu() -> None:
     env = {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"}
     with tempfile.TemporaryDirectory() as cache:
         warm_env = {**env, "BACCARAT_CACHE": cache}
-        subprocess.run([sys.executable, "-m", "solver.cli", "punto", "--decks", "8"], env=warm_env, check=True,
-                       stdout=subprocess.DEVNULL)  # fill the cache
+        subprocess.run(
+            [sys.executable, "-m", "solver.cli", "punto", "--decks", "8"], env=warm_env, check=True, stdout=subprocess.DEVNULL
+        )  # fill the cache
         warm = children_cpu([sys.executable, "-m", "solver.cli", "punto", "--decks", "8"], warm_env)
     cold = children_cpu([sys.executable, "-m", "solver.cli", "punto", "--decks", "8"], {**env, "BACCARAT_CACHE": "off"}, 3)
     floor = children_cpu([sys.executable, "-c", "import numpy"], env)
     start = children_cpu([sys.executable, "-c", "pass"], env)
     RESULTS["punto_process"] = warm
-    print(f"\nbaccarat punto --decks 8 (the whole catalogue), CPU of the whole process (least of 5): {warm:.3f} s with "
-          f"the compiled catalogue read from the disk cache (priced without importing numpy), {cold:.3f} s building "
-          f"it (cache off); python -c 'import numpy' alone {floor:.3f} s, python -c pass {start:.3f} s; the cached "
-          f"process is {warm / floor:.2f} x importing numpy; target 0.15 s: {'met' if warm <= 0.15 else 'not met'}")
+    print(
+        f"\nbaccarat punto --decks 8 (the whole catalogue), CPU of the whole process (least of 5): {warm:.3f} s with "
+        f"the compiled catalogue read from the disk cache (priced without importing numpy), {cold:.3f} s building "
+        f"it (cache off); python -c 'import numpy' alone {floor:.3f} s, python -c pass {start:.3f} s; the cached "
+        f"process is {warm / floor:.2f} x importing numpy; target 0.15 s: {'met' if warm <= 0.15 else 'not met'}"
+    )
 
 
 def test_count_evaluations_per_second() -> None:
@@ -154,8 +165,10 @@ def test_count_evaluations_per_second() -> None:
                 reference = tallies
             else:
                 assert np.array_equal(tallies.moments, reference.moments)
-        print(f"\nbaccarat count --bets {names}, in-process: float64 route {rates['float']:,.0f} coups per CPU second, "
-              f"int64 kernel {rates['int64']:,.0f} ({rates['float'] / rates['int64']:.2f}x)")
+        print(
+            f"\nbaccarat count --bets {names}, in-process: float64 route {rates['float']:,.0f} coups per CPU second, "
+            f"int64 kernel {rates['int64']:,.0f} ({rates['float'] / rates['int64']:.2f}x)"
+        )
         before = resource.getrusage(resource.RUSAGE_SELF), resource.getrusage(resource.RUSAGE_CHILDREN)
         r = count_study(config, shoes=12_000, seed=1, workers=n)
         after = resource.getrusage(resource.RUSAGE_SELF), resource.getrusage(resource.RUSAGE_CHILDREN)
@@ -163,8 +176,10 @@ def test_count_evaluations_per_second() -> None:
         wall = r.n_coups / r.elapsed
         per_cpu = r.n_coups / cpu
         RESULTS[names] = per_cpu * n
-        print(f"\nbaccarat count --bets {names}: {per_cpu:,.0f} coups per CPU second ({per_cpu * len(config.bets):,.0f} "
-              f"bet evaluations), {per_cpu * n:,.0f} coups/s on {n} cores; wall clock here {wall:,.0f} coups/s "
-              f"({r.n_coups:,} coups)")
+        print(
+            f"\nbaccarat count --bets {names}: {per_cpu:,.0f} coups per CPU second ({per_cpu * len(config.bets):,.0f} "
+            f"bet evaluations), {per_cpu * n:,.0f} coups/s on {n} cores; wall clock here {wall:,.0f} coups/s "
+            f"({r.n_coups:,} coups)"
+        )
     assert RESULTS["big_tiger"] >= 200_000
     assert RESULTS["dragon7,panda8"] >= 200_000

@@ -34,8 +34,10 @@ def _ks(p_values: list[float]) -> float:
 
 def _report(label: str, runs: list[CrossCheck], total: CrossCheck, seconds: float) -> None:
     rejected = sum(not cc.passed for cc in runs)
-    print(f"\n{label}: {total.sample.total_coups:,} coups in {total.sample.shoes:,} shoes, {len(runs)} runs, "
-          f"{seconds:.0f} s; runs rejected at 1/1000: {rejected}; all together: {total.verdict}")
+    print(
+        f"\n{label}: {total.sample.total_coups:,} coups in {total.sample.shoes:,} shoes, {len(runs)} runs, "
+        f"{seconds:.0f} s; runs rejected at 1/1000: {rejected}; all together: {total.verdict}"
+    )
     print(f"  {'test':18} {'p, all coups':>13} {'KS p of the runs':>17} {'least p of a run':>17}")
     for i, t in enumerate(total.tests):
         ps = [cc.tests[i].p_value for cc in runs]
@@ -74,5 +76,7 @@ def test_the_price_of_counting_every_card() -> None:
             r = simulate(config, coups=4 * 10**6, seed=seed, workers=1)
             rates[counting].append(r.n_coups / (time.process_time() - t))
     plain, counted = sorted(rates[False])[2], sorted(rates[True])[2]
-    print(f"\ncoups per CPU-second, 8 decks, 1 worker (medians of 5): {plain:,.0f} without the shoe tallies, "
-          f"{counted:,.0f} with them ({plain / counted:.2f} x the time)")
+    print(
+        f"\ncoups per CPU-second, 8 decks, 1 worker (medians of 5): {plain:,.0f} without the shoe tallies, "
+        f"{counted:,.0f} with them ({plain / counted:.2f} x the time)"
+    )

@@ -70,8 +70,16 @@ def simple_enumeration(values: tuple[int, ...]) -> dict[str, int]:
                         for p3, w5, u5 in draw(w4, u4):
                             counts[p3] -= 1
                             pt3 = (pt + p3) % 10
-                            rule = {0: True, 1: True, 2: True, 3: p3 != 8, 4: 2 <= p3 <= 7, 5: 4 <= p3 <= 7,
-                                    6: p3 in (6, 7), 7: False}[bt]
+                            rule = {
+                                0: True,
+                                1: True,
+                                2: True,
+                                3: p3 != 8,
+                                4: 2 <= p3 <= 7,
+                                5: 4 <= p3 <= 7,
+                                6: p3 in (6, 7),
+                                7: False,
+                            }[bt]
                             if rule:
                                 for b3, w6, u6 in draw(w5, u5):
                                     finish(w6, u6, pt3, (bt + b3) % 10)
@@ -93,8 +101,10 @@ def test_punto_full_shoe() -> None:
     ref = simple_enumeration(shoe.values)
     slow = time.perf_counter() - t
     assert ref == punto_banco(shoe).counts
-    print(f"\npunto banco, 8 decks, all bets: {fast * 1e3:.2f} ms; simple pure-Python enumeration {slow:.2f} s; "
-          f"ratio {slow / fast:,.0f}x")
+    print(
+        f"\npunto banco, 8 decks, all bets: {fast * 1e3:.2f} ms; simple pure-Python enumeration {slow:.2f} s; "
+        f"ratio {slow / fast:,.0f}x"
+    )
     assert fast < 0.005
 
 
@@ -118,8 +128,10 @@ def test_batch_depleted_shoes() -> None:
     t = time.perf_counter()
     simple_enumeration(Shoe.decks(8).values)
     one_simple = time.perf_counter() - t
-    print(f"\nbatch: {rate:,.0f} depleted 8-deck shoes/s (in-process, JSON out); simple enumeration "
-          f"{1 / one_simple:.2f} shoes/s; ratio {rate * one_simple:,.0f}x")
+    print(
+        f"\nbatch: {rate:,.0f} depleted 8-deck shoes/s (in-process, JSON out); simple enumeration "
+        f"{1 / one_simple:.2f} shoes/s; ratio {rate * one_simple:,.0f}x"
+    )
     assert rate >= 500
 
 
@@ -128,8 +140,10 @@ def test_chemin_b3_parlor_six_decks() -> None:
     solve(build_game(Shoe.decks(5), 3, "parlor"))  # warm: deal tree, grouping, scipy import
     dt = best_of(lambda: solve(build_game(shoe, 3, "parlor")), 5)
     ref = best_of(lambda: solve(build_game(shoe, 1, "casino")), 5)
-    print(f"\nchemin de fer B3 parlor, 6 decks, build + solve + certify: {dt * 1e3:.0f} ms "
-          f"(the 2 x 4 casino game B1 on the same shoe: {ref * 1e3:.1f} ms; ratio {dt / ref:.0f}x)")
+    print(
+        f"\nchemin de fer B3 parlor, 6 decks, build + solve + certify: {dt * 1e3:.0f} ms "
+        f"(the 2 x 4 casino game B1 on the same shoe: {ref * 1e3:.1f} ms; ratio {dt / ref:.0f}x)"
+    )
     assert dt < 0.5
 
 
@@ -144,7 +158,9 @@ def test_chemin_whole_table() -> None:
                     assert solve(build_game(shoe, info, freedom, alpha)).certified
                     n += 1
     dt = time.process_time() - t
-    print(f"\nchemin de fer, d = 1..8 and inf, information 1-3, casino and parlor, alpha 0 and 1/20: "
-          f"{n} games certified in {dt:.2f} s CPU (the nine information-3 parlor games with commission decide "
-          "uniqueness by a case analysis)")
+    print(
+        f"\nchemin de fer, d = 1..8 and inf, information 1-3, casino and parlor, alpha 0 and 1/20: "
+        f"{n} games certified in {dt:.2f} s CPU (the nine information-3 parlor games with commission decide "
+        "uniqueness by a case analysis)"
+    )
     assert dt < 10

@@ -83,8 +83,22 @@ def _baseline_rate(fn: Callable[..., int], config: SimConfig, shoes: int, seed: 
     t = Tallies.zeros(config.max_coups)
     ptab, btab = config.strategy.float_tables()
     start = time.process_time()
-    coups = fn(codes, value_of, shoes, config.max_coups, ptab, btab, BURN_CODES[config.burn.mode], config.burn.count,
-               config.cut, config.extra_coup, np.random.default_rng(seed), *(getattr(t, k) for k in Tallies.ARRAYS), 0, 0)
+    coups = fn(
+        codes,
+        value_of,
+        shoes,
+        config.max_coups,
+        ptab,
+        btab,
+        BURN_CODES[config.burn.mode],
+        config.burn.count,
+        config.cut,
+        config.extra_coup,
+        np.random.default_rng(seed),
+        *(getattr(t, k) for k in Tallies.ARRAYS),
+        0,
+        0,
+    )
     return coups / (time.process_time() - start)
 
 
@@ -104,22 +118,28 @@ def test_kernels_steady_state(config: SimConfig) -> None:
     rates["python"].append(_cpu_rate(config, "python", 100, 0))
     med = {e: statistics.median(r) for e, r in rates.items()}
     c = sorted(rates["c"])
-    print(f"\n{config.game}, steady state per CPU-second (medians of {ROUNDS} rounds of {SHOES_PER_ROUND:,} shoes): "
-          f"C {med['c']:,.0f} (quartiles {c[len(c) // 4]:,.0f} to {c[3 * len(c) // 4]:,.0f}); numba {med['numba']:,.0f} "
-          f"(C = {med['c'] / med['numba']:.2f} x numba); plain Python {med['python']:,.0f} "
-          f"(C = {med['c'] / med['python']:,.0f} x); numpy drawing card indices {med['numpy']:,.0f} a CPU-second "
-          f"(C = {med['c'] / med['numpy']:.3f} coups per index numpy draws); target {TARGET_STEADY:,.0f}")
+    print(
+        f"\n{config.game}, steady state per CPU-second (medians of {ROUNDS} rounds of {SHOES_PER_ROUND:,} shoes): "
+        f"C {med['c']:,.0f} (quartiles {c[len(c) // 4]:,.0f} to {c[3 * len(c) // 4]:,.0f}); numba {med['numba']:,.0f} "
+        f"(C = {med['c'] / med['numba']:.2f} x numba); plain Python {med['python']:,.0f} "
+        f"(C = {med['c'] / med['python']:,.0f} x); numpy drawing card indices {med['numpy']:,.0f} a CPU-second "
+        f"(C = {med['c'] / med['numpy']:.3f} coups per index numpy draws); target {TARGET_STEADY:,.0f}"
+    )
     if baseline is not None:
-        print(f"the baseline's C kernel (BENCH_BASELINE): {med['baseline']:,.0f}; this one "
-              f"{med['c'] / med['baseline']:.3f} x the baseline")
+        print(
+            f"the baseline's C kernel (BENCH_BASELINE): {med['baseline']:,.0f}; this one "
+            f"{med['c'] / med['baseline']:.3f} x the baseline"
+        )
     assert med["c"] > med["numba"]
 
 
 def test_punto_one_worker() -> None:
     rate = _rate(PUNTO, 10**8, 1)
     RESULTS["punto1"] = rate
-    print(f"\npunto banco, 8 decks, cut 14, turn-and-burn, 1 worker: {rate:,.0f} coups/s "
-          f"({rate / RESULTS.get('simple', np.nan):,.0f} x the simple loop)")
+    print(
+        f"\npunto banco, 8 decks, cut 14, turn-and-burn, 1 worker: {rate:,.0f} coups/s "
+        f"({rate / RESULTS.get('simple', np.nan):,.0f} x the simple loop)"
+    )
 
 
 def test_punto_all_workers() -> None:
@@ -137,14 +157,19 @@ def test_chemin_mixed_all_workers() -> None:
     n = default_workers()
     rate = _rate(CHEMIN, 4 * 10**8, n)
     ratio = rate / RESULTS.get("punto", np.nan)
-    print(f"\nchemin de fer, 6 decks, cut 7, ponte mixing at 5 (9/11), {n} workers: {rate:,.0f} coups/s "
-          f"({ratio:.2f} of punto banco)")
+    print(
+        f"\nchemin de fer, 6 decks, cut 7, ponte mixing at 5 (9/11), {n} workers: {rate:,.0f} coups/s "
+        f"({ratio:.2f} of punto banco)"
+    )
     assert ratio >= 0.5 or "punto" not in RESULTS
 
 
 @pytest.mark.parametrize("game", ["punto", "chemin"])
 def test_first_coup_mode(game: str) -> None:
-    config = SimConfig.punto(Shoe.decks(8), first_coup_only=True) if game == "punto" else SimConfig.chemin(
-        Shoe.decks(6), KEMENY_SNELL, first_coup_only=True)
+    config = (
+        SimConfig.punto(Shoe.decks(8), first_coup_only=True)
+        if game == "punto"
+        else SimConfig.chemin(Shoe.decks(6), KEMENY_SNELL, first_coup_only=True)
+    )
     rate = _rate(config, 10**8, default_workers())
     print(f"\n{game}, one coup per freshly shuffled shoe (the cross-check's mode): {rate:,.0f} coups/s")

@@ -43,8 +43,9 @@ def measure(args: list[str], root: Path | str = ROOT) -> tuple[float, float]:
     env = {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"}
     env["PYTHONPATH"] = str(root)
     with tempfile.TemporaryDirectory() as cwd:
-        out = subprocess.run([sys.executable, "-c", WRAP, sys.executable, *args], capture_output=True, text=True,
-                             check=True, env=env, cwd=cwd).stdout
+        out = subprocess.run(
+            [sys.executable, "-c", WRAP, sys.executable, *args], capture_output=True, text=True, check=True, env=env, cwd=cwd
+        ).stdout
     cpu, peak = json.loads(out)
     return cpu, peak
 
@@ -52,8 +53,9 @@ def measure(args: list[str], root: Path | str = ROOT) -> tuple[float, float]:
 BASE: dict[str, str] = {}  # the baseline's figures, by command, for the report
 
 
-def paired(args: list[str], repeat: int = REPEAT, baseline: bool = True,
-           baseline_args: list[str] | None = None) -> tuple[float, float, float]:
+def paired(
+    args: list[str], repeat: int = REPEAT, baseline: bool = True, baseline_args: list[str] | None = None
+) -> tuple[float, float, float]:
     """Median CPU of the command, median CPU of importing numpy (alternating), and the peak MiB; with
     ``baseline`` (and ``BENCH_BASELINE`` set), the baseline's too (a command it does not have: False),
     run with ``baseline_args`` where given (say, to write its files elsewhere)."""
@@ -73,16 +75,20 @@ def paired(args: list[str], repeat: int = REPEAT, baseline: bool = True,
             base.append(b / c)
             base_peaks.append(bp)
     if BASELINE and baseline:
-        BASE[" ".join(args)] = (f"; the baseline {BASELINE} took {statistics.median(base):.2f} x this CPU "
-                                f"(median of paired rounds), peak {max(base_peaks):.0f} MiB")
+        BASE[" ".join(args)] = (
+            f"; the baseline {BASELINE} took {statistics.median(base):.2f} x this CPU "
+            f"(median of paired rounds), peak {max(base_peaks):.0f} MiB"
+        )
     return statistics.median(cmd), statistics.median(ref), max(peaks)
 
 
 def report(name: str, cpu: float, numpy_cpu: float, peak: float, target: str) -> None:
     base = next(iter(BASE.values()), "") if BASE else ""
     BASE.clear()
-    print(f"\n{name}: {cpu:.2f} s CPU ({cpu / numpy_cpu:.2f} x importing numpy, {numpy_cpu:.2f} s, same run); "
-          f"peak {peak:.0f} MiB; target {target}{base}")
+    print(
+        f"\n{name}: {cpu:.2f} s CPU ({cpu / numpy_cpu:.2f} x importing numpy, {numpy_cpu:.2f} s, same run); "
+        f"peak {peak:.0f} MiB; target {target}{base}"
+    )
 
 
 def test_simulate_1e6() -> None:
@@ -100,23 +106,34 @@ def test_simulate_1e7() -> None:
 
 def test_simulate_1e8() -> None:
     cpu, ref, peak = paired(["-m", "solver.cli", "simulate", "--coups", "1e8"], 3)
-    report("baccarat simulate --coups 1e8", cpu, ref, peak, f"<= {PEER_1E8_CPU / 4:.1f} s (4 x faster than the peer's "
-           f"{PEER_1E8_CPU} s); <= 80 MiB")
+    report(
+        "baccarat simulate --coups 1e8",
+        cpu,
+        ref,
+        peak,
+        f"<= {PEER_1E8_CPU / 4:.1f} s (4 x faster than the peer's {PEER_1E8_CPU} s); <= 80 MiB",
+    )
     assert cpu <= PEER_1E8_CPU / 4
     assert peak <= 80
 
 
 def test_certificates() -> None:
     with tempfile.TemporaryDirectory() as d, tempfile.TemporaryDirectory() as elsewhere:
-        cpu, ref, peak = paired(["-m", "solver.chemin.certificate", d], 3,
-                                baseline_args=["-m", "solver.chemin.certificate", elsewhere])
+        cpu, ref, peak = paired(
+            ["-m", "solver.chemin.certificate", d], 3, baseline_args=["-m", "solver.chemin.certificate", elsewhere]
+        )
         written = sorted(Path(d).iterdir())
         committed = ROOT / "proofs" / "certificates"
         # The same 300 files (certificates and their statements), byte for byte, as those committed.
         assert len(written) == 300
         assert all(f.read_bytes() == (committed / f.name).read_bytes() for f in written)
-    report("python3 -m solver.chemin.certificate DIR (the 100 standard certificates, byte for byte the committed ones)",
-           cpu, ref, peak, "<= 1.5 s")
+    report(
+        "python3 -m solver.chemin.certificate DIR (the 100 standard certificates, byte for byte the committed ones)",
+        cpu,
+        ref,
+        peak,
+        "<= 1.5 s",
+    )
 
 
 def test_report() -> None:

@@ -50,8 +50,10 @@ def _rate(game: str, workers: int, **kw: object) -> float:
 def test_chemin_one_worker() -> None:
     rate = _rate("chemin", 1)
     RESULTS["chemin"] = rate
-    print(f"\nchemin de fer table, default policies, 1 worker: {rate:,.0f} coups/s "
-          f"({RESULTS.get('deal', np.nan) / rate:.1f} x slower than dealing only)")
+    print(
+        f"\nchemin de fer table, default policies, 1 worker: {rate:,.0f} coups/s "
+        f"({RESULTS.get('deal', np.nan) / rate:.1f} x slower than dealing only)"
+    )
 
 
 def test_banque_one_worker() -> None:
@@ -62,5 +64,7 @@ def test_banque_one_worker() -> None:
 def test_chemin_all_workers() -> None:
     n = default_workers()
     rate = _rate("chemin", n)
-    print(f"\nchemin de fer table, {n} workers (wall clock): {rate:,.0f} coups/s "
-          f"({rate / RESULTS.get('chemin', np.nan):.2f} x one worker)")
+    print(
+        f"\nchemin de fer table, {n} workers (wall clock): {rate:,.0f} coups/s "
+        f"({rate / RESULTS.get('chemin', np.nan):.2f} x one worker)"
+    )

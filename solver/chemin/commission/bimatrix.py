@@ -96,8 +96,11 @@ def search_equilibrium(game: Game, dominance: tuple[DominanceStep, ...]) -> tupl
     from itertools import product
 
     m = len(game.ponte_sets)
-    settled_q = {game.ponte_sets.index(d.infoset): Fraction(1 if d.action is Action.DRAW else 0)
-                 for d in dominance if d.player is Side.PONTE}
+    settled_q = {
+        game.ponte_sets.index(d.infoset): Fraction(1 if d.action is Action.DRAW else 0)
+        for d in dominance
+        if d.player is Side.PONTE
+    }
     settled_b = {d.infoset for d in dominance if d.player is Side.BANKER}
     open_cells = [i for i, k in enumerate(game.banker_sets) if k not in settled_b]
 

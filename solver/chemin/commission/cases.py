@@ -151,14 +151,20 @@ class _Reduced:
         gross, net = game.gross, game.net
         # The ponte's system: rows from the banker's open cells (NET slopes) over the ponte's open sets.
         self.ponte = SideSystem(
-            "ponte", tuple(pkeys[j] for j in self.P),
+            "ponte",
+            tuple(pkeys[j] for j in self.P),
             tuple(int(net.b[i]) + sum(int(net.G[j][i]) * v for j, v in self.q_settled.items()) for i in self.B),
-            tuple(tuple(int(net.G[j][i]) for j in self.P) for i in self.B), +1)
+            tuple(tuple(int(net.G[j][i]) for j in self.P) for i in self.B),
+            +1,
+        )
         # The banker's system: rows from the ponte's open sets (GROSS slopes) over the banker's open cells.
         self.banker = SideSystem(
-            "banker", tuple(bkeys[i] for i in self.B),
+            "banker",
+            tuple(bkeys[i] for i in self.B),
             tuple(int(gross.a[j]) + sum(int(gross.G[j][i]) * v for i, v in self.r_settled.items()) for j in self.P),
-            tuple(tuple(int(gross.G[j][i]) for i in self.B) for j in self.P), -1)
+            tuple(tuple(int(gross.G[j][i]) for i in self.B) for j in self.P),
+            -1,
+        )
         self.m, self.n = len(game.ponte_sets), len(game.banker_sets)
         self.inert = any(game.inert_ponte[j] for j in self.P) or any(game.inert_banker[i] for i in self.B)
 
@@ -230,8 +236,9 @@ class _Search:
             if leaf is not None:
                 return leaf
             spans = [(-1.0, 1.0)] * len(cells)
-        forced = sorted(((max(lo, -hi), i, lo > 0) for i, (lo, hi) in zip(cells, spans) if lo > FORCED or hi < -FORCED),
-                        reverse=True)
+        forced = sorted(
+            ((max(lo, -hi), i, lo > 0) for i, (lo, hi) in zip(cells, spans) if lo > FORCED or hi < -FORCED), reverse=True
+        )
         if forced:
             return self.chain(pc, bc, forced)
         # No cell is forced by the ponte: split where the banker's own system rules out most.
@@ -292,15 +299,16 @@ class _Search:
         least, most = red.ponte.row_ranges(draws, stands)[i]
         name = red.banker.keys[i]
         known: dict[int, Case] = {}
-        for state in ((STAND, INDIFFERENT) if keep == DRAW else (DRAW, INDIFFERENT)):
+        for state in (STAND, INDIFFERENT) if keep == DRAW else (DRAW, INDIFFERENT):
             if keep == DRAW and least > 0:  # the slope is positive on the whole box: it can neither stand nor be 0
                 known[state] = Refuted("ponte", ((name, -1 if state == INDIFFERENT else 1),))
             elif keep == STAND and most < 0:
                 known[state] = Refuted("ponte", ((name, 1),))
             else:
                 wrong = STAND if keep == DRAW else DRAW
-                leaf = ((_as_indifferent(known[wrong], red.ponte, name, wrong) if state == INDIFFERENT else None)
-                        or self.refute(red.ponte, pc, {**bc, i: state}))
+                leaf = (_as_indifferent(known[wrong], red.ponte, name, wrong) if state == INDIFFERENT else None) or self.refute(
+                    red.ponte, pc, {**bc, i: state}
+                )
                 if leaf is None:
                     break
                 known[state] = leaf
@@ -313,17 +321,17 @@ class _Search:
         rows_side = red.banker if player == "ponte" else red.ponte  # the system in which v gives a row
         children: list[Case] = []
         for state in (DRAW, STAND, INDIFFERENT):
-            npc, nbc = (({**pc, v: state}, bc) if player == "ponte" else (pc, {**bc, v: state}))
+            npc, nbc = ({**pc, v: state}, bc) if player == "ponte" else (pc, {**bc, v: state})
             child = known.get(state)
             if child is None and state == INDIFFERENT:
-                child = (_as_indifferent(children[0], rows_side, keys[v], DRAW)
-                         or _as_indifferent(children[1], rows_side, keys[v], STAND))
+                child = _as_indifferent(children[0], rows_side, keys[v], DRAW) or _as_indifferent(
+                    children[1], rows_side, keys[v], STAND
+                )
             tried = False
             if child is None and player == "ponte":
                 # Where the ponte's set may draw and may stand, the banker's system holds points on both
                 # sides of its slope's zero, so (being convex) one where it is 0: no refutation to look for.
-                feasible_both = state == INDIFFERENT and not any(isinstance(c, Refuted) and c.side == "banker"
-                                                                 for c in children)
+                feasible_both = state == INDIFFERENT and not any(isinstance(c, Refuted) and c.side == "banker" for c in children)
                 if not feasible_both:
                     child = self.refute(red.banker, nbc, npc)
                 tried = True

@@ -72,8 +72,15 @@ def ranges(side: SideSystem, own: dict[int, int], other: dict[int, int], cells: 
     for t in range(len(cells)):
         ends = []
         for sgn in (1.0, -1.0):
-            res = linear_program(sgn * W[t], A_ub=-A[ineq] if ineq else None, b_ub=c[ineq] if ineq else None,
-                                 A_eq=A[eq] if eq else None, b_eq=-c[eq] if eq else None, lo=lo, hi=hi)
+            res = linear_program(
+                sgn * W[t],
+                A_ub=-A[ineq] if ineq else None,
+                b_ub=c[ineq] if ineq else None,
+                A_eq=A[eq] if eq else None,
+                b_eq=-c[eq] if eq else None,
+                lo=lo,
+                hi=hi,
+            )
             if res is None:
                 return None
             ends.append(w0[t] + sgn * res.fun)

@@ -77,8 +77,6 @@ Ends = tuple[Algebraic | None, Algebraic | None]
 """A window's lower and upper end (None: beyond the piece)."""
 
 
-
-
 MAX_TREES = 16
 """The most case analyses :func:`piece_uniqueness` runs on one piece."""
 
@@ -176,8 +174,7 @@ class _Tree:
                 continue
             i = bindex[key_text(step.infoset)]
             w = -1 if value else 1  # draws: the max of −s_i stays < 0; stands: the max of s_i
-            self.convex((w * b[i][0], w * b[i][1]), {j: (w * G[j][i][0], w * G[j][i][1]) for j in range(len(pkeys))},
-                        settled_q)
+            self.convex((w * b[i][0], w * b[i][1]), {j: (w * G[j][i][0], w * G[j][i][1]) for j in range(len(pkeys))}, settled_q)
         settled_r = {bindex[key_text(s.infoset)] for s in dominance if s.player is Side.BANKER}
         settled_r_keys = {bkeys[i] for i in settled_r}
         N, delta = piece.numerators, piece.delta
@@ -197,8 +194,13 @@ class _Tree:
                         if G[j][i] != (0, 0):
                             coef[j] = add(coef.get(j, (0, 0)), G[j][i], ws)
                 if not self.convex(const, coef, box, piece) and not self.banker_refutes(pc, bc):
-                    self.narrowest(const, coef, box, piece, self.equations_window(
-                        piece, box, [bindex[k] for k in bc if k not in settled_r_keys], bc, bkeys, b, G))
+                    self.narrowest(
+                        const,
+                        coef,
+                        box,
+                        piece,
+                        self.equations_window(piece, box, [bindex[k] for k in bc if k not in settled_r_keys], bc, bkeys, b, G),
+                    )
             elif isinstance(leaf, Pinned):
                 self.pinned(game, piece, box, sorted({bindex[k] for k, s in bc.items() if s == INDIFFERENT} - settled_r), G)
             # a leaf refuted on the banker's side holds at every α: the ponte's gross slopes do not involve α
@@ -220,8 +222,7 @@ class _Tree:
                 self.window.cut(side, Algebraic.rational(z))
         return True
 
-    def narrowest(self, const: Line, coef: dict[int, Line], fixed: dict[int, int], piece: Piece,
-                  other: Ends | None) -> None:
+    def narrowest(self, const: Line, coef: dict[int, Line], fixed: dict[int, int], piece: Piece, other: Ends | None) -> None:
         """Cut the window to the union of the multipliers' window and ``other`` (another proof that the
         same case is empty, on an interval around the sample; None: there is none)."""
         zeros = zeros_of_box_max(const, coef, fixed, self.alpha)
@@ -237,8 +238,16 @@ class _Tree:
             if z is not None:
                 self.window.cut(side, z)
 
-    def equations_window(self, piece: Piece, box: dict[int, int], cells: list[int], bc: dict[str, int],
-                         bkeys: list[str], b: list[Line], G: list[list[Line]]) -> Ends | None:
+    def equations_window(
+        self,
+        piece: Piece,
+        box: dict[int, int],
+        cells: list[int],
+        bc: dict[str, int],
+        bkeys: list[str],
+        b: list[Line],
+        G: list[list[Line]],
+    ) -> Ends | None:
         """The interval around the sample on which the case's equations pin the ponte at a point x(α)
         (Cramer's rule, polynomials in α) that breaks one of the case's conditions: a bound, an
         inequality, or an equation not used to pin it. Its ends are real roots (None: beyond the piece)."""
@@ -256,8 +265,10 @@ class _Tree:
         xs = [Fraction(t) for t in range(len(free) + 1)]
         systems = [lines_at(x, chosen) for x in xs]
         delta = interpolate(xs, [det(m) for m, _ in systems])
-        numer = [interpolate(xs, [det([r[:c] + [h] + r[c + 1:] for r, h in zip(m, rhs)]) for m, rhs in systems])
-                 for c in range(len(free))]
+        numer = [
+            interpolate(xs, [det([r[:c] + [h] + r[c + 1 :] for r, h in zip(m, rhs)]) for m, rhs in systems])
+            for c in range(len(free))
+        ]
         violations: list[Poly] = []  # each > 0 where the point breaks that condition
         for c in range(len(free)):
             violations += [pscale(pmul(numer[c], delta), -1), pmul(psub(numer[c], delta), delta)]
@@ -268,8 +279,11 @@ class _Tree:
             for c, j in enumerate(free):
                 S = padd(S, pmul(poly(*G[j][i]), numer[c]))
             state = bc[bkeys[i]]
-            violations.append(pmul(pmul(S, S), pmul(delta, delta)) if state == INDIFFERENT
-                              else pscale(pmul(S, delta), 1 if state == STAND else -1))
+            violations.append(
+                pmul(pmul(S, S), pmul(delta, delta))
+                if state == INDIFFERENT
+                else pscale(pmul(S, delta), 1 if state == STAND else -1)
+            )
         lo, _ = piece.lo.approximations(Fraction(1, 10**6))
         _, hi = piece.hi.approximations(Fraction(1, 10**6))
         here = Algebraic.rational(self.alpha)
@@ -284,8 +298,10 @@ class _Tree:
             if best is None:
                 best = w
             else:
-                best = (None if best[0] is None or w[0] is None else _lower(best[0], w[0]),
-                        None if best[1] is None or w[1] is None else _higher(best[1], w[1]))
+                best = (
+                    None if best[0] is None or w[0] is None else _lower(best[0], w[0]),
+                    None if best[1] is None or w[1] is None else _higher(best[1], w[1]),
+                )
         return best
 
     def banker_refutes(self, pc: dict[str, int], bc: dict[str, int]) -> bool:
@@ -299,8 +315,7 @@ class _Tree:
         """A pinned leaf: q(α) must meet its fixed coordinates and equations identically, and its equations
         keep full column rank (a maximal minor chosen at the sample, a polynomial in α, must not vanish)."""
         N, delta = piece.numerators, piece.delta
-        if any(psub(N[j], pscale(delta, v)) for j, v in box.items()) or any(
-                slope_numerator(game, i, N, delta) for i in equal):
+        if any(psub(N[j], pscale(delta, v)) for j, v in box.items()) or any(slope_numerator(game, i, N, delta) for i in equal):
             self.window.broken = "a pinned case's point is not the piece's equilibrium along α"
             return
         free = [j for j in range(len(game.ponte_sets)) if j not in box]
@@ -327,15 +342,22 @@ def piece_uniqueness(game: Game, piece: Piece, max_trees: int = MAX_TREES) -> In
     """Decide whether ``piece``'s equilibrium is unique at every α strictly inside the piece (see the
     module docstring); ``game`` is the sweep's game (any commission: only its win and loss forms are read)."""
     if not piece.lo < piece.hi:  # one α: the piece's own verdict there is the whole answer
-        return Inside(piece.unique, (piece.sample,), ends=(True, True), covered=(piece.lo, piece.hi) if piece.unique else None,
-                      why="" if piece.unique is not None else "the piece is one α, where uniqueness is not decided")
+        return Inside(
+            piece.unique,
+            (piece.sample,),
+            ends=(True, True),
+            covered=(piece.lo, piece.hi) if piece.unique else None,
+            why="" if piece.unique is not None else "the piece is one α, where uniqueness is not decided",
+        )
     here = Algebraic.rational(piece.sample)
     start = piece.sample if (piece.lo < here < piece.hi and piece.sample > 0) else rational_between(piece.lo, piece.hi)
     if any(game.inert_ponte) or any(game.inert_banker):
         # A free set whose choice changes no payoff, at any α: flipping it gives a second equilibrium.
         q, r, _, _ = piece.at(start)
-        flip = (tuple(1 - x if inert else x for x, inert in zip(q, game.inert_ponte)),
-                tuple(1 - x if inert else x for x, inert in zip(r, game.inert_banker)))
+        flip = (
+            tuple(1 - x if inert else x for x, inert in zip(q, game.inert_ponte)),
+            tuple(1 - x if inert else x for x, inert in zip(r, game.inert_banker)),
+        )
         return Inside(False, (start,), other=flip, why="a free information set changes no payoff")
     trees: list[_Tree] = []
     covered: list[Algebraic] = []
@@ -365,10 +387,16 @@ def piece_uniqueness(game: Game, piece: Piece, max_trees: int = MAX_TREES) -> In
                 break
             x = covered[side]
             alpha = x.value if x.is_rational else (rational_between(x, end) if side == 1 else rational_between(end, x))
-    return Inside(True, tuple(t.alpha for t in trees), sum(t.leaves for t in trees), (closed[0], closed[1]),
-                  (covered[0], covered[1]))
+    return Inside(
+        True, tuple(t.alpha for t in trees), sum(t.leaves for t in trees), (closed[0], closed[1]), (covered[0], covered[1])
+    )
 
 
 def _undecided(trees: list[_Tree], covered: list[Algebraic], why: str) -> Inside:
-    return Inside(None, tuple(t.alpha for t in trees), sum(t.leaves for t in trees),
-                  covered=(covered[0], covered[1]) if covered else None, why=why)
+    return Inside(
+        None,
+        tuple(t.alpha for t in trees),
+        sum(t.leaves for t in trees),
+        covered=(covered[0], covered[1]) if covered else None,
+        why=why,
+    )

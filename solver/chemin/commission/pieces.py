@@ -102,8 +102,7 @@ class Piece:
 
     def at(self, alpha: Fraction) -> tuple[tuple[Fraction, ...], tuple[Fraction, ...], Fraction, Fraction]:
         """(q, r, banker's payoff, ponte's payoff) at a rational α of the piece, exactly."""
-        return (tuple(f.at(alpha) for f in self.ponte), self.banker, self.banker_payoff.at(alpha),
-                self.ponte_payoff.at(alpha))
+        return (tuple(f.at(alpha) for f in self.ponte), self.banker, self.banker_payoff.at(alpha), self.ponte_payoff.at(alpha))
 
 
 def game_at(game: Game, alpha: Fraction) -> Game:
@@ -121,7 +120,7 @@ def _det(matrix: list[list[Poly]]) -> Poly:
         return matrix[0][0]
     total: Poly = ()
     for c in range(n):
-        minor = [row[:c] + row[c + 1:] for row in matrix[1:]]
+        minor = [row[:c] + row[c + 1 :] for row in matrix[1:]]
         term = pmul(matrix[0][c], _det(minor))
         total = padd(total, term if c % 2 == 0 else pscale(term, -1))
     return total
@@ -132,8 +131,15 @@ def _basis(rows: list[list[Fraction]], want_rows: bool) -> list[int]:
     return independent_rows(rows if want_rows else [list(col) for col in zip(*rows)] if rows else [])
 
 
-def piece_of(game: Game, sol_q: tuple[Fraction, ...], sol_r: tuple[Fraction, ...], alpha0: Fraction,
-             unique: bool | None, lo: Fraction, hi: Fraction) -> Piece:
+def piece_of(
+    game: Game,
+    sol_q: tuple[Fraction, ...],
+    sol_r: tuple[Fraction, ...],
+    alpha0: Fraction,
+    unique: bool | None,
+    lo: Fraction,
+    hi: Fraction,
+) -> Piece:
     """The piece of the equilibrium (sol_q, sol_r), solved at alpha0, within [lo, hi]."""
     W, L = game.win, game.loss
     m, n = len(game.ponte_sets), len(game.banker_sets)
@@ -163,7 +169,7 @@ def piece_of(game: Game, sol_q: tuple[Fraction, ...], sol_r: tuple[Fraction, ...
     delta = _det(A)
     numer: dict[int, Poly] = {}
     for c, j in enumerate(solved):
-        Aj = [r[:c] + [rhs[k]] + r[c + 1:] for k, r in enumerate(A)]
+        Aj = [r[:c] + [rhs[k]] + r[c + 1 :] for k, r in enumerate(A)]
         numer[j] = _det(Aj)
     N = [numer[j] if j in numer else pscale(delta, fixed[j]) for j in range(m)]  # q_j = N_j / Δ
 
@@ -201,11 +207,20 @@ def piece_of(game: Game, sol_q: tuple[Fraction, ...], sol_r: tuple[Fraction, ...
     keys_p = tuple(key_text(k) for k in game.ponte_sets)
     keys_b = tuple(key_text(k) for k in game.banker_sets)
     return Piece(
-        lo=lo_end, hi=hi_end, sample=alpha0,
+        lo=lo_end,
+        hi=hi_end,
+        sample=alpha0,
         ponte=tuple(RationalFunction(N[j], delta) if j in numer else _constant(sol_q[j]) for j in range(m)),
-        banker=tuple(sol_r), banker_payoff=banker, ponte_payoff=ponte,
-        mixed_ponte=tuple(keys_p[j] for j in mixed_p), mixed_banker=tuple(keys_b[i] for i in mixed_b),
-        unique=unique, open_lo=open_lo, open_hi=open_hi, delta=delta, numerators=tuple(N),
+        banker=tuple(sol_r),
+        banker_payoff=banker,
+        ponte_payoff=ponte,
+        mixed_ponte=tuple(keys_p[j] for j in mixed_p),
+        mixed_banker=tuple(keys_b[i] for i in mixed_b),
+        unique=unique,
+        open_lo=open_lo,
+        open_hi=open_hi,
+        delta=delta,
+        numerators=tuple(N),
     )
 
 
@@ -222,8 +237,9 @@ def slope_numerator(game: Game, i: int, N: Sequence[Poly], delta: Poly) -> Poly:
     return padd(pmul(ONE_MINUS_ALPHA, w), pscale(lo, -1))
 
 
-def component(inequalities: list[Poly], equations: list[Poly], delta: Poly, alpha0: Fraction,
-               lo: Fraction, hi: Fraction) -> tuple[Algebraic, Algebraic, bool, bool]:
+def component(
+    inequalities: list[Poly], equations: list[Poly], delta: Poly, alpha0: Fraction, lo: Fraction, hi: Fraction
+) -> tuple[Algebraic, Algebraic, bool, bool]:
     """The largest interval around alpha0 within [lo, hi] where every inequality P >= 0 holds and Δ ≠ 0.
 
     Between consecutive roots (of the inequalities and of Δ) every sign is constant, so each gap is

@@ -55,8 +55,16 @@ from solver.rules.tableau import Tableau
 if TYPE_CHECKING:
     from solver.chemin.commission.interval import Inside
 
-__all__ = ["CommissionSweep", "Junction", "Piece", "RationalFunction", "check_solves", "commission_sweep",
-           "equilibrium_at", "junctions"]
+__all__ = [
+    "CommissionSweep",
+    "Junction",
+    "Piece",
+    "RationalFunction",
+    "check_solves",
+    "commission_sweep",
+    "equilibrium_at",
+    "junctions",
+]
 
 MAX_SOLVES = 200
 """The most single-α solves a sweep makes before it gives up (a range with too many pieces)."""
@@ -101,12 +109,18 @@ class CommissionSweep:
                 return p
         raise ModelError(f"commission {alpha} is outside the sweep [{self.lo}, {self.hi}]")
 
+
 # -- the sweep ----------------------------------------------------------------------------------------
 
 
-def commission_sweep(shoe: Shoe, information: int, freedom: str | Tableau, lo: Fraction | int | str = 0,
-                     hi: Fraction | int | str = MAX_COMMISSION,
-                     progress: Callable[[Fraction], None] | None = None) -> CommissionSweep:
+def commission_sweep(
+    shoe: Shoe,
+    information: int,
+    freedom: str | Tableau,
+    lo: Fraction | int | str = 0,
+    hi: Fraction | int | str = MAX_COMMISSION,
+    progress: Callable[[Fraction], None] | None = None,
+) -> CommissionSweep:
     """The equilibrium of chemin de fer on ``shoe`` for every commission α in [lo, hi], exactly.
 
     Args:
@@ -136,8 +150,9 @@ def commission_sweep(shoe: Shoe, information: int, freedom: str | Tableau, lo: F
 _SWEEPS: dict[tuple[object, ...], CommissionSweep] = {}
 
 
-def _sweep(shoe: Shoe, information: int, freedom: str | Tableau, a: Fraction, b: Fraction,
-           progress: Callable[[Fraction], None] | None) -> CommissionSweep:
+def _sweep(
+    shoe: Shoe, information: int, freedom: str | Tableau, a: Fraction, b: Fraction, progress: Callable[[Fraction], None] | None
+) -> CommissionSweep:
     from solver.chemin.solve import solve
 
     game = build_game(shoe, information, freedom, a)
@@ -258,13 +273,20 @@ def junctions(sweep: CommissionSweep) -> list[Junction]:
         def same(f: RationalFunction, g: RationalFunction, theta: Algebraic = theta) -> bool:
             return theta.sign_of(padd(pmul(f.numerator, g.denominator), pscale(pmul(g.numerator, f.denominator), -1))) == 0
 
-        ok = (not left.open_hi and not right.open_lo and equilibrium_at(sweep.game, left, theta)
-              and equilibrium_at(sweep.game, right, theta))
-        out.append(Junction(
-            at=theta, equilibria=ok,
-            same_ponte=all(same(f, g) for f, g in zip(left.ponte, right.ponte)),
-            same_banker=left.banker == right.banker,
-            same_banker_payoff=same(left.banker_payoff, right.banker_payoff),
-            same_ponte_payoff=same(left.ponte_payoff, right.ponte_payoff),
-        ))
+        ok = (
+            not left.open_hi
+            and not right.open_lo
+            and equilibrium_at(sweep.game, left, theta)
+            and equilibrium_at(sweep.game, right, theta)
+        )
+        out.append(
+            Junction(
+                at=theta,
+                equilibria=ok,
+                same_ponte=all(same(f, g) for f, g in zip(left.ponte, right.ponte)),
+                same_banker=left.banker == right.banker,
+                same_banker_payoff=same(left.banker_payoff, right.banker_payoff),
+                same_ponte_payoff=same(left.ponte_payoff, right.ponte_payoff),
+            )
+        )
     return out

@@ -88,8 +88,10 @@ class SideSystem:
         pos, neg, pos_sum, neg_sum = self.parts
         p, n = pos[k].__getitem__, neg[k].__getitem__
         c = self.const[k]
-        return (c + neg_sum[k] + sum(map(p, draws)) - sum(map(n, stands)),
-                c + pos_sum[k] + sum(map(n, draws)) - sum(map(p, stands)))
+        return (
+            c + neg_sum[k] + sum(map(p, draws)) - sum(map(n, stands)),
+            c + pos_sum[k] + sum(map(n, draws)) - sum(map(p, stands)),
+        )
 
 
 def box(side: SideSystem, own: dict[int, int]) -> tuple[list[int], list[int]]:
@@ -142,20 +144,21 @@ def refutes(side: SideSystem, own: dict[int, int], other: dict[int, int], y: dic
     return total < 0
 
 
-def equations(side: SideSystem, own: dict[int, int],
-              other: dict[int, int]) -> tuple[list[int], list[int], list[list[Fraction]], list[Fraction]]:
+def equations(
+    side: SideSystem, own: dict[int, int], other: dict[int, int]
+) -> tuple[list[int], list[int], list[list[Fraction]], list[Fraction]]:
     """The case's equations on the side's free coordinates: (free coordinates, equation rows, matrix, rhs)."""
     lo, hi = box(side, own)
     free = [v for v in range(len(side.keys)) if lo[v] < hi[v]]
     eqs = [k for k, _, eq in rows(side, other) if eq]
     matrix = [[Fraction(side.coef[k][v]) for v in free] for k in eqs]
-    rhs = [-Fraction(side.const[k] + sum(side.coef[k][v] * lo[v] for v in range(len(lo)) if lo[v] == hi[v]))
-           for k in eqs]
+    rhs = [-Fraction(side.const[k] + sum(side.coef[k][v] * lo[v] for v in range(len(lo)) if lo[v] == hi[v])) for k in eqs]
     return free, eqs, matrix, rhs
 
 
-def refutation(side: SideSystem, own: dict[int, int], other: dict[int, int],
-               witnesses: list[np.ndarray] | None = None) -> dict[int, int] | None:
+def refutation(
+    side: SideSystem, own: dict[int, int], other: dict[int, int], witnesses: list[np.ndarray] | None = None
+) -> dict[int, int] | None:
     """Coprime integer multipliers showing the side's system has no solution in a case, or None.
 
     ``witnesses`` are float points of earlier systems of this side: one that fits this system too (to
@@ -167,7 +170,7 @@ def refutation(side: SideSystem, own: dict[int, int], other: dict[int, int],
     ranges = side.row_ranges(draws, stands) if len(draws) + len(stands) <= 8 else None
     for k, sign, eq in rs:  # the commonest: one row fails on the whole box
         least, most = ranges[k] if ranges is not None else side.row_range(k, draws, stands)
-        for w in ((1, -1) if eq else (1,)):
+        for w in (1, -1) if eq else (1,):
             if (most if w * sign > 0 else -least) < 0:  # the most w·σ·ℓ_k reaches on the box
                 return {k: w}
     lo, hi = box(side, own)
@@ -196,8 +199,9 @@ def _independent(rows: list[tuple[int, ...]]) -> bool | None:
     return None
 
 
-def _from_equations(side: SideSystem, own: dict[int, int], other: dict[int, int], rs: list[tuple[int, int, bool]],
-                    lo: list[int], hi: list[int]) -> dict[int, int] | None:
+def _from_equations(
+    side: SideSystem, own: dict[int, int], other: dict[int, int], rs: list[tuple[int, int, bool]], lo: list[int], hi: list[int]
+) -> dict[int, int] | None:
     """Refute from the equations: inconsistent, or pinning the free coordinates at a point that breaks a
     bound or an inequality (that row, minus the combination of equations with the same linear part,
     is a negative constant). ``rs``, ``lo``, ``hi``: the case's rows and box."""
@@ -266,9 +270,16 @@ def _scaled_rows(side: SideSystem, rs: list[tuple[int, int, bool]]) -> tuple[np.
     return matrix[ks] * signs[:, None], const[ks] * signs, [scales[k] for k in ks]
 
 
-def _from_linear_program(side: SideSystem, own: dict[int, int], other: dict[int, int], rs: list[tuple[int, int, bool]],
-                         lo: list[int], hi: list[int], floats: tuple[np.ndarray, np.ndarray, list[int]],
-                         witnesses: list[np.ndarray] | None = None) -> dict[int, int] | None:
+def _from_linear_program(
+    side: SideSystem,
+    own: dict[int, int],
+    other: dict[int, int],
+    rs: list[tuple[int, int, bool]],
+    lo: list[int],
+    hi: list[int],
+    floats: tuple[np.ndarray, np.ndarray, list[int]],
+    witnesses: list[np.ndarray] | None = None,
+) -> dict[int, int] | None:
     """Refute with multipliers proposed by HiGHS: minimise the largest violation t; the duals of a
     positive optimum are Farkas multipliers. Rebuilt exactly on their support (the coordinates strictly
     inside the box must cancel), else rounded; either way checked by :func:`refutes`. ``rs``, ``lo``,
@@ -282,8 +293,14 @@ def _from_linear_program(side: SideSystem, own: dict[int, int], other: dict[int,
     ub[:, :n] = A[which] * -flip[:, None]  # row t: −A_t x − t' ≤ c_t; and for an equation also A_t x − t' ≤ −c_t
     ub[:, n] = -1.0
     rhs = c[which] * flip
-    found = linear_program(np.concatenate([np.zeros(n), [1.0]]), A_ub=ub, b_ub=rhs,
-                           lo=np.array([*lo, 0.0], dtype=float), hi=np.array([*hi, np.inf], dtype=float), presolve=False)
+    found = linear_program(
+        np.concatenate([np.zeros(n), [1.0]]),
+        A_ub=ub,
+        b_ub=rhs,
+        lo=np.array([*lo, 0.0], dtype=float),
+        hi=np.array([*hi, np.inf], dtype=float),
+        presolve=False,
+    )
     if found is None:
         return None
     x, duals = found.x, found.ineq_duals
@@ -309,8 +326,9 @@ def _from_linear_program(side: SideSystem, own: dict[int, int], other: dict[int,
     return primitive(rounded) if rounded and refutes(side, own, other, rounded) else None
 
 
-def _support_solve(side: SideSystem, rs: list[tuple[int, int, bool]], support: list[int], interior: list[int],
-                   yhat: list[float]) -> dict[int, Fraction] | None:
+def _support_solve(
+    side: SideSystem, rs: list[tuple[int, int, bool]], support: list[int], interior: list[int], yhat: list[float]
+) -> dict[int, Fraction] | None:
     """Multipliers on ``support`` that cancel every interior coordinate, the largest one fixed at ±1."""
     if not support:
         return None
@@ -350,16 +368,18 @@ def pinned_point(side: SideSystem, own: dict[int, int], other: dict[int, int]) -
     return x
 
 
-def shortest_prefix(side: SideSystem, own: dict[int, int], other: dict[int, int], y: dict[int, int],
-                     links: list[tuple[int, int]]) -> list[tuple[int, int]]:
+def shortest_prefix(
+    side: SideSystem, own: dict[int, int], other: dict[int, int], y: dict[int, int], links: list[tuple[int, int]]
+) -> list[tuple[int, int]]:
     """The fewest of ``links`` (cell, settled state) that, settled on top of ``own``, let the
     multipliers ``y`` refute the side's system: the cells whose settling lowers the combination's
     maximum over the box the most, first (checked exactly)."""
     signs = {k: sign for k, sign, _ in rows(side, other)}
     combined = [sum(w * signs[k] * side.coef[k][v] for k, w in y.items()) for v in range(len(side.keys))]
     lo, hi = box(side, own)
-    most = (sum(w * signs[k] * side.const[k] for k, w in y.items())
-            + sum(c * (hi[v] if c > 0 else lo[v]) for v, c in enumerate(combined)))
+    most = sum(w * signs[k] * side.const[k] for k, w in y.items()) + sum(
+        c * (hi[v] if c > 0 else lo[v]) for v, c in enumerate(combined)
+    )
     gain = {i: max(combined[i], 0) - combined[i] * (1 if keep == DRAW else 0) for i, keep in links}
     order = sorted(links, key=lambda link: -gain[link[0]])
     n = 0

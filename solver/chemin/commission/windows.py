@@ -47,8 +47,9 @@ def at(p: Line, x: Fraction) -> Fraction:
     return p[0] + p[1] * x
 
 
-def zeros_of_box_max(const: Line, coef: dict[int, Line], fixed: dict[int, int],
-                     alpha: Fraction) -> tuple[Fraction | None, Fraction | None] | None:
+def zeros_of_box_max(
+    const: Line, coef: dict[int, Line], fixed: dict[int, int], alpha: Fraction
+) -> tuple[Fraction | None, Fraction | None] | None:
     """F(α) = max over the box of const + Σ_v coef_v x_v (``fixed`` coordinates at 0 or 1, the others in
     [0, 1]): None if F(alpha) >= 0, else the nearest zeros of F below and above alpha (None: none).
 
@@ -90,5 +91,3 @@ def zeros_of_box_max(const: Line, coef: dict[int, Line], fixed: dict[int, int],
             line = add(line, c, toggle)
         out.append(zero)
     return out[0], out[1]
-
-

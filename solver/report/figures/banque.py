@@ -22,28 +22,46 @@ def banque_theta(inputs: FigureInputs) -> Figure:
     """The banker's advantage in baccara banque against Player 1's share θ, one line per concept."""
     entries = inputs.banque
     concepts = list(dict.fromkeys(e.concept for e in entries))
-    rows = tuple((fraction_str(e.theta), e.concept, str(e.exists).lower(), _exact(e.value) if e.exists else "",
-                  decimal_of(e.value, ROUNDED) if e.exists else "", "yes" if e.certified else "no") for e in entries)
+    rows = tuple(
+        (
+            fraction_str(e.theta),
+            e.concept,
+            str(e.exists).lower(),
+            _exact(e.value) if e.exists else "",
+            decimal_of(e.value, ROUNDED) if e.exists else "",
+            "yes" if e.certified else "no",
+        )
+        for e in entries
+    )
 
     def draw(fig: Any) -> None:
         ax = fig.subplots(1, 1)
         for k, c in enumerate(concepts):
             pts = [(float(e.theta), float(decimal_of(e.value * 100, 8))) for e in entries if e.concept == c and e.exists]
             if pts:
-                ax.plot([x for x, _ in pts], [y for _, y in pts], ["o-", "s--", "^:"][k % 3], ms=4, lw=1.2,
-                        label=CONCEPT_NAMES[c])
+                ax.plot(
+                    [x for x, _ in pts], [y for _, y in pts], ["o-", "s--", "^:"][k % 3], ms=4, lw=1.2, label=CONCEPT_NAMES[c]
+                )
         ax.set_xlabel("θ, Player 1's share of the total stake")
         ax.set_ylabel("banker's advantage (%)")
         ax.grid(True, color="0.88", lw=0.6)
         ax.legend(fontsize=7)
 
     first = entries[0]
-    caption = (f"Baccara banque on an infinite deck (model {first.label}: information 1, a blind second player, every "
-               "banker decision free, no tax): the banker's advantage, his expected gain per unit of total stake in %, "
-               "against Player 1's share θ of the stake, for each solution concept: the Nash equilibrium, the "
-               "correlated cooperative solution (the players as a team with a shared random device) and the "
-               "independent cooperative one, drawn only where it exists (elsewhere proved not to). Every point is exact "
-               "and certified (an irrational one drawn from its exact bounds; the CSV says where its exact form is); "
-               "at θ = 1/2 the rule sheets' 0.87 %.")
-    return Figure("banque-theta", caption, ("theta", "concept", "exists", "value_exact", "value_rounded", "certified"),
-                  rows, draw, height=3.0)
+    caption = (
+        f"Baccara banque on an infinite deck (model {first.label}: information 1, a blind second player, every "
+        "banker decision free, no tax): the banker's advantage, his expected gain per unit of total stake in %, "
+        "against Player 1's share θ of the stake, for each solution concept: the Nash equilibrium, the "
+        "correlated cooperative solution (the players as a team with a shared random device) and the "
+        "independent cooperative one, drawn only where it exists (elsewhere proved not to). Every point is exact "
+        "and certified (an irrational one drawn from its exact bounds; the CSV says where its exact form is); "
+        "at θ = 1/2 the rule sheets' 0.87 %."
+    )
+    return Figure(
+        "banque-theta",
+        caption,
+        ("theta", "concept", "exists", "value_exact", "value_rounded", "certified"),
+        rows,
+        draw,
+        height=3.0,
+    )

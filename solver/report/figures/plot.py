@@ -69,8 +69,16 @@ def deck_axis(ax: Any, shoes: Sequence[Shoe]) -> None:
     ax.grid(True, color="0.88", lw=0.6)
 
 
-def plot_series(ax: Any, shoes: Sequence[Shoe], ys: Sequence[float], filled: Sequence[bool], label: str | None,
-                style: str = "-", marker: str = "o", color: str | None = None) -> None:
+def plot_series(
+    ax: Any,
+    shoes: Sequence[Shoe],
+    ys: Sequence[float],
+    filled: Sequence[bool],
+    label: str | None,
+    style: str = "-",
+    marker: str = "o",
+    color: str | None = None,
+) -> None:
     """A line over the deck counts; a point that is one of several optimal answers is drawn hollow.
     The line is not drawn across the gap to ∞."""
     xs, _ = deck_positions(shoes)
@@ -112,16 +120,21 @@ def figure_tex(f: Figure, command: str) -> str:
     caption = escape(f.caption).replace("∞", "$\\infty$").replace("≈", "$\\approx$").replace("±", "$\\pm$")
     caption = caption.replace("θ", "$\\theta$")
     caption = caption.replace("--", "-{}-")  # options stay two hyphens, not a dash
-    return "\n".join([
-        generated_comment(command).rstrip("\n"),
-        r"\begin{figure}[tbp]",
-        r"  \centering",
-        f"  \\includegraphics[width=\\linewidth]{{{f.name}}}",
-        f"  \\caption{{{caption} Made by \\texttt{{{escape(command).replace('--', '-{}-')}}}; the numbers drawn are in "
-        f"\\texttt{{{f.name}.csv}}.}}",
-        f"  \\label{{fig:{f.name}}}",
-        r"\end{figure}",
-    ]) + "\n"
+    return (
+        "\n".join(
+            [
+                generated_comment(command).rstrip("\n"),
+                r"\begin{figure}[tbp]",
+                r"  \centering",
+                f"  \\includegraphics[width=\\linewidth]{{{f.name}}}",
+                f"  \\caption{{{caption} Made by \\texttt{{{escape(command).replace('--', '-{}-')}}}; the numbers drawn are in "
+                f"\\texttt{{{f.name}.csv}}.}}",
+                f"  \\label{{fig:{f.name}}}",
+                r"\end{figure}",
+            ]
+        )
+        + "\n"
+    )
 
 
 def images(f: Figure, command: str) -> dict[str, bytes]:

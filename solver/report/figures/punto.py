@@ -38,16 +38,17 @@ def punto_edges(inputs: FigureInputs) -> Figure:
             ax.set_ylabel("house edge (%)")
             ax.legend(fontsize=6.5, ncol=2 if len(group) > 4 else 1)
 
-    caption = ("Punto banco: the house edge of each bet, in % of the stake (pushes counted as stakes), against the "
-               "number of decks; the infinite deck (∞) deals with replacement. Every point is exact: each edge is a "
-               "fraction from the enumeration of every coup.")
+    caption = (
+        "Punto banco: the house edge of each bet, in % of the stake (pushes counted as stakes), against the "
+        "number of decks; the infinite deck (∞) deals with replacement. Every point is exact: each edge is a "
+        "fraction from the enumeration of every coup."
+    )
     return Figure("punto-edges", caption, ("shoe", "bet", "edge_exact", "edge_percent_rounded"), rows, draw)
 
 
 def cut_card_effect(inputs: FigureInputs) -> Figure:
     """The cut-card effect with 95 % intervals, from the recorded long runs (estimates)."""
-    rows = tuple((run.label, it.item, it.effect, it.standard_error, it.low, it.high) for run in CUT_CARD_RUNS
-                 for it in run.items)
+    rows = tuple((run.label, it.item, it.effect, it.standard_error, it.low, it.high) for run in CUT_CARD_RUNS for it in run.items)
 
     def draw(fig: Any) -> None:
         axes = fig.subplots(2, 2, sharex=True)
@@ -60,15 +61,25 @@ def cut_card_effect(inputs: FigureInputs) -> Figure:
             ax.set_yticks(ys, [it.item for it in run.items], fontsize=7)
             ax.set_title("\n".join(textwrap.wrap(run.label, 40)), fontsize=7.5)  # two lines rather than clipped
             ax.grid(True, axis="x", color="0.88", lw=0.6)
-        fig.supxlabel("cut-card effect: whole shoe minus first coup, per coup (units of $10^{-6}$), with 95 % interval",
-                      fontsize=8)
+        fig.supxlabel(
+            "cut-card effect: whole shoe minus first coup, per coup (units of $10^{-6}$), with 95 % interval", fontsize=8
+        )
 
-    caption = ("The cut-card effect: the average over every coup of the shoe minus the exact first-coup value, per "
-               "coup (probabilities, and each bet's net result per unit staked), with 95 % normal confidence intervals. "
-               "ESTIMATES from recorded simulations (docs/simulate.md), not exact: "
-               + "; ".join(f"{run.label}: {run.command}" for run in CUT_CARD_RUNS) + ".")
-    return Figure("cut-card-effect", caption, ("run", "item", "effect_estimate_1e-6", "standard_error_1e-6",
-                                               "ci95_low_1e-6", "ci95_high_1e-6"), rows, draw, height=4.6)
+    caption = (
+        "The cut-card effect: the average over every coup of the shoe minus the exact first-coup value, per "
+        "coup (probabilities, and each bet's net result per unit staked), with 95 % normal confidence intervals. "
+        "ESTIMATES from recorded simulations (docs/simulate.md), not exact: "
+        + "; ".join(f"{run.label}: {run.command}" for run in CUT_CARD_RUNS)
+        + "."
+    )
+    return Figure(
+        "cut-card-effect",
+        caption,
+        ("run", "item", "effect_estimate_1e-6", "standard_error_1e-6", "ci95_low_1e-6", "ci95_high_1e-6"),
+        rows,
+        draw,
+        height=4.6,
+    )
 
 
 def convergence(inputs: FigureInputs) -> Figure:
@@ -78,16 +89,32 @@ def convergence(inputs: FigureInputs) -> Figure:
     for p in c.points:
         est = p.estimate
         se = p.standard_error(est)
-        rows.append((str(p.coups), str(p.hits), fraction_str(est), f"{se:.6f}", f"{float(est) - 1.96 * se:.6f}",
-                     f"{float(est) + 1.96 * se:.6f}", fraction_str(c.exact)))
+        rows.append(
+            (
+                str(p.coups),
+                str(p.hits),
+                fraction_str(est),
+                f"{se:.6f}",
+                f"{float(est) - 1.96 * se:.6f}",
+                f"{float(est) + 1.96 * se:.6f}",
+                fraction_str(c.exact),
+            )
+        )
 
     def draw(fig: Any) -> None:
         ax = fig.subplots(1, 1)
         ns = [p.coups for p in c.points]
         est = [float(p.estimate) for p in c.points]
         se = [p.standard_error(p.estimate) for p in c.points]
-        ax.fill_between(ns, [e - 1.96 * s for e, s in zip(est, se)], [e + 1.96 * s for e, s in zip(est, se)],
-                        color="C0", alpha=0.2, lw=0, label="estimate ± 1.96 standard errors")
+        ax.fill_between(
+            ns,
+            [e - 1.96 * s for e, s in zip(est, se)],
+            [e + 1.96 * s for e, s in zip(est, se)],
+            color="C0",
+            alpha=0.2,
+            lw=0,
+            label="estimate ± 1.96 standard errors",
+        )
         ax.plot(ns, est, "o-", ms=3, color="C0", label="simulated estimate")
         ax.axhline(float(c.exact), color="C3", lw=1.2, label=f"exact: {fraction_str(c.exact)}")
         ax.set_xscale("log")
@@ -97,10 +124,18 @@ def convergence(inputs: FigureInputs) -> Figure:
         ax.grid(True, color="0.88", lw=0.6)
         ax.legend(fontsize=7, loc="upper right")
 
-    caption = (f"A simulation converging on the exact value: the estimated probability that the banker wins the first "
-               f"coup of a freshly shuffled {c.shoe.label()} shoe (punto banco, turn-and-burn), after n coups, with its "
-               f"95 % band (± 1.96 standard errors), against the exact {fraction_str(c.exact)} "
-               f"(≈ {decimal_str(c.exact, ROUNDED)}) from the enumeration. ESTIMATES from a short seeded simulation "
-               f"(seed {c.seed}, {c.points[-1].coups:,} coups); only the line is exact.")
-    return Figure("convergence", caption, ("coups", "banker_wins", "estimate", "standard_error", "ci95_low", "ci95_high",
-                                           "exact"), tuple(rows), draw, height=3.0)
+    caption = (
+        f"A simulation converging on the exact value: the estimated probability that the banker wins the first "
+        f"coup of a freshly shuffled {c.shoe.label()} shoe (punto banco, turn-and-burn), after n coups, with its "
+        f"95 % band (± 1.96 standard errors), against the exact {fraction_str(c.exact)} "
+        f"(≈ {decimal_str(c.exact, ROUNDED)}) from the enumeration. ESTIMATES from a short seeded simulation "
+        f"(seed {c.seed}, {c.points[-1].coups:,} coups); only the line is exact."
+    )
+    return Figure(
+        "convergence",
+        caption,
+        ("coups", "banker_wins", "estimate", "standard_error", "ci95_low", "ci95_high", "exact"),
+        tuple(rows),
+        draw,
+        height=3.0,
+    )

@@ -17,16 +17,16 @@ def edge_vs_removed(inputs: FigureInputs) -> Figure:
     """Each side bet's exact house edge as cards of one value leave the 8-deck shoe."""
     points = inputs.removal
     bets = list(dict.fromkeys(p.bet for p in points))
-    rows = tuple((p.bet, VALUE_NAMES[p.value], str(p.removed), fraction_str(p.edge), rounded(p.edge, True))
-                 for p in points)
+    rows = tuple((p.bet, VALUE_NAMES[p.value], str(p.removed), fraction_str(p.edge), rounded(p.edge, True)) for p in points)
 
     def draw(fig: Any) -> None:
         axes = fig.subplots(2, 2, sharex=True)
         for ax, bet in zip([a for row in axes for a in row], bets):
             for v in range(10):
                 pts = [p for p in points if p.bet == bet and p.value == v]
-                ax.plot([p.removed for p in pts], [100 * float(p.edge) for p in pts], "-", lw=1.1,
-                        label=VALUE_NAMES[v], color=f"C{v}")
+                ax.plot(
+                    [p.removed for p in pts], [100 * float(p.edge) for p in pts], "-", lw=1.1, label=VALUE_NAMES[v], color=f"C{v}"
+                )
             ax.axhline(0, color="0.3", lw=0.7)
             ax.set_title(bet, fontsize=8)
             ax.set_ylabel("house edge (%)", fontsize=7)
@@ -36,11 +36,19 @@ def edge_vs_removed(inputs: FigureInputs) -> Figure:
         for ax in axes[1]:
             ax.set_xlabel("cards of one value removed from 8 decks", fontsize=7)
 
-    caption = ("Side bets as the shoe is depleted: each bet's house edge (%) on 8 decks less k cards of one value "
-               "(one line per value), from exact solves of each depleted shoe; below zero the bet favours the player. "
-               "The slope at k = 0 is the effect of removal (Table of effects of removal). Every point is exact.")
-    return Figure("edge-vs-removed", caption, ("bet", "removed_value", "cards_removed", "edge_exact",
-                                               "edge_percent_rounded"), rows, draw, height=4.4)
+    caption = (
+        "Side bets as the shoe is depleted: each bet's house edge (%) on 8 decks less k cards of one value "
+        "(one line per value), from exact solves of each depleted shoe; below zero the bet favours the player. "
+        "The slope at k = 0 is the effect of removal (Table of effects of removal). Every point is exact."
+    )
+    return Figure(
+        "edge-vs-removed",
+        caption,
+        ("bet", "removed_value", "cards_removed", "edge_exact", "edge_percent_rounded"),
+        rows,
+        draw,
+        height=4.4,
+    )
 
 
 def edge_distribution(inputs: FigureInputs) -> Figure:
@@ -50,8 +58,15 @@ def edge_distribution(inputs: FigureInputs) -> Figure:
     for name, full, counts in zip(d.bets, d.full_shoe, d.counts):
         for i, c in enumerate(counts):
             if c:
-                rows.append((name, fraction_str(d.bin_low(i)), fraction_str(d.bin_low(i + 1)) if i < 2000 else "",
-                             str(c), fraction_str(full)))
+                rows.append(
+                    (
+                        name,
+                        fraction_str(d.bin_low(i)),
+                        fraction_str(d.bin_low(i + 1)) if i < 2000 else "",
+                        str(c),
+                        fraction_str(full),
+                    )
+                )
 
     def draw(fig: Any) -> None:
         axes = fig.subplots(2, 2)
@@ -73,10 +88,18 @@ def edge_distribution(inputs: FigureInputs) -> Figure:
         for row in axes:
             row[0].set_ylabel("share of coups (bins of 0.1 %)", fontsize=7)
 
-    caption = (f"The distribution of each side bet's exact edge (for the player, in %) before every coup of "
-               f"{d.n_shoes:,} shoes of 8 decks dealt to the cut card (punto banco, turn and burn, cut card 14; "
-               f"{d.n_coups:,} coups; seed {d.seed}), on the cards not yet seen; the red line is the full shoe's exact "
-               "edge. Each edge is exact; the shares are ESTIMATES from a seeded simulation (the CSV gives the exact "
-               "tallies). Axis cut at ±40 %; the CSV holds every bin.")
-    return Figure("edge-distribution", caption, ("bet", "edge_from", "edge_to", "coups", "full_shoe_edge_exact"),
-                  tuple(rows), draw, height=4.4)
+    caption = (
+        f"The distribution of each side bet's exact edge (for the player, in %) before every coup of "
+        f"{d.n_shoes:,} shoes of 8 decks dealt to the cut card (punto banco, turn and burn, cut card 14; "
+        f"{d.n_coups:,} coups; seed {d.seed}), on the cards not yet seen; the red line is the full shoe's exact "
+        "edge. Each edge is exact; the shares are ESTIMATES from a seeded simulation (the CSV gives the exact "
+        "tallies). Axis cut at ±40 %; the CSV holds every bin."
+    )
+    return Figure(
+        "edge-distribution",
+        caption,
+        ("bet", "edge_from", "edge_to", "coups", "full_shoe_edge_exact"),
+        tuple(rows),
+        draw,
+        height=4.4,
+    )
