@@ -219,7 +219,7 @@ def _comps() -> list[tuple[int, int, int]]:
 def _player_hands(information: int) -> list[tuple[tuple[Any, ...], int, tuple[int, ...]]]:
     """(interface, orderings, cards) of a player's hands when he acts. Interface: (set or None, branch
     (1 drew, 0 stood, None), sight, final total)."""
-    out = []
+    out: list[tuple[tuple[Any, ...], int, tuple[int, ...]]] = []
     for a, b, m in _comps():
         t = (a + b) % 10
         key = (f"{a}+{b}" if information == 3 else "5") if t == 5 else None
@@ -326,11 +326,11 @@ def enumerate_game(dealing: str, cards: tuple[int, ...], information: int) -> tu
             prefix = (i1[0], i1[1], i2[0], i2[1])
             for (own, db), finals in btab.items():
                 key = (*prefix, own, i1[2], i2[2], db)
-                row = table.get(key)
-                if row is None:
-                    row = table[key] = [0] * 9
+                cell = table.get(key)
+                if cell is None:
+                    cell = table[key] = [0] * 9
                 for final, w in finals.items():
-                    row[outcome[final]] += count * w
+                    cell[outcome[final]] += count * w
     return table, en.denominator
 
 
@@ -384,6 +384,13 @@ def game_of(dealing: str, cards: tuple[int, ...], information: int, second: str,
     own_sets = list(FIVES) if information == 3 else ["5"]
     p2 = own_sets if second == "blind" else [f"{s}/{t}" for s in own_sets for t in SIGHTS]
     return Game(terms, den, list(own_sets), p2, banker)
+
+
+def _held(term: tuple[Any, ...], side: int) -> tuple[Any, int | None]:
+    """What a term says of one side (0, 1, 2: Player 1, Player 2, the banker): his set (None where he has
+    no decision on it) and his branch (1 drew, 0 stood, None)."""
+    branch: int | None = term[2 * side + 1]
+    return term[2 * side], branch
 
 
 def _phi(values: dict[str, Any], key: Any, branch: int | None) -> Any:
@@ -458,7 +465,7 @@ def _evaluate(
             part = w if side is None or term[2 * side + 1] == 1 else -w
             for s in range(3):
                 if s != side:
-                    part *= _factor_int(ints[s], term[2 * s], term[2 * s + 1])  # type: ignore[arg-type]
+                    part *= _factor_int(ints[s], *_held(term, s))  # type: ignore[arg-type]
             sums[key] += part
         return {k: Fraction(v, scale) for k, v in sums.items()}
     out: dict[Any, Any] = {k: Fraction(0) for k in keys}
@@ -468,11 +475,11 @@ def _evaluate(
         key = term[2 * side] if side is not None else None
         if side is not None and key is None:
             continue
-        part: Any = Fraction(w if side is None or term[2 * side + 1] == 1 else -w, du * game.denominator)
+        exact: Any = Fraction(w if side is None or term[2 * side + 1] == 1 else -w, du * game.denominator)
         for s in range(3):
             if s != side:
-                part = part * _phi(vals[s], term[2 * s], term[2 * s + 1])
-        out[key] = out[key] + part
+                exact = exact * _phi(vals[s], *_held(term, s))
+        out[key] = out[key] + exact
     return out
 
 
@@ -747,7 +754,7 @@ def _pattern_feasible(
     lo = {q: Fraction(0) for q in range(n) if q not in point}
     hi = {q: Fraction(1) for q in range(n) if q not in point}
     for poly, sign in ineqs:
-        const, lin = Fraction(0), {}
+        const, lin = Fraction(0), dict[int, Fraction]()
         for expo, c in poly.items():
             term, free_q = c, None
             for q, d in enumerate(expo):

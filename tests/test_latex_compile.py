@@ -66,7 +66,7 @@ def build_report(
 ) -> Path:
     """docs/report.tex compiled in ``directory`` over fresh tables and figures; returns the PDF."""
     shutil.copy(ROOT / "docs" / "report.tex", directory / "report.tex")
-    r = cli(["tables", "--out", str(directory / "tables"), "--force", "--thetas", "1/4,1/2"])
+    r = cli(["latex", "--out", str(directory / "tables"), "--force", "--decks", "6,inf", "--thetas", "1/4,1/2"])
     assert r.code == 0, r.err
     r = cli(["figures", "--out", str(directory / "figures"), "--force", *figure_options])
     assert r.code == 0, r.err

@@ -14,7 +14,7 @@ team's indifference equations on those cells; then f(z*) = h(r*) is checked in e
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 from itertools import combinations, product
@@ -194,7 +194,7 @@ def snap_banker(
         cols = [[rows0[e][q] for e in range(len(rows0))] for q in order]
         basis = [order[q] for q in independent_rows(cols, len(rows0))]
         pick = independent_rows(rows0, len(basis))
-        fills = [
+        fills: list[Callable[[int], Fraction]] = [
             lambda q: Fraction(round(float(r_hat[tight[q]]))),
             lambda q: Fraction(float(min(1.0, max(0.0, r_hat[tight[q]])))).limit_denominator(10**6),
             lambda q: Fraction(0),

@@ -45,8 +45,8 @@ from functools import lru_cache
 import numpy as np
 
 from solver.cards import Shoe
-from solver.deal.tree import denominator as padded_denominator
-from solver.deal.tree import value_weights
+from solver.deal.weights import denominator as padded_denominator
+from solver.deal.weights import value_weights
 from solver.errors import ModelError, ShoeError
 from solver.rules.tableau import CHEMIN_CASINO, Action
 from solver.strategy import COMPOSITIONS, NATURAL, STOOD
@@ -147,7 +147,8 @@ class Hands:
 
     @property
     def total(self) -> np.ndarray:
-        return (self.a + self.b) % 10
+        total: np.ndarray = (self.a + self.b) % 10
+        return total
 
     @property
     def final(self) -> np.ndarray:

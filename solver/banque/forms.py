@@ -116,7 +116,8 @@ class Payoff:
         rs = np.append(np.asarray(r, dtype=np.float64), 1.0)
         second, third = {"x": (ys, rs), "y": (xs, rs), "r": (xs, ys)}[side]
         table = (mat @ third).reshape(no, ns)
-        return table @ second
+        out: np.ndarray = table @ second
+        return out
 
     # -- exact -------------------------------------------------------------------------------------
 

@@ -104,6 +104,7 @@ def nash(
     Raises:
         SolverError: no support tried gave a certified equilibrium.
     """
+    found: NashAnswer | None
     if pb.sizes()[:2] == (1, 1):
         found = one_set_each(pb, p1, p2)
         if found is not None:

@@ -33,7 +33,8 @@ from solver.banque.dominance import BanqueDominance, iterated_dominance
 from solver.banque.forms import Payoff, payoff
 from solver.banque.game import RESULT_1, RESULT_2, BanqueGame, BanqueModel, banker_payoff, build_banque
 from solver.banque.independent import independent
-from solver.banque.nash import NashAnswer, nash
+from solver.banque.nash import nash
+from solver.banque.support import NashAnswer
 from solver.banque.team import TeamView
 from solver.cards import Shoe
 from solver.errors import ModelError, SolverError

@@ -107,7 +107,8 @@ def _float_root(polys: list[dict[tuple[int, ...], int]], start: np.ndarray) -> n
     for method, options in (("hybr", {"xtol": 1e-14}), ("lm", {"xtol": 1e-15, "ftol": 1e-15})):
         sol = root(f, start, method=method, options=options)
         if np.max(np.abs(f(sol.x))) <= 1e-10:
-            return sol.x
+            found: np.ndarray = sol.x
+            return found
     return None
 
 

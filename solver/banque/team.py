@@ -60,7 +60,8 @@ class TeamView:
     def moment(self) -> np.ndarray:
         """Per monomial, its moment index (j + 1) × (m2 + 1) + (k + 1)."""
         j, k, _ = self.payoff.monomials
-        return (j + 1) * (self.shape[1] + 1) + (k + 1)
+        index: np.ndarray = (j + 1) * (self.shape[1] + 1) + (k + 1)
+        return index
 
     @property
     def n_moments(self) -> int:

@@ -164,7 +164,7 @@ def case_line(case: Split | Refuted | Pinned) -> str:
     return '["pinned"]'
 
 
-_quote = json.encoder.encode_basestring_ascii  # type: ignore[attr-defined]
+_quote = json.encoder.encode_basestring_ascii
 
 
 def write_certificates(solutions: Iterable[Solution], target: str, overwrite: bool = False) -> list[Path]:

@@ -35,7 +35,8 @@ import numpy as np
 
 from solver.cards import Shoe
 from solver.chemin.paths import structure
-from solver.deal.tree import N_DETAIL, denominator, detail_key, detail_parts, multiset_weights
+from solver.deal.tree import N_DETAIL, detail_key, detail_parts, multiset_weights
+from solver.deal.weights import denominator
 from solver.errors import ModelError
 from solver.exact.numbers import exact, numerators
 from solver.rules.tableau import CHEMIN_CASINO, CHEMIN_PARLOR, Tableau

@@ -13,8 +13,9 @@ import sys
 from collections.abc import Sequence
 
 from solver import __version__
-from solver.cli.common import EXIT_INTERRUPTED, EXIT_REJECT, EXIT_USAGE, Parser, add_message_options, configure_messages
+from solver.cli.common import EXIT_INTERRUPTED, EXIT_REJECT, add_message_options, configure_messages
 from solver.cli.output import prepare_streams, silence_stdout
+from solver.cli.parser import EXIT_USAGE, Parser
 from solver.errors import BaccaratError
 
 COMMANDS = ("report", "punto", "chemin", "banque", "latex", "figures", "simulate", "crosscheck", "table", "eor", "count")

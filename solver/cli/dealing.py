@@ -7,7 +7,7 @@ import argparse
 import json
 from fractions import Fraction
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from solver.cards import Shoe
 from solver.cli.common import (
@@ -126,7 +126,8 @@ def strategy_file(path: str) -> Strategy:
         if arr.shape != shape:
             raise InputError(f"{path}: a table of shape {shape} was expected, got {arr.shape}")
         try:
-            return np.vectorize(lambda v: exact(v, "draw probability"), otypes=[object])(arr)
+            table: np.ndarray = np.vectorize(lambda v: exact(v, "draw probability"), otypes=[object])(arr)
+            return table
         except (BaccaratError, TypeError) as e:
             raise InputError(f"{path}: {e}") from None
 
@@ -276,10 +277,11 @@ def workers_from_args(args: argparse.Namespace) -> int | None:
 
 
 def run_simulation(
-    config: SimConfig, args: argparse.Namespace, shoes: int | None, coups: int | None, exact_values: dict | None
-) -> SimulationResult:  # type: ignore[type-arg]
+    config: SimConfig, args: argparse.Namespace, shoes: int | None, coups: int | None, exact_values: dict[str, Any] | None
+) -> SimulationResult:
     """Deal the shoes with a progress line on stderr."""
-    from solver.simulate import shoes_for_coups, simulate
+    from solver.simulate import simulate
+    from solver.simulate.run import shoes_for_coups
 
     n_shoes = shoes if shoes is not None else shoes_for_coups(config, coups or DEFAULT_SIM_COUPS)
     with Progress(n_shoes, "shoes") as progress:

@@ -50,7 +50,7 @@ from typing import Any
 import numpy as np
 
 from solver.count.lawparts import settle, shoe_tables
-from solver.deal.tree import MAX_CARDS
+from solver.deal.weights import MAX_CARDS
 from solver.errors import ModelError
 
 COEF = np.float32
@@ -264,7 +264,10 @@ def dense_trie(pair_multiset: np.ndarray, segments: np.ndarray, pair_count: np.n
             if len(kept):
                 lo, hi = int(kept[0]), int(kept[-1]) + 1
                 weight_runs.append((offset[k] + src + lo, offset[k + 1] + dst + lo, hi - lo, f))
-    i64 = lambda x: np.array(x, dtype=np.int64).reshape(-1)  # noqa: E731
+
+    def i64(x: Any) -> np.ndarray:
+        return np.array(x, dtype=np.int64).reshape(-1)
+
     wr = np.array(weight_runs, dtype=np.int64).reshape(-1, 4)
     sparse = [pair for t in tasks for pair in t[3]]
     return DenseLaw(
@@ -348,7 +351,7 @@ def float_numerators(
                 part += pair_count[p] * weights[pair_node[p]]
             acc += f * part
         sums[segment_key[s]] += np.int64(acc) * pads[segment_size[s]]
-    d = pads[0]
+    d: int = pads[0]
     settle(sums, d, residual, multiplier, scale, out)
     return d
 

@@ -50,8 +50,8 @@ from solver.cards import Shoe
 from solver.count import denselaw, lawparts
 from solver.count.denselaw import DENSE_FILL, DenseLaw, dense_trie, use_float
 from solver.count.lawparts import settle, shoe_tables
-from solver.deal.tree import INT64_LIMIT, MAX_CARDS, denominator, unique_inverse
-from solver.deal.weights import multiset_trie
+from solver.deal.tree import unique_inverse
+from solver.deal.weights import INT64_LIMIT, MAX_CARDS, denominator, multiset_trie
 from solver.errors import ModelError
 from solver.punto import Bet, compile_bets
 from solver.rules.tableau import PUNTO_BANCO, Tableau
@@ -114,7 +114,7 @@ def numerators(
         for p in range(segments[s], segments[s + 1]):
             acc += pair_count[p] * weights[pair_node[p]]
         sums[segment_key[s]] += acc * pads[segment_size[s]]
-    d = pads[0]
+    d: int = pads[0]
     settle(sums, d, residual, multiplier, scale, out)
     return d
 
@@ -288,7 +288,10 @@ def fast_law(bets: Sequence[Bet], tab: Tableau = PUNTO_BANCO, winner: bool = Fal
     for j, bet in enumerate(bets):
         pays = np.array([int(scale[j] * (t.pays + 1)) for t in bet.tiers] + [0], dtype=np.int64)
         multiplier[:, j] = pays[c.tiers[:, j]]
-    as64 = lambda a: np.ascontiguousarray(a, dtype=np.int64)  # noqa: E731
+
+    def as64(a: Any) -> np.ndarray:
+        return np.ascontiguousarray(a, dtype=np.int64)
+
     segments, pair_count = as64(np.append(seg_starts, len(order))), as64(g.count[keep][order])
     dense = dense_trie(c.multisets[g.multiset[keep][order]], segments, pair_count, fill)
     return FastLaw(

@@ -10,6 +10,7 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 from fractions import Fraction
+from statistics import NormalDist
 
 import numpy as np
 
@@ -136,9 +137,8 @@ def two_sided_p(z: float) -> float:
     return float(2 * stats.norm.sf(abs(z))) if math.isfinite(z) else 0.0
 
 
-def normal():  # type: ignore[no-untyped-def]
-    from statistics import NormalDist
-
+def normal() -> NormalDist:
+    """The standard normal distribution."""
     return NormalDist()
 
 

@@ -206,7 +206,8 @@ def coup_codes(stream: CardStream, coups: np.ndarray, by_rank: bool) -> np.ndarr
         here = i < size
         card = np.where(here, kinds[np.minimum(start + i, len(kinds) - 1)] + 1, 0)
         code = code * 16 + card
-    return code
+    out: np.ndarray = code
+    return out
 
 
 def repeated_rows(rows: np.ndarray) -> tuple[int, int]:

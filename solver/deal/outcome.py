@@ -23,7 +23,8 @@ from functools import cache
 import numpy as np
 
 from solver.cards import Shoe
-from solver.deal.tree import DealTree, Grouping, deal_tree, denominator, multiset_weights
+from solver.deal.tree import DealTree, Grouping, deal_tree, multiset_weights
+from solver.deal.weights import denominator
 from solver.rules.tableau import PUNTO_BANCO, Tableau, fixed_tableau
 from solver.store.cache import entry_key, load_arrays, save_arrays
 
@@ -100,7 +101,8 @@ def outcome_key(tree: DealTree) -> np.ndarray:
     """Each path's outcome key as one integer: ``(((p_two·10 + b_two)·11 + p_third + 1)·11 + b_third + 1)·10 + high``."""
     high = tree.cards.max(axis=1).astype(np.int64)
     p3, b3 = tree.p_third.astype(np.int64) + 1, tree.b_third.astype(np.int64) + 1
-    return (((tree.p_two.astype(np.int64) * 10 + tree.b_two) * 11 + p3) * 11 + b3) * 10 + high
+    key: np.ndarray = (((tree.p_two.astype(np.int64) * 10 + tree.b_two) * 11 + p3) * 11 + b3) * 10 + high
+    return key
 
 
 @dataclass(frozen=True, eq=False)

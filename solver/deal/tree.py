@@ -304,7 +304,7 @@ def multiset_weights(tree: HasMultisets, shoe: Shoe) -> np.ndarray:
     table, pad = value_weights(shoe)
     dtype: type = np.int64 if denominator(shoe) <= INT64_LIMIT else object
     ff: np.ndarray = np.array(table, dtype=dtype)
-    w = np.array(pad, dtype=dtype)[total]
+    w: np.ndarray = np.array(pad, dtype=dtype)[total]
     for v in range(10):
         w = w * ff[v][ks[:, v]]
     return w

@@ -50,7 +50,7 @@ def denominator(shoe: Shoe, cards: int = MAX_CARDS) -> int:
     """The common denominator of all coup weights: N (N−1) … (N−5), or 13^6 for an infinite deck (for a
     game whose coups are padded to ``cards`` cards, N (N−1) … (N−cards+1) or 13^cards)."""
     if shoe.is_infinite:
-        return shoe.size**cards
+        return int(shoe.size**cards)  # int ** int is typed Any (a negative power is a float)
     return falling(shoe.size, cards)
 
 

@@ -29,6 +29,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 from fractions import Fraction
 from functools import cache
+from typing import Any
 
 from solver.exact.numbers import decimal_str, primitive
 
@@ -246,7 +247,7 @@ class Algebraic:
             return str(v.numerator) if v.denominator == 1 else f"{v.numerator}/{v.denominator}"
         return str(self.sympy())
 
-    def sympy(self):  # type: ignore[no-untyped-def]
+    def sympy(self) -> Any:
         """The number as a sympy expression (Rational, radicals for degree 2, else CRootOf)."""
         import sympy
 

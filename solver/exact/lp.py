@@ -149,7 +149,7 @@ _HIGHS_GREETED: list[bool] = []
 _SOLVER: dict[int, list[Any]] = {}
 
 
-def _solver(presolve: bool):  # type: ignore[no-untyped-def]
+def _solver(presolve: bool) -> Any:
     """This thread's one quiet ``highspy.Highs`` (made once: making one costs more than a small solve;
     one per thread, so threads never share a model), with presolve on or off. Each
     :func:`linear_program` passes it a whole new model, which clears the last one's basis and solution,
@@ -166,7 +166,7 @@ def _solver(presolve: bool):  # type: ignore[no-untyped-def]
     return entry[0]
 
 
-def quiet_highs():  # type: ignore[no-untyped-def]
+def quiet_highs() -> Any:
     """A ``highspy.Highs`` solver, without the greeting HiGHS's library prints on standard output when
     a process makes its first one (before any option can turn it off): our stdout carries data only."""
     import highspy

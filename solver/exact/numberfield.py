@@ -123,10 +123,13 @@ class FieldElement:
 
     def __sub__(self, other: Any) -> FieldElement:
         o = self._coerce(other)
-        return NotImplemented if o is None else self + (-o)
+        if o is None:
+            return NotImplemented
+        return self + (-o)
 
     def __rsub__(self, other: Any) -> FieldElement:
-        return (-self) + other
+        out: FieldElement = (-self) + other
+        return out
 
     def __mul__(self, other: Any) -> FieldElement:
         o = self._coerce(other)
@@ -157,7 +160,8 @@ class FieldElement:
         return self * o.inverse()
 
     def __rtruediv__(self, other: Any) -> FieldElement:
-        return self.inverse() * other
+        out: FieldElement = self.inverse() * other
+        return out
 
     def is_zero(self) -> bool:
         return not self.coefficients
@@ -196,7 +200,8 @@ class FieldElement:
         return float((lo + hi) / 2)
 
     def _cmp(self, other: Any) -> int:
-        return (self - other).sign()
+        difference: FieldElement = self - other
+        return difference.sign()
 
     def __eq__(self, other: object) -> bool:
         if isinstance(other, (FieldElement, int, Fraction)):

@@ -36,7 +36,6 @@ from solver.punto.bet_files import read_bet_file
 from solver.punto.compiled import CompiledBets, compile_bets, reference_results
 from solver.punto.events import ALWAYS, COUP_EVENTS, EVENTS, FIRST_CARD_EVENTS, Condition, condition_from_mapping, describe_events
 from solver.punto.main_bets import (
-    STANDARD_COMMISSION,
     banker_bet,
     dragon7_bet,
     ez_banker_bet,
@@ -67,6 +66,7 @@ from solver.punto.side_bets import (
     tie_max_bet,
     tie_on_total_bet,
 )
+from solver.rules.tableau import STANDARD_COMMISSION
 
 __all__ = [
     "ALWAYS",

@@ -55,7 +55,8 @@ class Segment:
     def weight(self, node_weights: Sequence[int]) -> int:
         """``Σ count × node weight`` over the segment's triples."""
         counts, singles, groups = self._plan
-        return sum(map(mul, counts, singles(node_weights))) + sum([c * sum(g(node_weights)) for c, g in groups])
+        total: int = sum(map(mul, counts, singles(node_weights))) + sum([c * sum(g(node_weights)) for c, g in groups])
+        return total
 
 
 @dataclass(frozen=True, eq=False)
@@ -246,7 +247,10 @@ def _build(bets: tuple[Bet, ...], tab: Tableau, winner: bool) -> dict[str, np.nd
     segment = key_of * 8 + size[multiset]
     segment_starts = np.flatnonzero(np.append(True, segment[1:] != segment[:-1]))
     trie, node_of = multiset_trie(index.multisets.tolist())
-    as64 = lambda a: np.ascontiguousarray(a, dtype=np.int64)  # noqa: E731
+
+    def as64(a: Any) -> np.ndarray:
+        return np.ascontiguousarray(a, dtype=np.int64)
+
     return {
         "starts": as64(starts),
         "multiset": as64(multiset),

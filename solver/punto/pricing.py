@@ -25,9 +25,9 @@ from solver.errors import ModelError
 from solver.exact.numbers import exact
 from solver.punto.bet import Bet, BetResult
 from solver.punto.compiled import compile_bets
-from solver.punto.main_bets import STANDARD_COMMISSION, main_bets, variant_bets
+from solver.punto.main_bets import main_bets, variant_bets
 from solver.punto.pairs import evaluate_first_cards, first_cards_law, side_pair_bet
-from solver.rules.tableau import PUNTO_BANCO, Tableau
+from solver.rules.tableau import PUNTO_BANCO, STANDARD_COMMISSION, Tableau
 
 
 @dataclass(frozen=True)

@@ -24,7 +24,6 @@ from solver.punto.events import Condition
 from solver.punto.main_bets import (
     BANKER_WINS,
     PLAYER_WINS,
-    STANDARD_COMMISSION,
     TIE,
     banker_bet,
     dragon7_bet,
@@ -36,6 +35,7 @@ from solver.punto.main_bets import (
     tie_bet,
 )
 from solver.punto.pairs import side_pair_bet
+from solver.rules.tableau import STANDARD_COMMISSION
 
 
 def lucky6_bet(two_card: int = 12, three_card: int = 23, name: str = "lucky6") -> Bet:

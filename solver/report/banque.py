@@ -227,7 +227,7 @@ def banque_csv_rows(s: BanqueSolution, digits: int | None = None) -> list[tuple[
         if x is None:
             return ""
         v = exact_json(x, digits)
-        return v["decimal"] if isinstance(v, dict) else str(v)  # type: ignore[index]
+        return v["decimal"] if isinstance(v, dict) else str(v)
 
     none = s.exists is not True
     p1 = cell(s.player1[0]) if len(s.player1) == 1 else ""

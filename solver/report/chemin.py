@@ -232,7 +232,7 @@ def interval_words(k: InfoSet, lo: Fraction, hi: Fraction) -> str:
 def optimal_set_words(o: OptimalSet) -> str:
     """Every optimal strategy of one side in one sentence, for a caption: where play may vary, and how."""
     bounds, joint = describe_optimal_set(o)
-    parts = [interval_words(k, lo, hi) for k, (lo, hi) in bounds.items() if (lo, hi) != (0, 1)]
+    parts = [interval_words(k, lo, hi) for k, (lo, hi) in bounds.items() if (lo, hi) != (Fraction(0), Fraction(1))]
     parts += [constraint_words(c) for c in joint]
     free = ", ".join(map(format_infoset, o.free))
     where = (
@@ -270,7 +270,12 @@ def optimal_set_lines(o: OptimalSet) -> list[str]:
         " the draw probabilities x may be any in [0, 1] that satisfy",
         "  ",
     )
-    lines += [x for k, (lo, hi) in bounds.items() if (lo, hi) != (0, 1) for x in wrap(interval_words(k, lo, hi), "    ")]
+    lines += [
+        x
+        for k, (lo, hi) in bounds.items()
+        if (lo, hi) != (Fraction(0), Fraction(1))
+        for x in wrap(interval_words(k, lo, hi), "    ")
+    ]
     for c in joint:
         lines += wrap(constraint_words(c), "    ")
     return lines

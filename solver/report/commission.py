@@ -239,7 +239,8 @@ def _decimal_at(f: RationalFunction, x: Algebraic, digits: int) -> str:
 def _tex_function(f: RationalFunction) -> str:
     import sympy
 
-    return "$" + sympy.latex(f.sympy()).replace(r"\alpha", r"\alpha") + "$"
+    latex: str = sympy.latex(f.sympy())
+    return "$" + latex + "$"
 
 
 def sweep_latex(sweep: CommissionSweep, digits: int, command: str) -> str:

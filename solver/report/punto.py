@@ -172,8 +172,8 @@ def punto_table_text(results: list[PuntoResult], digits: int | None = None) -> s
         cw = max([w] + [len(r.shoe.label()) for r in results])
         nw = max(len(n) for n in ["banker", *names]) + 2
         lines = [title, f"{'':<{nw}}  " + " ".join(f"{r.shoe.label():>{cw}}" for r in results), "probability"]
-        for label, get in (("banker", lambda r: r.banker), ("player", lambda r: r.player), ("tie", lambda r: r.tie)):
-            lines.append(f"  {label:<{nw - 2}}  " + " ".join(f"{percent_str(get(r), d):>{cw}}" for r in results))
+        for label in ("banker", "player", "tie"):
+            lines.append(f"  {label:<{nw - 2}}  " + " ".join(f"{percent_str(getattr(r, label), d):>{cw}}" for r in results))
         lines.append("house edge")
         lines += [f"  {n:<{nw - 2}}  " + " ".join(f"{percent_str(r.bet(n).edge, d):>{cw}}" for r in results) for n in names]
     notes = dict.fromkeys(note for r in results for note in left_out_notes(r))

@@ -19,7 +19,8 @@ from fractions import Fraction
 from solver.cards import Shoe
 from solver.errors import InputError
 from solver.simulate.config import DEFAULT_BURN, DEFAULT_CUT, Burn, Payout, SimConfig, default_payouts, parse_burn
-from solver.simulate.run import Tallies, default_workers, run_tallies, shoes_for_coups, workers_used
+from solver.simulate.executor import default_workers
+from solver.simulate.run import Tallies, run_tallies, shoes_for_coups, workers_used
 from solver.simulate.stats import Estimate, SimulationResult
 from solver.strategy import KEMENY_SNELL, PUNTO_STRATEGY, Strategy, strategy_from_cells
 

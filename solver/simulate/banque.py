@@ -43,8 +43,8 @@ from solver.errors import InputError, ModelError
 from solver.exact.numbers import exact
 from solver.simulate import banque_kernel as bk
 from solver.simulate.config import BURN_CODES, MAX_CARDS, Burn
-from solver.simulate.executor import map_chunks
-from solver.simulate.run import CHUNK_COUPS, MIN_CHUNKS_PER_PROCESS, chunk_seeds, default_workers
+from solver.simulate.executor import default_workers, map_chunks
+from solver.simulate.run import CHUNK_COUPS, MIN_CHUNKS_PER_PROCESS, chunk_seeds
 from solver.simulate.stats import DEFAULT_LEVEL, Estimate, ShoeMoments
 
 DEFAULT_CUT = 10

@@ -151,7 +151,7 @@ class Strategy:
 
         Object arrays of Fractions; hands with a natural hold 0 (no decision is taken there).
         """
-        cached = self.__dict__.get("_tables")
+        cached: tuple[np.ndarray, np.ndarray] | None = self.__dict__.get("_tables")
         if cached is not None:
             return cached
         self.check()

@@ -17,6 +17,7 @@ import dataclasses
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
+from typing import Any
 
 from solver.chemin.commission.cases import key_text
 from solver.chemin.game import Coefficients, Game, Model
@@ -47,7 +48,7 @@ class RationalFunction:
     def at(self, alpha: Fraction) -> Fraction:
         return peval(self.numerator, alpha) / peval(self.denominator, alpha)
 
-    def sympy(self):  # type: ignore[no-untyped-def]
+    def sympy(self) -> Any:
         import sympy
 
         a = sympy.Symbol("alpha")
