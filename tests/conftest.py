@@ -36,3 +36,14 @@ def run_cli(argv: Sequence[str], stdin: str = "") -> Run:
 @pytest.fixture
 def cli():
     return run_cli
+
+
+def pytest_terminal_summary(terminalreporter) -> None:  # type: ignore[no-untyped-def]
+    """After the run: the modules past the architecture test's warning length (a note, not a failure)."""
+    from test_architecture import WARN_LINES, long_modules
+
+    long = long_modules()
+    if long:
+        terminalreporter.write_line(
+            f"modules past {WARN_LINES} lines (still one idea?): " + ", ".join(f"{m} ({n})" for m, n in long)
+        )

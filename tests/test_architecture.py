@@ -5,8 +5,8 @@
 - No import cycle among solver's modules.
 - A name with a leading underscore is never imported from another module.
 - No module named for its history rather than its content (``*_extra``, ``*_misc``, ``*_utils``).
-- A module past :data:`WARN_LINES` lines is reported; past :data:`MAX_LINES` it fails (cohesion first:
-  split along a line the design draws, never by a line count).
+- A module past :data:`WARN_LINES` lines is listed at the end of the test run (tests/conftest.py); past
+  :data:`MAX_LINES` it fails (cohesion first: split along a line the design draws, never by a line count).
 
 Imports are read from the source (every ``import`` statement, also inside functions), not executed.
 """
@@ -15,7 +15,6 @@ from __future__ import annotations
 
 import ast
 import re
-import warnings
 from pathlib import Path
 
 import pytest
@@ -153,12 +152,20 @@ def test_names_say_what_a_module_holds() -> None:
     assert not bad, f"modules named for their history, not their content: {bad}"
 
 
+def lines_of(name: str) -> int:
+    return len(MODULES[name].read_text(encoding="utf-8").splitlines())
+
+
+def long_modules() -> list[tuple[str, int]]:
+    """The modules past :data:`WARN_LINES` lines, longest first: the test run's summary lists them (a note for
+    the next change there, not a failure)."""
+    return sorted(((m, n) for m in MODULES if (n := lines_of(m)) > WARN_LINES), key=lambda x: -x[1])
+
+
 @pytest.mark.parametrize("name", sorted(MODULES))
 def test_module_is_small_enough(name: str) -> None:
-    n = len(MODULES[name].read_text(encoding="utf-8").splitlines())
+    n = lines_of(name)
     assert n <= MAX_LINES, f"{name} has {n} lines (at most {MAX_LINES}): split it along a line the design draws"
-    if n > WARN_LINES:
-        warnings.warn(f"{name} has {n} lines (more than {WARN_LINES}): is it still one idea?", stacklevel=1)
 
 
 def test_the_checks_can_fail() -> None:

@@ -134,7 +134,7 @@ def run_with_code(command: str, cwd: Path) -> tuple[str, int]:
     env = {**os.environ, "PYTHONPATH": str(ROOT), "COLUMNS": COLUMNS}
     script = (
         f'baccarat() {{ "{sys.executable}" -m solver.cli "$@"; }}\n'
-        f'baccarat-check() {{ "{sys.executable}" -m proofs.check "$@"; }}\n{command}\n'
+        f'baccarat-check() {{ "{sys.executable}" "{ROOT / "proofs" / "check.py"}" "$@"; }}\n{command}\n'
     )
     p = subprocess.run(["bash", "-c", script], cwd=cwd, env=env, capture_output=True, text=True, timeout=120)
     return p.stdout + (p.stderr if p.returncode != 0 else ""), p.returncode

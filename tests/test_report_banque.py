@@ -23,7 +23,7 @@ def _lines(out: str) -> list[dict]:
     return [json.loads(line) for line in out.splitlines() if line.strip()]
 
 
-BANQUE_FIELDS = ("concept", "exists", "value", "player1_draw_at_5", "player2_draw_at_5", "banker", "certified", "theta")
+BANQUE_FIELDS = ("concept", "exists", "value", "player1_draw_at_5", "player2_draw_at_5", "banker", "theta")
 
 
 @pytest.fixture(scope="module")
@@ -67,6 +67,9 @@ def test_the_report_equals_baccarat_banque(report, cli, decks: str, dealing: str
         assert {k: mine[k] for k in BANQUE_FIELDS} == {k: theirs[k] for k in BANQUE_FIELDS}
         assert mine.get("guarantee") == theirs.get("guarantee")
         assert mine["source"].startswith("certificate proofs/certificates/banque/")
+        # Read, not re-checked: never certified on trust (issue 24); the solve is certified.
+        assert mine["certified"] is False and theirs["certified"] is True
+        assert mine["certificate"] == mine["source"].split()[1].rstrip(",")
 
 
 def test_the_rule_sheets_numbers(report) -> None:
@@ -103,15 +106,37 @@ def test_solved_now_equals_the_certificates() -> None:
     solved = banque_entries([Shoe.infinite()], source="solve")
     assert all(e.source.startswith("certificate") for e in read) and all(e.source.startswith("solved") for e in solved)
     for a, b in zip(read, solved):
-        assert (a.concept, a.exists, a.value, a.player1, a.player2, a.banker, a.certified) == (
+        assert (a.concept, a.exists, a.value, a.player1, a.player2, a.banker) == (
             b.concept,
             b.exists,
             b.value,
             b.player1,
             b.player2,
             b.banker,
-            b.certified,
         )
+        assert (a.certified, b.certified) == (False, True) and a.certificate is not None and b.certificate is None
+
+
+def test_a_certificate_re_checked_by_the_independent_checker_is_certified(tmp_path: Path) -> None:
+    name = "A1-blind-parlor-inf-t1_2-correlated.json"
+    (checked,) = banque_entries([Shoe.infinite()], concepts=["correlated"], source="checked")
+    assert checked.certified and "re-checked by the independent checker" in checked.source
+    # A certificate the checker rejects (its value edited) is labelled so, and not certified.
+    cert = json.loads((CERTIFICATES / name).read_text())
+    (tmp_path / name).write_text(json.dumps({**cert, "value": "1/3"}))
+    (bad,) = banque_entries([Shoe.infinite()], concepts=["correlated"], source="checked", directory=tmp_path)
+    assert not bad.certified and "REJECTED" in bad.source
+
+
+def test_a_malformed_committed_certificate_is_one_clear_error(tmp_path: Path) -> None:
+    from solver.errors import InputError
+
+    name = "A1-blind-parlor-inf-t1_2-correlated.json"
+    cert = json.loads((CERTIFICATES / name).read_text())
+    del cert["team"]
+    (tmp_path / name).write_text(json.dumps(cert))
+    with pytest.raises(InputError, match="cannot be read"):
+        banque_entries([Shoe.infinite()], concepts=["correlated"], directory=tmp_path)
 
 
 def test_a_shoe_without_certificate_is_left_out_unless_solved(cli) -> None:
@@ -121,8 +146,9 @@ def test_a_shoe_without_certificate_is_left_out_unless_solved(cli) -> None:
     assert [s["shoe"]["dealing"] for s in section["shoes"]] == ["A"]
     assert [x["shoe"]["decks"] for x in section["left_out"]] == [1]
     assert "--banque solve" in section["left_out"][0]["reason"]
-    text = cli(["report", "--decks", "1", "--commission", "0"]).out
-    assert "On 1 deck no committed certificate states these answers" in text.replace("\n  ", " ")
+    r = cli(["report", "--decks", "1", "--commission", "0"])
+    assert "On 1 deck no committed certificate states these answers" in r.out.replace("\n  ", " ")
+    assert "baccara banque on 1 deck is left out of the report" in r.err  # said on stderr too (issue 24)
     r = cli(["report", "--decks", "1", "--commission", "0", "--banque", "solve", "--format", "json"])
     assert r.code == 0, r.err
     shoes = json.loads(r.out)["baccara_banque"]["shoes"]

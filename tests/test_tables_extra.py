@@ -70,7 +70,7 @@ def test_the_banque_tables_hold_the_certificates() -> None:
     files = banque_tables(models, thetas, 4, "baccarat tables --out t")
     assert tuple(files) == BANQUE_TABLE_NAMES
     for e in models:
-        cert = json.loads((ROOT / e.source.removeprefix("certificate ")).read_text())
+        cert = json.loads((ROOT / str(e.certificate)).read_text())
         assert e.value == Fraction(cert["value"])
         shown = decimal_str(e.value * 100, 4)
         assert (shown if e.exists else f"none (best {shown})") in files["banque-models"]

@@ -6,17 +6,19 @@ The report sets baccara banque beside chemin de fer on the model that reproduces
 (the banker free in every cell), balanced tables θ = 1/2 (:data:`RULE_SHEET_MODEL`,
 :data:`REPORT_THETA`), on the casinos' six-deck shoe and on the infinite deck. Solving the three
 concepts there costs some three seconds; the committed certificates of proofs/certificates/banque/
-hold the same answers, exactly (value, strategies), and the test suite checks them with the
-independent checker proofs/check.py and against a fresh solve. :func:`banque_entries` therefore reads
-a certificate where one matches the shoe, model, θ and concept exactly, and solves (and certifies)
-otherwise; ``source`` says which.
+(installed with the package: :mod:`solver.store.certificates`) hold the same answers, exactly (value,
+strategies), and the test suite checks them with the independent checker proofs/check.py and against a
+fresh solve. :func:`banque_entries` therefore reads a certificate where one matches the shoe, model, θ
+and concept exactly, and solves (and certifies) otherwise; ``source`` says which. An answer read from a
+certificate is not called certified unless this run re-verifies it with the independent checker
+(``source="checked"``, some seconds a certificate): never certified on trust.
 
 >>> from solver.cards import Shoe
 >>> [e.concept for e in banque_entries([Shoe.infinite()])]
 ['nash', 'correlated', 'independent']
 >>> e = banque_entries([Shoe.infinite()], concepts=["correlated"])[0]
->>> e.value, e.certified, e.source.startswith("certificate")
-(Fraction(16655514960, 1919414386513), True, True)
+>>> e.value, e.certified, e.certificate
+(Fraction(16655514960, 1919414386513), False, 'proofs/certificates/banque/A1-blind-parlor-inf-t1_2-correlated.json')
 """
 
 from __future__ import annotations
@@ -31,6 +33,8 @@ from typing import Any
 from solver.banque import CONCEPTS, BanqueModel, BanqueSolution, solve_concepts
 from solver.banque.certificate import shoe_spec
 from solver.cards import Shoe
+from solver.errors import InputError, ModelError
+from solver.store.certificates import certificates_dir, located, recheck, shown
 from solver.strategy import format_infoset
 
 RULE_SHEET_MODEL = BanqueModel(1, "blind", "parlor")
@@ -40,8 +44,9 @@ second player, every banker decision free, no tax."""
 REPORT_THETA = Fraction(1, 2)
 """Balanced tables: each tableau holds half of the total stake."""
 
-CERTIFICATES = Path(__file__).resolve().parents[2] / "proofs" / "certificates" / "banque"
-"""The committed banque certificates (checked by proofs/check.py in the test suite)."""
+CERTIFICATES = certificates_dir() / "banque"
+"""The committed banque certificates (:func:`solver.store.certificates.certificates_dir`; checked by
+proofs/check.py in the test suite, and by ``baccarat-check`` wherever the package is installed)."""
 
 STANDARD_MODELS: tuple[tuple[Shoe, BanqueModel], ...] = tuple(
     (shoe, BanqueModel(1, second, freedom))
@@ -56,9 +61,12 @@ THETA_SWEEP = "1/10..9/10/8"
 """The values of θ of the by-θ table and figure unless the command says otherwise (θ and 1 − θ mirror each
 other: the players trade places)."""
 
-SOURCES = ("certificates", "solve")
+SOURCES = ("certificates", "checked", "solve")
 """Where :func:`banque_entries` takes its answers: committed certificates where they match (else solved),
-or always solved now."""
+the same re-verified by the independent checker, or always solved now."""
+
+NOT_RECHECKED = "not re-checked by this run"
+"""How an answer read from a committed certificate is labelled until the independent checker re-verifies it."""
 
 SOLVED = "solved and certified now (solver.banque)"
 
@@ -75,9 +83,12 @@ class BanqueEntry:
         player1, player2: each player's probability of drawing at 5, by information set (``"5"``, or a
             situation); for the correlated concept the marginals.
         banker: the banker's cells where he mixes, with his probability of drawing.
-        certified: every claim checked exactly (by the solver now, or by the committed certificate's checker).
+        certified: every claim checked exactly by this run: solved and certified now, or read from a committed
+            certificate that the independent checker re-verified (``source="checked"``); an answer read from a
+            committed certificate without re-checking it is *not* certified (never on trust).
         unique: the strategies are proved unique (None: not decided, or not recorded in a certificate).
-        source: where the numbers come from (:data:`SOLVED`, or the certificate's path).
+        source: where the numbers come from (:data:`SOLVED`, or ``certificate PATH``, and whether re-checked).
+        certificate: the committed certificate the numbers were read from (its path as reports show it), or None.
     """
 
     shoe: Shoe
@@ -92,6 +103,7 @@ class BanqueEntry:
     certified: bool
     unique: bool | None
     source: str
+    certificate: str | None = None
 
     @property
     def label(self) -> str:
@@ -130,9 +142,13 @@ def _strategy(obj: object) -> dict[str, Fraction] | None:
     return None if any(v is None for v in out.values()) else out  # type: ignore[return-value]
 
 
-def entry_from_certificate(cert: dict[str, Any], shoe: Shoe, source: str) -> BanqueEntry | None:
-    """The entry a committed certificate states, or None if it holds an irrational number or is not one
-    this reader knows (the caller then solves)."""
+def entry_from_certificate(cert: dict[str, Any], shoe: Shoe, path: str) -> BanqueEntry | None:
+    """The entry the committed certificate at ``path`` states, not re-checked (``certified`` False), or None if
+    it holds an irrational number, which this reader does not take (the caller then solves).
+
+    Raises:
+        InputError: the certificate is malformed (a damaged installation: reinstall, or solve instead).
+    """
     try:
         model = BanqueModel(
             cert["model"]["information"], cert["model"]["second_player"], cert["model"]["freedom"], Fraction(cert["model"]["tax"])
@@ -170,12 +186,16 @@ def entry_from_certificate(cert: dict[str, Any], shoe: Shoe, source: str) -> Ban
             player1=p1,
             player2=p2,
             banker={k: v for k, v in banker.items() if 0 < v < 1},
-            certified=True,
+            certified=False,
             unique=None,
-            source=source,
+            source=f"certificate {path}, {NOT_RECHECKED}",
+            certificate=path,
         )
-    except (KeyError, TypeError, ValueError, ZeroDivisionError, AttributeError):
-        return None
+    except (KeyError, TypeError, ValueError, ZeroDivisionError, AttributeError) as e:
+        raise InputError(
+            f"the committed certificate {path} cannot be read ({type(e).__name__}: {e}); reinstall the package, "
+            "or solve instead (baccarat report --banque solve)"
+        ) from None
 
 
 def certificate_entries(directory: Path = CERTIFICATES) -> list[tuple[dict[str, Any], str]]:
@@ -187,11 +207,7 @@ def certificate_entries(directory: Path = CERTIFICATES) -> list[tuple[dict[str, 
         except (OSError, ValueError):
             continue
         if isinstance(cert, dict) and cert.get("format") == "baccarat-banque-certificate":
-            try:
-                shown = str(path.relative_to(CERTIFICATES.parent.parent.parent))
-            except ValueError:
-                shown = str(path)
-            out.append((cert, shown))
+            out.append((cert, shown(path)))
     return out
 
 
@@ -224,7 +240,9 @@ def banque_entries(
 
     ``progress`` is called with the number of answers done.
     """
-    certs = certificate_entries(directory) if source == "certificates" else []
+    if source not in SOURCES:
+        raise ModelError(f"unknown banque source {source!r} (choose from {', '.join(SOURCES)})")
+    certs = certificate_entries(directory) if source != "solve" else []
     out: list[BanqueEntry] = []
     for shoe in dict.fromkeys(shoes):
         found: dict[tuple[Fraction, str], BanqueEntry] = {}
@@ -232,7 +250,7 @@ def banque_entries(
             for c in concepts:
                 for cert, path in certs:
                     if _matches(cert, shoe, model, t, c):
-                        e = entry_from_certificate(cert, shoe, f"certificate {path}")
+                        e = entry_from_certificate(cert, shoe, path)
                         if e is not None:
                             found[(t, c)] = e
                             break
@@ -253,7 +271,25 @@ def banque_entries(
         out += [found[(t, c)] for t in thetas for c in concepts]
         if progress is not None:
             progress(len(out))
-    return tuple(out)
+    return tuple(rechecked(out)) if source == "checked" else tuple(out)
+
+
+def rechecked(entries: Sequence[BanqueEntry]) -> list[BanqueEntry]:
+    """The entries, those read from committed certificates re-verified by the independent checker
+    (:func:`solver.store.certificates.recheck`): certified where it accepts them, labelled where it does not."""
+    import dataclasses
+
+    paths = {e.certificate: located(e.certificate) for e in entries if e.certificate}
+    verdicts = recheck(list(dict.fromkeys(paths.values())))
+    out = []
+    for e in entries:
+        if e.certificate is None:
+            out.append(e)
+            continue
+        ok = verdicts[paths[e.certificate]]
+        words = "re-checked by the independent checker" if ok else "REJECTED by the independent checker"
+        out.append(dataclasses.replace(e, certified=ok, source=f"certificate {e.certificate}, {words}"))
+    return out
 
 
 def banque_steps(shoes: Sequence[Shoe], thetas: Sequence[Fraction] = (REPORT_THETA,), concepts: Sequence[str] = CONCEPTS) -> int:

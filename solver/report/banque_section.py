@@ -43,19 +43,34 @@ def _exists(e: BanqueEntry) -> bool:
 
 
 def sources(entries: Sequence[BanqueEntry]) -> str:
-    """Where the entries' numbers come from, in one sentence."""
-    certs = [e.source.removeprefix("certificate ") for e in entries if e.source.startswith("certificate ")]
+    """Where the entries' numbers come from, in one sentence: solved now, or read from committed certificates
+    (re-checked by the independent checker in this run, or not)."""
+    certs = [e for e in entries if e.certificate is not None]
     solved = len(entries) - len(certs)
     parts = []
     if certs:
-        where = ", ".join(sorted({c.rpartition("/")[0] + "/" for c in certs}))
+        where = ", ".join(sorted({str(e.certificate).rpartition("/")[0] + "/" for e in certs}))
+        checked = sum(e.certified for e in certs)
+        how = (
+            "each re-checked in this run by the independent checker (baccarat-check)"
+            if checked == len(certs)
+            else f"{checked} of them re-checked in this run by the independent checker; the others not re-checked "
+            "(baccarat-check verifies them; baccarat report --banque checked re-checks them)"
+        )
         parts.append(
-            f"{len(certs)} answers read from the committed certificates in {where} (each named in the JSON "
-            "report), checked exactly by the independent checker python3 proofs/check.py"
+            f"{len(certs)} answers read from the committed certificates in {where} (each named in the JSON report), {how}"
         )
     if solved:
         parts.append(f"{solved} solved and certified now")
     return "; ".join(parts)
+
+
+def certified_word(e: BanqueEntry) -> str:
+    """``yes`` (solved and certified now, or a certificate re-checked), ``committed`` (read from a committed
+    certificate, not re-checked by this run), ``NO``."""
+    if e.certified:
+        return "yes"
+    return "committed" if e.certificate is not None and "REJECTED" not in e.source else "NO"
 
 
 # -- text ---------------------------------------------------------------------------------------------
@@ -97,12 +112,13 @@ def banque_section_text(
                 mixes = ", ".join(e.banker) or "-"
                 lines.append(
                     f"    {CONCEPT_NAMES[e.concept]:<26} {pct(e.value, d):>{n}} {_draw(e.player1, d):>{n}} "
-                    f"{_draw(e.player2, d):>{n}}  {'yes' if e.certified else 'NO':<9}  {mixes}"
+                    f"{_draw(e.player2, d):>{n}}  {certified_word(e):<9}  {mixes}"
                 )
                 lines.append(f"      exact: {exact_text(e.value)}")
             else:
                 lines.append(
-                    f"    {CONCEPT_NAMES[e.concept]:<26} none at this θ ({'proved' if e.certified else 'not decided'});"
+                    f"    {CONCEPT_NAMES[e.concept]:<26} none at this θ "
+                    f"({'proved' if e.certified or e.certificate else 'not decided'});"
                     f" the team's best guarantee found: {pct(e.value, d)} %"
                 )
         c = beside.get(shoe)
@@ -162,6 +178,7 @@ def entry_dict(e: BanqueEntry, digits: int | None = None) -> dict[str, object]:
         "certified": e.certified,
         "unique": e.unique,
         "source": e.source,
+        "certificate": e.certificate,
     }
     if not _exists(e):
         out["guarantee"] = exact_json(e.value, digits)
@@ -224,7 +241,7 @@ def banque_report_table(
                     value,
                     _tex_draw(e.player1, digits),
                     _tex_draw(e.player2, digits),
-                    "yes" if e.certified else r"\textbf{no}",
+                    certified_word(e) if certified_word(e) != "NO" else r"\textbf{no}",
                 ]
             )
         c = beside.get(shoe)

@@ -207,7 +207,12 @@ def full_text(rep: FullReport, digits: int | None = None) -> str:
     n_ok = sum(s.certified for s in games)
     lines += ["", f"Certified: {n_ok} of {len(games)} chemin de fer games, in exact rationals."]
     if rep.banque:
-        lines.append(f"Certified: {sum(e.certified for e in rep.banque)} of {len(rep.banque)} baccara banque answers.")
+        read = sum(e.certificate is not None and not e.certified for e in rep.banque)
+        lines.append(
+            f"Certified: {sum(e.certified for e in rep.banque)} of {len(rep.banque)} baccara banque answers by this run."
+        )
+        if read:
+            lines.append(f"Read from committed certificates, not re-checked: {read} (--banque checked re-checks them).")
     return "\n".join(lines)
 
 

@@ -129,6 +129,24 @@ def write_text(path: str | Path, text: str, overwrite: bool = False) -> Path:
     return write_bytes(path, text.encode("utf-8"), overwrite)
 
 
+def file_mode(target: Path) -> int:
+    """The permissions a written file gets: those of the file it replaces, else what the user's umask allows
+    a new file (0644 under the usual umask 022), as ``open()`` would give it.
+
+    >>> import os
+    >>> old = os.umask(0o022)
+    >>> oct(file_mode(Path("/nonexistent/file")))
+    '0o644'
+    >>> _ = os.umask(old)
+    """
+    try:
+        return target.stat().st_mode & 0o7777
+    except OSError:
+        umask = os.umask(0)
+        os.umask(umask)
+        return 0o666 & ~umask
+
+
 def write_bytes(path: str | Path, data: bytes, overwrite: bool = False) -> Path:
     """Write ``data`` to ``path`` whole, or not at all, as :func:`write_text` does (for images and the like)."""
     target = Path(path)
@@ -138,6 +156,7 @@ def write_bytes(path: str | Path, data: bytes, overwrite: bool = False) -> Path:
     try:
         directory.mkdir(parents=True, exist_ok=True)
         fd, tmp_name = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=directory)
+        os.fchmod(fd, file_mode(target))  # mkstemp makes it private (0600); a written file is the user's to share
         with os.fdopen(fd, "wb") as fh:
             fh.write(data)
             fh.flush()

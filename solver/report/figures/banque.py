@@ -9,6 +9,7 @@ from solver.analysis.figures import FigureInputs
 from solver.exact.numberfield import decimal_of
 from solver.exact.numbers import fraction_str
 from solver.report.banque import CONCEPT_NAMES, exact_json
+from solver.report.banque_section import certified_word
 from solver.report.figures.plot import ROUNDED, Figure
 
 
@@ -29,7 +30,7 @@ def banque_theta(inputs: FigureInputs) -> Figure:
             str(e.exists).lower(),
             _exact(e.value) if e.exists else "",
             decimal_of(e.value, ROUNDED) if e.exists else "",
-            "yes" if e.certified else "no",
+            certified_word(e).lower(),
         )
         for e in entries
     )
@@ -54,7 +55,8 @@ def banque_theta(inputs: FigureInputs) -> Figure:
         "against Player 1's share θ of the stake, for each solution concept: the Nash equilibrium, the "
         "correlated cooperative solution (the players as a team with a shared random device) and the "
         "independent cooperative one, drawn only where it exists (elsewhere proved not to). Every point is exact "
-        "and certified (an irrational one drawn from its exact bounds; the CSV says where its exact form is); "
+        "(an irrational one drawn from its exact bounds; the CSV says where its exact form is), solved and certified "
+        "now or read from a committed certificate that the independent checker verifies (the CSV says which); "
         "at θ = 1/2 the rule sheets' 0.87 %."
     )
     return Figure(
