@@ -132,6 +132,7 @@ def table(
     note: str = "",
     size: str = r"\small",
     rules_before: Iterable[int] = (),
+    placement: str = "htbp",
 ) -> str:
     """A booktabs ``table`` float.
 
@@ -146,10 +147,11 @@ def table(
         note: text set below the tabular, flush left in a smaller font.
         size: font size command for the table.
         rules_before: body row indices to precede with a ``\\midrule``.
+        placement: the float's placement (``H``, with the ``float`` package, keeps it where it stands).
     """
     lines = [
         generated_comment(command).rstrip("\n"),
-        r"\begin{table}[htbp]",
+        f"\\begin{{table}}[{placement}]",
         r"  \centering",
         f"  {size}",
         f"  \\caption{{{caption}}}",
