@@ -14,7 +14,8 @@ certified in exact rationals. The front door (docs/api.md has a worked tour):
   :func:`write_certificates`;
 * the simulator and the cross-check: :class:`SimConfig`, :func:`exact_law`, :func:`read_coups`, and
   the subpackages' own verbs ``solver.simulate.simulate`` and ``solver.crosscheck.crosscheck``;
-* the full report: :func:`full_report`.
+* the full report: :func:`full_report`; a game's par sheet: :func:`par_sheet` (with :class:`Simulation`
+  for the dealt game), giving a :class:`ParSheet`.
 
 Names are loaded on first use, so ``import solver`` stays cheap (the command line starts fast).
 
@@ -72,6 +73,9 @@ _WHERE: dict[str, str] = {
     "CrossCheck": "solver.crosscheck",
     "exact_law": "solver.crosscheck",
     "read_coups": "solver.crosscheck",
+    "ParSheet": "solver.analysis.parsheet",
+    "Simulation": "solver.analysis.parsheet",
+    "par_sheet": "solver.analysis.parsheet",
     "FullReport": "solver.analysis.report",
     "full_report": "solver.analysis.report",
     "BaccaratError": "solver.errors",
@@ -99,11 +103,13 @@ __all__ = [
     "ModelError",
     "OutcomeTable",
     "PUNTO_STRATEGY",
+    "ParSheet",
     "PuntoResult",
     "Shoe",
     "ShoeError",
     "Side",
     "SimConfig",
+    "Simulation",
     "SimulationResult",
     "Solution",
     "SolverError",
@@ -120,6 +126,7 @@ __all__ = [
     "full_report",
     "main_bets",
     "outcomes",
+    "par_sheet",
     "parse_shoe",
     "punto_banco",
     "read_bet_file",
@@ -146,6 +153,7 @@ def __dir__() -> list[str]:
 
 
 if TYPE_CHECKING:  # pragma: no cover - for type checkers and editors
+    from solver.analysis.parsheet import ParSheet, Simulation, par_sheet
     from solver.analysis.report import FullReport, full_report
     from solver.cards import Shoe, parse_shoe
     from solver.chemin.certificate import certificate_dict, certificate_text, write_certificates

@@ -50,7 +50,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
 
-from solver import __version__
+from solver.analysis.dealt_game import DealtGame, Simulation, dealt_game
 from solver.cards import Shoe
 from solver.errors import ModelError, SolverError
 from solver.exact.numbers import decimal_str, exact, fraction_str
@@ -135,7 +135,9 @@ def volatility_index(variance: Fraction, level: Fraction, digits: int) -> str:
         return _rounded(_z(level) * _sigma(exact(variance, "variance")), digits)  # type: ignore[operator]
 
 
-def hold_range(edge: Fraction, variance: Fraction, level: Fraction, hands: int, digits: int, percent: bool = True) -> tuple[str, str]:
+def hold_range(
+    edge: Fraction, variance: Fraction, level: Fraction, hands: int, digits: int, percent: bool = True
+) -> tuple[str, str]:
     """The range ``edge ± z σ / √hands`` of the house's hold per unit wagered over ``hands`` hands at
     confidence ``level`` (normal approximation), each end rounded to ``digits`` places (in % of the
     amount wagered when ``percent``).
@@ -298,72 +300,6 @@ class GameRules:
 
 
 @dataclass(frozen=True)
-class DealtWager:
-    """A wager on the dealt game (ESTIMATES from dealt shoes, with standard errors).
-
-    Attributes:
-        name: the wager.
-        first_coup_edge: its exact house edge on the first coup of a shoe.
-        whole_shoe_edge, whole_shoe_se: its house edge over every coup of the shoe, estimated.
-        effect, effect_se: whole shoe minus first coup (the cut-card effect), estimated.
-        source: how the whole-shoe edge was estimated.
-        check_z: for a wager the counting study priced, its exact edges at every coup against the
-            results dealt, in standard errors (``None`` for a wager the cross-check settles).
-    """
-
-    name: str
-    first_coup_edge: Fraction
-    whole_shoe_edge: float
-    whole_shoe_se: float
-    effect: float
-    effect_se: float
-    source: str
-    check_z: float | None = None
-
-
-@dataclass(frozen=True)
-class CheckLine:
-    """One test of the simulation check: its name, statistic, p-value, rate, and whether it rejected."""
-
-    name: str
-    statistic: float
-    p_value: float
-    alpha: float
-    rejected: bool
-    detectable: str
-
-
-@dataclass(frozen=True)
-class DealtGame:
-    """The dealt game: shoes dealt to the cut card, and the simulation check (ESTIMATES).
-
-    Attributes:
-        coups, shoes, seed: what the simulator dealt.
-        wagers: each wager's whole-shoe edge against its first-coup edge.
-        study_coups, study_shoes: what the counting study dealt (0 when no wager needed it).
-        not_dealt: ``(wager, reason)`` for each wager left out of the dealt game.
-        alpha: the check's false-alarm rate; ``tests``: its tests; ``verdict``: PASS or REJECT (...).
-        method: how the numbers were obtained.
-    """
-
-    coups: int
-    shoes: int
-    seed: int
-    wagers: tuple[DealtWager, ...]
-    study_coups: int
-    study_shoes: int
-    alpha: Fraction
-    tests: tuple[CheckLine, ...]
-    verdict: str
-    method: str
-    not_dealt: tuple[tuple[str, str], ...] = ()
-
-    @property
-    def passed(self) -> bool:
-        return self.verdict == "PASS"
-
-
-@dataclass(frozen=True)
 class ParSheet:
     """A game's par sheet: its rules, every wager exactly, and (optionally) the dealt game's estimates.
 
@@ -371,7 +307,7 @@ class ParSheet:
         rules: the game.
         wagers: one :class:`Wager` per bet, in the order asked.
         dealt: the dealt game and the simulation check, or ``None`` when not asked for (or an infinite deck).
-        version, command: the solver's version and the command that produced the sheet.
+        command: the command that produced the sheet (the renderers add the solver's version).
         digest: SHA-256 of the inputs (:func:`input_digest`).
         method: how the exact numbers were obtained.
     """
@@ -379,7 +315,6 @@ class ParSheet:
     rules: GameRules
     wagers: tuple[Wager, ...]
     dealt: DealtGame | None
-    version: str
     command: str
     digest: str
     method: str = "exact enumeration of every card sequence (solver.punto, solver.deal.tree)"
@@ -425,22 +360,6 @@ def input_digest(rules: GameRules, bets: Sequence[Bet], simulation: dict[str, ob
     return hashlib.sha256(json.dumps(doc, sort_keys=True, separators=(",", ":")).encode()).hexdigest()
 
 
-@dataclass(frozen=True)
-class Simulation:
-    """What to deal for the dealt game: ``coups`` in whole shoes (the simulator and the cross-check),
-    ``study`` coups for the counting study of wagers the simulator does not settle, the seed, and the
-    executor (``workers``, None: every core)."""
-
-    coups: int = 10**7
-    study: int = 10**6
-    seed: int = 0
-    workers: int | None = None
-    alpha: Fraction = Fraction(1, 1000)
-
-    def describe(self) -> dict[str, object]:
-        return {"coups": self.coups, "study": self.study, "seed": self.seed, "alpha": fraction_str(self.alpha)}
-
-
 def par_sheet(
     shoe: Shoe,
     bets: Sequence[Bet] | None = None,
@@ -481,8 +400,7 @@ def par_sheet(
     if simulation is not None and shoe.is_infinite:
         notes = ("An infinite deck has no cut card: the dealt game is not simulated.",)
     elif simulation is not None:
-        from solver.analysis.dealt_game import dealt_game
-
-        dealt = dealt_game(rules, chosen, wagers, simulation, progress)
+        edges = {w.name: w.edge for w in wagers}
+        dealt = dealt_game(shoe, tableau, tableau_name, alpha, cut, burn, chosen, edges, simulation, progress)
     digest = input_digest(rules, chosen, simulation.describe() if simulation is not None else None)
-    return ParSheet(rules, wagers, dealt, __version__, command, digest, result.method, notes)
+    return ParSheet(rules, wagers, dealt, command, digest, result.method, notes)

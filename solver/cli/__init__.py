@@ -18,7 +18,20 @@ from solver.cli.output import prepare_streams, silence_stdout
 from solver.cli.parser import EXIT_USAGE, Parser
 from solver.errors import BaccaratError
 
-COMMANDS = ("report", "punto", "chemin", "banque", "latex", "figures", "simulate", "crosscheck", "table", "eor", "count", "parsheet")
+COMMANDS = (
+    "report",
+    "punto",
+    "chemin",
+    "banque",
+    "latex",
+    "figures",
+    "simulate",
+    "crosscheck",
+    "table",
+    "eor",
+    "count",
+    "parsheet",
+)
 """The commands, in the order ``baccarat --help`` lists them; each is the module ``solver.cli.NAME``, with
 ``add_parser(sub)``. Only the command being run is imported (a command's imports cost start-up time)."""
 

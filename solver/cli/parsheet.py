@@ -184,7 +184,8 @@ def compile_pdf(tex: str) -> bytes:
 
 
 def run(args: argparse.Namespace) -> int:
-    from solver.report.parsheet import CSV_HEADER, comparison_text, parsheet_csv_rows, parsheet_dict, parsheet_tex, parsheet_text
+    from solver.report.parsheet import CSV_HEADER, comparison_text, parsheet_csv_rows, parsheet_dict, parsheet_text
+    from solver.report.parsheet_tex import parsheet_tex
     from solver.store.files import check_writable, write_files
 
     formats = _formats(args)
@@ -256,7 +257,9 @@ def add_parser(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-ar
     )
     add_shoe_options(p)
     g = p.add_argument_group("game")
-    g.add_argument("--commission", metavar="ALPHA", help="Banker commission, or a comma list (default 1/20, or the --tableau sheet's)")
+    g.add_argument(
+        "--commission", metavar="ALPHA", help="Banker commission, or a comma list (default 1/20, or the --tableau sheet's)"
+    )
     add_tableau_option(g)  # type: ignore[arg-type]
     g.add_argument("--bets", metavar="NAMES", help=f"catalogue wagers, comma-separated (default {DEFAULT_BETS})")
     g.add_argument("--bet", action="append", metavar="FILE", help="your own pay tables, a TOML or JSON file (repeatable)")
@@ -264,14 +267,22 @@ def add_parser(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-ar
     g.add_argument("--burn", metavar="B", help="none, a number of cards, or turn (default turn)")
     o = p.add_argument_group("output")
     o.add_argument("--out", metavar="DIR", help="write the files into DIR (created if needed)")
-    o.add_argument("--format", metavar="F", help="text, json, csv or latex on stdout; with --out: pdf, latex, csv, json (default pdf,csv,json)")
+    o.add_argument(
+        "--format",
+        metavar="F",
+        help="text, json, csv or latex on stdout; with --out: pdf, latex, csv, json (default pdf,csv,json)",
+    )
     o.add_argument("--digits", type=digits_option, default=6, metavar="N", help="decimal places (default 6; percentages N-2)")
     o.add_argument("--force", action="store_true", help="overwrite files that already exist in DIR")
     s = p.add_argument_group("dealt game (estimates)")
     s.add_argument("--simulate", type=parse_count, metavar="N", help="coups dealt in whole shoes (default 1e7)")
-    s.add_argument("--study", type=parse_count, metavar="N", help="coups of the counting study, for wagers not settled on the winner (default 1e6)")
+    s.add_argument(
+        "--study",
+        type=parse_count,
+        metavar="N",
+        help="coups of the counting study, for wagers not settled on the winner (default 1e6)",
+    )
     s.add_argument("--no-simulate", action="store_true", help="the exact sheet alone, no dealt game")
     s.add_argument("--seed", type=seed_option, default=0, help="seed of the dealt shoes (default 0)")
     s.add_argument("--workers", type=parse_count, metavar="N", help="local processes (default: all cores)")
     p.set_defaults(run=run)
-
