@@ -74,7 +74,7 @@ _WHERE: dict[str, str] = {
     "exact_law": "solver.crosscheck",
     "read_coups": "solver.crosscheck",
     "ParSheet": "solver.analysis.parsheet",
-    "Simulation": "solver.analysis.parsheet",
+    "Simulation": "solver.analysis.dealt_game",
     "par_sheet": "solver.analysis.parsheet",
     "FullReport": "solver.analysis.report",
     "full_report": "solver.analysis.report",
@@ -153,7 +153,8 @@ def __dir__() -> list[str]:
 
 
 if TYPE_CHECKING:  # pragma: no cover - for type checkers and editors
-    from solver.analysis.parsheet import ParSheet, Simulation, par_sheet
+    from solver.analysis.dealt_game import Simulation
+    from solver.analysis.parsheet import ParSheet, par_sheet
     from solver.analysis.report import FullReport, full_report
     from solver.cards import Shoe, parse_shoe
     from solver.chemin.certificate import certificate_dict, certificate_text, write_certificates

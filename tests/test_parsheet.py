@@ -15,7 +15,8 @@ import pytest
 from conftest import run_cli
 
 import solver
-from solver.analysis.parsheet import HANDS, LEVELS, Simulation, hold_range, par_sheet, sd_value, volatility_index, z_value
+from solver.analysis.dealt_game import Simulation
+from solver.analysis.parsheet import HANDS, LEVELS, hold_range, par_sheet, sd_value, volatility_index, z_value
 from solver.cards import Shoe
 from solver.deal.outcome import outcomes
 from solver.punto import bets_from_names, catalogue, evaluate

@@ -140,7 +140,8 @@ def dealt_game(
         InputError: too few coups for the cross-check.
     """
     from solver.crosscheck import burn_laws, crosscheck, exact_law, sample_from_simulation
-    from solver.simulate import Payout, SimConfig, parse_burn, shoes_for_coups, simulate
+    from solver.simulate import Payout, SimConfig, parse_burn, simulate
+    from solver.simulate.run import shoes_for_coups
     from solver.strategy import PUNTO_STRATEGY, Strategy
 
     strategy = PUNTO_STRATEGY if tableau == PUNTO_BANCO else Strategy(tableau, {}, f"{tableau_name} tableau").check()

@@ -49,6 +49,7 @@ import json
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
+from typing import Any
 
 from solver.analysis.dealt_game import DealtGame, Simulation, dealt_game
 from solver.cards import Shoe
@@ -77,17 +78,17 @@ DEFAULT_BURN = "turn"
 # -- the irrational numbers: z, sigma, VI and the hold range, to PRECISION digits --------------------
 
 
-def _mp():  # type: ignore[no-untyped-def]
-    import mpmath  # a dependency of sympy; exact-to-60-digits special functions
+def _mp() -> Any:
+    import mpmath  # type: ignore[import-untyped]  # arbitrary-precision special functions (a dependency of sympy)
 
     return mpmath
 
 
-def _rounded(value: object, digits: int) -> str:
+def _rounded(value: Any, digits: int) -> str:
     """A high-precision real (an mpmath number) rounded half to even to ``digits`` places, checked to
     lie clear of a rounding boundary."""
     mp = _mp()
-    scaled = value * mp.mpf(10) ** digits  # type: ignore[operator]
+    scaled = value * mp.mpf(10) ** digits
     low = mp.floor(scaled)
     rest = scaled - low
     if abs(rest - mp.mpf(1) / 2) < mp.mpf(10) ** -GUARD:
@@ -96,12 +97,12 @@ def _rounded(value: object, digits: int) -> str:
     return decimal_str(Fraction(n, 10**digits), digits)
 
 
-def _sigma(variance: Fraction) -> object:
+def _sigma(variance: Fraction) -> Any:
     mp = _mp()
     return mp.sqrt(mp.mpf(variance.numerator) / variance.denominator)
 
 
-def _z(level: Fraction) -> object:
+def _z(level: Fraction) -> Any:
     mp = _mp()
     level = exact(level, "confidence level")
     if not 0 < level < 1:
@@ -132,7 +133,7 @@ def volatility_index(variance: Fraction, level: Fraction, digits: int) -> str:
     '1.9600'
     """
     with _mp().workdps(PRECISION):
-        return _rounded(_z(level) * _sigma(exact(variance, "variance")), digits)  # type: ignore[operator]
+        return _rounded(_z(level) * _sigma(exact(variance, "variance")), digits)
 
 
 def hold_range(
@@ -151,7 +152,7 @@ def hold_range(
     with mp.workdps(PRECISION):
         scale = 100 if percent else 1
         mid = mp.mpf(edge.numerator) / edge.denominator
-        half = _z(level) * _sigma(exact(variance, "variance")) / mp.sqrt(hands)  # type: ignore[operator]
+        half = _z(level) * _sigma(exact(variance, "variance")) / mp.sqrt(hands)
         return _rounded((mid - half) * scale, digits), _rounded((mid + half) * scale, digits)
 
 

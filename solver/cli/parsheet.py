@@ -31,7 +31,8 @@ from solver.exact.numbers import exact
 from solver.rules.tableau import PUNTO_BANCO
 
 if TYPE_CHECKING:
-    from solver.analysis.parsheet import ParSheet, Simulation
+    from solver.analysis.dealt_game import Simulation
+    from solver.analysis.parsheet import ParSheet
 
 FORMATS = ("text", "pdf", "latex", "csv", "json")
 OUT_DEFAULT = ("pdf", "csv", "json")
@@ -97,7 +98,7 @@ def _commissions(args: argparse.Namespace, house: object) -> list[str]:
 
 
 def _simulation(args: argparse.Namespace) -> Simulation | None:
-    from solver.analysis.parsheet import Simulation
+    from solver.analysis.dealt_game import Simulation
 
     if args.no_simulate:
         if args.simulate is not None or args.study is not None:
@@ -260,7 +261,7 @@ def add_parser(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-ar
     g.add_argument(
         "--commission", metavar="ALPHA", help="Banker commission, or a comma list (default 1/20, or the --tableau sheet's)"
     )
-    add_tableau_option(g)  # type: ignore[arg-type]
+    add_tableau_option(g)
     g.add_argument("--bets", metavar="NAMES", help=f"catalogue wagers, comma-separated (default {DEFAULT_BETS})")
     g.add_argument("--bet", action="append", metavar="FILE", help="your own pay tables, a TOML or JSON file (repeatable)")
     g.add_argument("--cut", type=parse_count, metavar="N", help="cards behind the cut card (default 14)")
