@@ -309,6 +309,11 @@ def json_document(doc: dict[str, Any], args: argparse.Namespace) -> dict[str, An
     return {"tool": {"name": TOOL_NAME, "version": __version__}, "command": command_line(args), **doc}
 
 
+def json_file_text(doc: dict[str, Any], args: argparse.Namespace) -> str:
+    """A JSON document for a file a command writes: :func:`json_document`, indented, ending in a newline."""
+    return json.dumps(json_document(doc, args), indent=2) + "\n"
+
+
 def emit_json(docs: Sequence[dict[str, Any]], args: argparse.Namespace, lines: bool | None = None) -> None:
     """Write JSON documents to stdout, each through :func:`json_document`: indented when there is one,
     one per line when there are several (or when ``lines`` says so)."""

@@ -16,6 +16,7 @@ from solver.cli.common import (
     Progress,
     add_shoe_options,
     add_tableau_option,
+    command_line,
     commission_text,
     digits_option,
     emit,
@@ -149,7 +150,7 @@ def sheets_from_args(args: argparse.Namespace) -> list[ParSheet]:
                     cut=args.cut or 14,
                     burn=burn,
                     simulation=simulation,
-                    command=args.command_line if hasattr(args, "command_line") else "",
+                    command=command_line(args),
                     progress=tick,
                 )
             )
@@ -202,7 +203,7 @@ def run(args: argparse.Namespace) -> int:
         if "pdf" in formats and shutil.which("pdflatex") is None:
             raise RunError(NO_PDFLATEX)
     sheets = sheets_from_args(args)
-    command = args.command_line if hasattr(args, "command_line") else "baccarat parsheet"
+    command = command_line(args)
     docs = [parsheet_dict(s, digits) for s in sheets]
     if not targets:
         fmt = formats[0]
@@ -220,9 +221,8 @@ def run(args: argparse.Namespace) -> int:
         return 0
     import csv
     import io
-    import json
 
-    from solver.cli.common import json_document
+    from solver.cli.common import json_file_text
 
     files: dict[Path, bytes] = {}
     tex = parsheet_tex(sheets, command, digits)
@@ -237,8 +237,7 @@ def run(args: argparse.Namespace) -> int:
         w.writerows(row for s in sheets for row in parsheet_csv_rows(s, digits))
         files[targets["csv"]] = buf.getvalue().encode("utf-8")
     if "json" in targets:
-        doc = json_document({"sheets": docs}, args)
-        files[targets["json"]] = (json.dumps(doc, indent=2) + "\n").encode("utf-8")
+        files[targets["json"]] = json_file_text({"sheets": docs}, args).encode("utf-8")
     for path in write_files(files, overwrite=args.force):
         sys.stdout.write(f"{path}\n")
     return 0
