@@ -39,7 +39,7 @@ simulation check of the exact figures.
 >>> banker.total
 4998398275503360
 >>> banker.volatility_index(Fraction(95, 100), 4)
-'1.8269'
+'1.8176'
 """
 
 from __future__ import annotations
