@@ -184,6 +184,20 @@ def test_tampered_case_analysis_fails(how: str) -> None:
     assert result.status == "fail" and "cases" in result.reason, result.reason
 
 
+def test_a_banker_reply_kept_from_both_bounds_by_a_pure_ponte_set_is_found() -> None:
+    # Found by the property test below: B3 parlor on this shoe has an optimal ponte that is pure, and
+    # the banker's optimal reply in one indifferent cell lies strictly inside (0, 1), pinned there by a
+    # pure set of the ponte's that is indifferent (its best-reply inequality tight). The reply search
+    # tried only the box's corners and the mixed sets' equations, and failed ("could not read an exact
+    # banker strategy"); it now searches every vertex of the replies that keep the ponte's play best.
+    sys.path.insert(0, str(ROOT / "proofs"))
+    import check  # type: ignore[import-not-found]
+
+    s = solve(build_game(Shoe.from_values([3, 6, 0, 5, 0, 5, 2, 6, 1, 0]), 3, "parlor"))
+    assert s.certified and all(x in (0, 1) for x in s.q) and any(0 < x < 1 for x in s.r)
+    assert check.check_certificate(certificate_dict(s)).status == "ok"
+
+
 @settings(max_examples=8, deadline=None)
 @given(st.lists(st.integers(0, 6), min_size=10, max_size=10).filter(lambda c: sum(c) >= 6))
 def test_any_shoe_any_model_is_solved_and_independently_verified(counts: list[int]) -> None:

@@ -269,9 +269,11 @@ def banker_reply(
     """A banker best reply to q under ``banker_form`` to which q is a ponte best reply under ``ponte_form``.
 
     Forced cells follow the sign of their slope. The indifferent cells T are searched at the vertices
-    of their box: a subset of |J| cells solves the ponte's indifference equations (J: his mixed
-    sets), the others sit at 0 or 1; the ponte's pure sets must then be best replies. Returns None
-    when no such vertex exists or T has more than :data:`MAX_TIGHT` cells.
+    of the polytope of replies that keep q a best reply: |J| cells of T solve equations of the ponte's
+    slope (J: his mixed sets, whose slope must be 0, and, where that is not enough, some pure sets whose
+    best-reply inequality is tight there), the others sit at 0 or 1; the ponte's pure sets must then be
+    best replies. Every non-empty bounded polytope has such a vertex, so the search is complete: None
+    means no reply exists, or T has more than :data:`MAX_TIGHT` cells.
     """
     from itertools import combinations, product
 
@@ -282,31 +284,39 @@ def banker_reply(
         return None
     D = ponte_form.denominator
     mixed = [j for j, x in enumerate(q) if 0 < x < 1]
+    pure = [j for j, x in enumerate(q) if not 0 < x < 1]
 
     def ponte_ok(rr: list[Fraction]) -> bool:
         ps = ponte_slope_signs(ponte_form, rr)
         return all((x == 0 and p >= 0) or (x == 1 and p <= 0) or (0 < x < 1 and p == 0) for x, p in zip(q, ps))
 
-    for basis in combinations(tight, len(mixed)):
-        rest = [i for i in tight if i not in basis]
-        for corner in product((Fraction(0), Fraction(1)), repeat=len(rest)):
-            rr = list(r)
-            for i, v in zip(rest, corner):
-                rr[i] = v
-            if mixed:
-                rows = [[Fraction(int(ponte_form.G[j][i]), D) for i in basis] for j in mixed]
-                # Outside the basis every cell is at 0 or 1: the known part of each equation is an integer sum.
-                rhs = [
-                    -Fraction(
-                        int(ponte_form.a[j]) + sum(int(ponte_form.G[j][i]) for i in range(len(rr)) if rr[i] and i not in basis), D
-                    )
-                    for j in mixed
-                ]
-                sol = solve_square(rows, rhs)
-                if sol is None or not all(0 <= x <= 1 for x in sol):
-                    continue
-                for i, x in zip(basis, sol):
-                    rr[i] = x
-            if ponte_ok(rr):
-                return rr
+    # The mixed sets' equations alone first (the vertices where no pure set is indifferent), then with
+    # one, two, ... pure sets' inequalities tight.
+    for extra in range(len(tight) - len(mixed) + 1):
+        for tight_pure in combinations(pure, extra):
+            equations = mixed + list(tight_pure)
+            for basis in combinations(tight, len(equations)):
+                rest = [i for i in tight if i not in basis]
+                for corner in product((Fraction(0), Fraction(1)), repeat=len(rest)):
+                    rr = list(r)
+                    for i, v in zip(rest, corner):
+                        rr[i] = v
+                    if equations:
+                        rows = [[Fraction(int(ponte_form.G[j][i]), D) for i in basis] for j in equations]
+                        # Outside the basis every cell is at 0 or 1: each equation's known part is an integer sum.
+                        rhs = [
+                            -Fraction(
+                                int(ponte_form.a[j])
+                                + sum(int(ponte_form.G[j][i]) for i in range(len(rr)) if rr[i] and i not in basis),
+                                D,
+                            )
+                            for j in equations
+                        ]
+                        sol = solve_square(rows, rhs)
+                        if sol is None or not all(0 <= x <= 1 for x in sol):
+                            continue
+                        for i, x in zip(basis, sol):
+                            rr[i] = x
+                    if ponte_ok(rr):
+                        return rr
     return None
