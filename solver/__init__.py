@@ -8,8 +8,17 @@ certified in exact rationals. The front door (docs/api.md has a worked tour):
 * the exact law of a coup and the bets: :func:`outcomes`, :func:`punto_banco`, :class:`Bet`, the
   side-bet :func:`catalogue`, :func:`bets_from_names`, :func:`read_bet_file`;
 * counting: :func:`effects_of_removal`, :func:`count_study` with :class:`CountConfig` and :class:`LinearCount`;
-* chemin de fer as a game: :func:`build_game`, :func:`solve`, :class:`Solution`; strategies as exact
-  values: :class:`Side`, :class:`InfoSet`, :class:`Strategy`, :func:`strategy_law`;
+* chemin de fer as a game: :func:`build_game`, :func:`solve`, :class:`Solution`; with the commission as a
+  parameter, :func:`commission_sweep` and :class:`CommissionSweep`; strategies as exact values:
+  :class:`Side`, :class:`InfoSet`, :class:`Strategy`, :func:`strategy_law`; the model's words as typed
+  values: :class:`Freedom`, :class:`Information`, :class:`Baccarat`;
+* baccara banque as a three-person game: :class:`BanqueModel`, :func:`build_banque`, :func:`solve_banque`,
+  :func:`solve_concepts`, :class:`BanqueSolution`;
+* house rule sheets: :class:`HouseRules`, :func:`house_rules`, :class:`Tableau`;
+* sessions at the table with every rule of the money: :class:`TableConfig`, :class:`Policies`,
+  :func:`play_session`, :func:`summarize`, :class:`TableSummary`;
+* what every answer says of itself (method, inputs, exact, certified, unique): :class:`Result`, and
+  :data:`Number`, the type of an exact number;
 * certificates that ``baccarat-check`` verifies independently: :func:`certificate_text`,
   :func:`write_certificates`;
 * the simulator and the cross-check: :class:`SimConfig`, :func:`exact_law`, :func:`read_coups`, and
@@ -83,28 +92,60 @@ _WHERE: dict[str, str] = {
     "ModelError": "solver.errors",
     "InputError": "solver.errors",
     "SolverError": "solver.errors",
+    "Freedom": "solver.strategy.words",
+    "Information": "solver.strategy.words",
+    "Baccarat": "solver.strategy.words",
+    "Result": "solver.exact.result",
+    "Number": "solver.exact.result",
+    "commission_sweep": "solver.chemin.commission.sweep",
+    "CommissionSweep": "solver.chemin.commission.sweep",
+    "BanqueModel": "solver.banque",
+    "BanqueGame": "solver.banque",
+    "BanqueSolution": "solver.banque",
+    "build_banque": "solver.banque",
+    "solve_banque": "solver.banque",
+    "solve_concepts": "solver.banque",
+    "HouseRules": "solver.rules.house",
+    "house_rules": "solver.rules.house",
+    "Tableau": "solver.rules.tableau",
+    "TableConfig": "solver.sessions",
+    "Policies": "solver.sessions",
+    "summarize": "solver.sessions",
+    "TableSummary": "solver.sessions",
+    "play_session": "solver.sessions",
 }
 
 __all__ = [
     "__version__",
+    "Baccarat",
     "BaccaratError",
+    "BanqueGame",
+    "BanqueModel",
+    "BanqueSolution",
     "Bet",
     "BetResult",
+    "CommissionSweep",
     "CountConfig",
     "CrossCheck",
     "ExactLaw",
+    "Freedom",
     "FullReport",
     "Game",
+    "HouseRules",
     "InfoSet",
+    "Information",
     "InputError",
     "KEMENY_SNELL",
     "LinearCount",
     "Model",
     "ModelError",
+    "Number",
     "OutcomeTable",
     "PUNTO_STRATEGY",
     "ParSheet",
+    "Policies",
     "PuntoResult",
+    "Result",
     "Shoe",
     "ShoeError",
     "Side",
@@ -114,26 +155,36 @@ __all__ = [
     "Solution",
     "SolverError",
     "Strategy",
+    "TableConfig",
+    "TableSummary",
+    "Tableau",
     "bets_from_names",
+    "build_banque",
     "build_game",
     "catalogue",
     "certificate_dict",
     "certificate_text",
+    "commission_sweep",
     "count_study",
     "effects_of_removal",
     "evaluate",
     "exact_law",
     "full_report",
+    "house_rules",
     "main_bets",
     "outcomes",
     "par_sheet",
     "parse_shoe",
+    "play_session",
     "punto_banco",
     "read_bet_file",
     "read_coups",
     "solve",
+    "solve_banque",
+    "solve_concepts",
     "strategy_detail",
     "strategy_law",
+    "summarize",
     "variant_bets",
     "write_certificates",
 ]
@@ -156,8 +207,10 @@ if TYPE_CHECKING:  # pragma: no cover - for type checkers and editors
     from solver.analysis.dealt_game import Simulation
     from solver.analysis.parsheet import ParSheet, par_sheet
     from solver.analysis.report import FullReport, full_report
+    from solver.banque import BanqueGame, BanqueModel, BanqueSolution, build_banque, solve_banque, solve_concepts
     from solver.cards import Shoe, parse_shoe
     from solver.chemin.certificate import certificate_dict, certificate_text, write_certificates
+    from solver.chemin.commission.sweep import CommissionSweep, commission_sweep
     from solver.chemin.game import Game, Model, build_game, strategy_detail, strategy_law
     from solver.chemin.solve import Solution, solve
     from solver.count import CountConfig, LinearCount, count_study
@@ -165,6 +218,7 @@ if TYPE_CHECKING:  # pragma: no cover - for type checkers and editors
     from solver.crosscheck import CrossCheck, ExactLaw, exact_law, read_coups
     from solver.deal.outcome import OutcomeTable, outcomes
     from solver.errors import BaccaratError, InputError, ModelError, ShoeError, SolverError
+    from solver.exact.result import Number, Result
     from solver.punto import (
         Bet,
         BetResult,
@@ -177,5 +231,9 @@ if TYPE_CHECKING:  # pragma: no cover - for type checkers and editors
         read_bet_file,
         variant_bets,
     )
+    from solver.rules.house import HouseRules, house_rules
+    from solver.rules.tableau import Tableau
+    from solver.sessions import Policies, TableConfig, TableSummary, play_session, summarize
     from solver.simulate import SimConfig, SimulationResult
     from solver.strategy import KEMENY_SNELL, PUNTO_STRATEGY, InfoSet, Side, Strategy
+    from solver.strategy.words import Baccarat, Freedom, Information

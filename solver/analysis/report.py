@@ -30,6 +30,7 @@ from solver.errors import ModelError
 from solver.exact.numbers import exact
 from solver.punto import STANDARD_COMMISSION, PuntoResult, catalogue, punto_banco
 from solver.rules.house import HouseRules
+from solver.strategy.words import Freedom, Information
 
 if TYPE_CHECKING:
     pass
@@ -37,7 +38,7 @@ if TYPE_CHECKING:
 REPORT_COMMISSION = STANDARD_COMMISSION
 """The casino's commission on the banker's wins in the report's second set of games (5 %)."""
 
-MODELS: tuple[tuple[str, int], ...] = tuple((f, i) for f in ("casino", "parlor") for i in (1, 2, 3))
+MODELS: tuple[tuple[Freedom, Information], ...] = tuple((f, i) for f in (Freedom.CASINO, Freedom.PARLOR) for i in Information)
 """The chemin de fer models of the report, in order: (freedom, information)."""
 
 PUNTO_SHOE = Shoe.decks(8)
@@ -83,7 +84,7 @@ class FullReport:
         say each their own: ``certified``, or read from a committed certificate not re-checked)."""
         return all(s.certified for s in self.chemin + self.commission)
 
-    def model(self, freedom: str, information: int, commission: bool = False) -> Solution | None:
+    def model(self, freedom: Freedom, information: Information, commission: bool = False) -> Solution | None:
         """The solved game of one model on the chemin de fer shoe (with the commission, if asked)."""
         for s in self.commission if commission else self.chemin:
             if (s.game.model.freedom, s.game.model.information) == (freedom, information):
@@ -94,7 +95,7 @@ class FullReport:
         """Chemin de fer's parlor game of information 1 on ``shoe`` (the chemin de fer shoe's, or Kemeny and
         Snell's on the infinite deck): the game baccara banque's rule-sheet model extends to two tableaux."""
         if shoe == self.chemin_shoe:
-            return self.model("parlor", 1)
+            return self.model(Freedom.PARLOR, Information.TOTALS)
         ks = self.kemeny_snell
         return ks if ks is not None and shoe == ks.game.shoe else None
 
@@ -133,8 +134,8 @@ def headline(rep: FullReport) -> Headline | None:
     >>> h is not None and h.kemeny_snell.value, h.parlor, h.casino.game.label, h.taxed
     (Fraction(679568, 53094899), None, 'A1 casino', None)
     """
-    ks = rep.kemeny_snell or rep.model("parlor", 1)
-    parlor, casino = rep.model("parlor", 1), rep.model("casino", 1)
+    ks = rep.kemeny_snell or rep.model(Freedom.PARLOR, Information.TOTALS)
+    parlor, casino = rep.model(Freedom.PARLOR, Information.TOTALS), rep.model(Freedom.CASINO, Information.TOTALS)
     if ks is None or parlor is None or casino is None:
         return None
     banque = tuple(
@@ -143,7 +144,12 @@ def headline(rep: FullReport) -> Headline | None:
         if e.shoe == ks.game.shoe and e.exists and e.concept in ("nash", "correlated") and isinstance(e.value, Fraction)
     )
     return Headline(
-        ks, None if parlor.game == ks.game else parlor, casino, rep.model("parlor", 1, commission=True), rep.punto, banque
+        ks,
+        None if parlor.game == ks.game else parlor,
+        casino,
+        rep.model(Freedom.PARLOR, Information.TOTALS, commission=True),
+        rep.punto,
+        banque,
     )
 
 
@@ -209,7 +215,7 @@ def full_report(
     else:
         punto = punto_banco(punto_shoe, bets=catalogue(), skip_unsettled=True)  # the side-bet catalogue too
     step()
-    models = [(house.tableau if house is not None and f == "casino" else f, i) for f, i in MODELS]
+    models = [(house.tableau if house is not None and f is Freedom.CASINO else f, i) for f, i in MODELS]
     chemin = []
     for freedom, information in models:
         chemin.append(solve(build_game(chemin_shoe, information, freedom)))
@@ -219,7 +225,11 @@ def full_report(
         for freedom, information in models:
             with_commission.append(solve(build_game(chemin_shoe, information, freedom, alpha)))
             step()
-    ks = chemin[MODELS.index(("parlor", 1))] if chemin_shoe.is_infinite else solve(build_game(Shoe.infinite(), 1, "parlor"))
+    ks = (
+        chemin[MODELS.index((Freedom.PARLOR, Information.TOTALS))]
+        if chemin_shoe.is_infinite
+        else solve(build_game(Shoe.infinite(), Information.TOTALS, Freedom.PARLOR))
+    )
     step()
     entries: tuple[BanqueEntry, ...] = ()
     if banque != "off":

@@ -32,6 +32,7 @@ from solver.exact.numbers import fraction_str
 from solver.rules.tableau import STANDARD_COMMISSION
 from solver.store.files import files_for, write_texts
 from solver.strategy import format_infoset
+from solver.strategy.words import Freedom
 
 FORMAT = "baccarat-chemin-certificate"
 VERSION = 1
@@ -54,7 +55,7 @@ def _head(s: Solution) -> dict[str, object]:
     )
     claims: dict[str, bool]
     if g.zero_sum:
-        claims = {"optimal": True, "unique_ponte": s.unique_ponte, "unique_banker": s.unique_banker}
+        claims = {"optimal": True, "unique_ponte": s.unique_ponte is True, "unique_banker": s.unique_banker is True}
     else:
         claims = {"equilibrium": True, "unique_equilibrium": bool(s.unique_equilibrium)}
     out: dict[str, object] = {
@@ -62,8 +63,8 @@ def _head(s: Solution) -> dict[str, object]:
         "version": VERSION,
         "shoe": shoe_spec,
         "model": {
-            "information": g.model.information,
-            "freedom": g.model.freedom,
+            "information": int(g.model.information),
+            "freedom": g.model.sheet,
             "commission": fraction_str(g.model.commission),
         },
         "value": fraction_str(s.value),
@@ -80,13 +81,14 @@ def _head(s: Solution) -> dict[str, object]:
 def case_entry(case: Split | Refuted | Pinned) -> list[object]:
     """One case of a case analysis as a certificate entry (docs/certificate-format.md).
 
-    >>> case_entry(Refuted("ponte", (("0+6/S", 3), ("8+8/S", -1))))
+    >>> from solver.strategy import Side
+    >>> case_entry(Refuted(Side.PONTE, (("0+6/S", 3), ("8+8/S", -1))))
     ['refuted', 'ponte', {'0+6/S': '3', '8+8/S': '-1'}]
     """
     if isinstance(case, Split):
-        return ["split", case.player, case.infoset]
+        return ["split", case.player.value, case.infoset]
     if isinstance(case, Refuted):
-        return ["refuted", case.side, {k: str(w) for k, w in case.multipliers}]
+        return ["refuted", case.side.value, {k: str(w) for k, w in case.multipliers}]
     return ["pinned"]
 
 
@@ -110,7 +112,7 @@ def certificate_name(s: Solution) -> str:
     else:
         deck = "shoe-" + "-".join(map(str, g.shoe.values))
     alpha = fraction_str(g.model.commission).replace("/", "_")
-    return f"{g.model.name(g.shoe)}-{g.model.freedom}-{deck}-a{alpha}"
+    return f"{g.model.name(g.shoe)}-{g.model.sheet}-{deck}-a{alpha}"
 
 
 def certificate_text(s: Solution) -> str:
@@ -152,15 +154,16 @@ def indented(x: object, depth: int = 0) -> str:
 def case_line(case: Split | Refuted | Pinned) -> str:
     """``json.dumps(case_entry(case))``, written directly (a certificate has thousands of cases).
 
-    >>> c = Refuted("ponte", (("0+6/S", 3), ("8+8/S", -1)))
-    >>> case_line(c) == json.dumps(case_entry(c)), case_line(Pinned()), case_line(Split("banker", "3/9", ()))
+    >>> from solver.strategy import Side
+    >>> c = Refuted(Side.PONTE, (("0+6/S", 3), ("8+8/S", -1)))
+    >>> case_line(c) == json.dumps(case_entry(c)), case_line(Pinned()), case_line(Split(Side.BANKER, "3/9", ()))
     (True, '["pinned"]', '["split", "banker", "3/9"]')
     """
     if isinstance(case, Split):
-        return f'["split", {_quote(case.player)}, {_quote(case.infoset)}]'
+        return f'["split", {_quote(case.player.value)}, {_quote(case.infoset)}]'
     if isinstance(case, Refuted):
         pairs = ", ".join(f'{_quote(k)}: "{w}"' for k, w in case.multipliers)
-        return f'["refuted", {_quote(case.side)}, {{{pairs}}}]'
+        return f'["refuted", {_quote(case.side.value)}, {{{pairs}}}]'
     return '["pinned"]'
 
 
@@ -184,7 +187,7 @@ def write_certificates(solutions: Iterable[Solution], target: str, overwrite: bo
         if s.game.model.house is not None:
             raise InputError(
                 f"certificates cover the casino and parlor sheets; proofs/check.py does not know the "
-                f"{s.game.model.freedom!r} tableau"
+                f"{s.game.model.sheet!r} tableau"
             )
     paths = files_for(target, [certificate_name(s) for s in sols], "one per shoe")
     return write_texts({p: certificate_text(s) for p, s in zip(paths, sols)}, overwrite)
@@ -197,7 +200,7 @@ def standard_solutions() -> list[Solution]:
     out = []
     for shoe, infos in shoes:
         for info in infos:
-            for freedom in ("casino", "parlor"):
+            for freedom in (Freedom.CASINO, Freedom.PARLOR):
                 for alpha in (Fraction(0), STANDARD_COMMISSION):
                     out.append(solve(build_game(shoe, info, freedom, alpha)))
     return out

@@ -41,34 +41,46 @@ from solver.errors import ModelError
 from solver.exact.numbers import exact, numerators
 from solver.rules.tableau import CHEMIN_CASINO, CHEMIN_PARLOR, Tableau
 from solver.strategy import COMPOSITIONS, InfoSet, Strategy
+from solver.strategy.words import Freedom, Information
 
-INFORMATION = (1, 2, 3)
-FREEDOMS = {"casino": CHEMIN_CASINO, "parlor": CHEMIN_PARLOR}
+INFORMATION = tuple(Information)
+FREEDOMS = {Freedom.CASINO: CHEMIN_CASINO, Freedom.PARLOR: CHEMIN_PARLOR}
+"""The seed's two sheets by freedom (a house's sheet is its own :class:`~solver.rules.tableau.Tableau`)."""
 MAX_COMMISSION = Fraction(1, 10)
 
 
 @dataclass(frozen=True)
 class Model:
-    """A chemin de fer model: information 1–3, freedom casino/parlor (or ``house``, a house's own
-    tableau, named by the freedom; the ponte free only at 5), commission α in [0, 1/10]."""
+    """A chemin de fer model: the information model, the banker's freedom (casino, parlor, or a house's own
+    sheet, ``house``: its free cells, the ponte free only at 5), and the commission α in [0, 1/10].
 
-    information: int
-    freedom: str
+    The words may be given as they are written (``Model(3, "parlor")``); they are held typed.
+
+    >>> Model(3, "parlor")
+    Model(information=Information.BOTH_CARDS, freedom=Freedom.PARLOR, commission=Fraction(0, 1), house=None)
+    """
+
+    information: Information
+    freedom: Freedom
     commission: Fraction = Fraction(0)
     house: Tableau | None = None
 
     def __post_init__(self) -> None:
-        if self.information not in INFORMATION:
-            raise ModelError(f"information must be 1, 2 or 3, got {self.information!r}")
-        free = [t for t in self.house.free_player_totals() if t != 5] if self.house is not None else []
-        if free or (self.house is not None and self.freedom != self.house.name):
-            raise ModelError(
-                f"tableau {self.freedom}: player total {free[0]}: 'free' is supported only at 5 (the ponte's one decision)"
-                if free
-                else "a house tableau's freedom is its name"
-            )
-        if self.house is None and self.freedom not in FREEDOMS:
-            raise ModelError(f"freedom must be casino or parlor, got {self.freedom!r}")
+        object.__setattr__(self, "information", Information.parse(self.information))
+        if self.house is not None:
+            free = [t for t in self.house.free_player_totals() if t != 5]
+            if free:
+                raise ModelError(
+                    f"tableau {self.house.name}: player total {free[0]}: 'free' is supported only at 5 (the ponte's one decision)"
+                )
+            if self.freedom not in (Freedom.HOUSE, self.house.name):
+                raise ModelError("a house tableau's freedom is 'house' (or the sheet's name)")
+            object.__setattr__(self, "freedom", Freedom.HOUSE)
+        else:
+            freedom = Freedom.parse(self.freedom, "freedom")
+            if freedom is Freedom.HOUSE:
+                raise ModelError("freedom 'house' needs the house's tableau")
+            object.__setattr__(self, "freedom", freedom)
         alpha = exact(self.commission, "commission")
         if not 0 <= alpha <= MAX_COMMISSION:
             raise ModelError(f"the commission must lie in [0, 1/10], got {alpha}")
@@ -78,13 +90,18 @@ class Model:
     def tableau(self) -> Tableau:
         return self.house if self.house is not None else FREEDOMS[self.freedom]
 
+    @property
+    def sheet(self) -> str:
+        """The rule sheet as reports and JSON write it: ``casino``, ``parlor``, or the house sheet's name."""
+        return self.house.name if self.house is not None else self.freedom.value
+
     def name(self, shoe: Shoe) -> str:
         """Ethier's name, e.g. ``B3`` (dealing B = finite shoe, A = infinite)."""
-        return ("A" if shoe.is_infinite else "B") + str(self.information)
+        return ("A" if shoe.is_infinite else "B") + str(int(self.information))
 
     def label(self, shoe: Shoe) -> str:
-        """``B3 parlor``: Ethier's name and the freedom."""
-        return f"{self.name(shoe)} {self.freedom}"
+        """``B3 parlor``: Ethier's name and the sheet."""
+        return f"{self.name(shoe)} {self.sheet}"
 
 
 @dataclass(frozen=True, eq=False)
@@ -181,23 +198,30 @@ class Game:
         return strategy.vector(self.ponte_sets), strategy.vector(self.banker_sets)
 
 
-def build_game(shoe: Shoe, information: int, freedom: str | Tableau, commission: Fraction | int | str = 0) -> Game:
+def build_game(
+    shoe: Shoe, information: Information | int, freedom: Freedom | str | Tableau, commission: Fraction | int | str = 0
+) -> Game:
     """Build chemin de fer on ``shoe`` under a model, exactly.
 
     Args:
         shoe: the shoe (finite: dealing B; infinite: dealing A).
-        information: 1, 2 or 3 (see the module docstring).
-        freedom: ``casino`` (the rule sheet's tableau), ``parlor`` (every banker decision free), or a
-            house's own :class:`~solver.rules.tableau.Tableau` (its free cells are the decisions).
+        information: an :class:`~solver.strategy.words.Information` (or 1, 2, 3; see the module docstring).
+        freedom: :attr:`~solver.strategy.words.Freedom.CASINO` (the rule sheet's tableau; or ``"casino"``),
+            :attr:`~solver.strategy.words.Freedom.PARLOR` (every banker decision free), or a house's own
+            :class:`~solver.rules.tableau.Tableau` (its free cells are the decisions).
         commission: α, the house's share of the banker's wins, in [0, 1/10].
 
     Raises:
         ModelError: unknown information or freedom, or α outside [0, 1/10].
     """
-    house = freedom if isinstance(freedom, Tableau) and FREEDOMS.get(freedom.name) != freedom else None
-    model = Model(information, freedom.name if isinstance(freedom, Tableau) else freedom, exact(commission, "commission"), house)
-    st = structure(model.tableau, information)
-    win, loss, inert_ponte, inert_banker = _coefficients(shoe, model.tableau, information)
+    info, alpha = Information.parse(information), exact(commission, "commission")
+    if isinstance(freedom, Tableau):
+        seed = next((f for f, tab in FREEDOMS.items() if tab == freedom), None)
+        model = Model(info, seed, alpha) if seed is not None else Model(info, Freedom.HOUSE, alpha, freedom)
+    else:
+        model = Model(info, Freedom.parse(freedom, "freedom"), alpha)
+    st = structure(model.tableau, model.information)
+    win, loss, inert_ponte, inert_banker = _coefficients(shoe, model.tableau, model.information)
     return Game(
         shoe=shoe,
         model=model,

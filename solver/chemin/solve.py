@@ -26,6 +26,10 @@ Iterated strict dominance is reported for every game: which cells are settled, b
 >>> s = solve(build_game(Shoe.infinite(), 1, "parlor"))
 >>> s.q, s.certified, s.unique_ponte
 ((Fraction(9, 11),), True, True)
+>>> s
+Solution(A1 parlor on inf, commission 0: value 679568/53094899, certified, unique)
+>>> s.parameters["freedom"], s.unique, s.exact
+('parlor', True, True)
 """
 
 from __future__ import annotations
@@ -57,7 +61,7 @@ from solver.chemin.zerosum import (
 from solver.errors import SolverError
 from solver.exact.linalg import rank
 from solver.exact.lp import FLOAT_TOL
-from solver.exact.numbers import in_unit_interval
+from solver.exact.numbers import fraction_str, in_unit_interval
 from solver.strategy import InfoSet, Strategy
 
 __all__ = [
@@ -101,9 +105,11 @@ class Solution:
         value: the banker's expected gain per unit, net of commission, at (q, r).
         ponte_payoff, banker_payoff: each side's expected payoff at (q, r).
         certified: zero-sum: f(q) = h(r) exactly; bimatrix: every cell a best response, exactly.
-        unique_ponte, unique_banker: optimal strategy proved unique (zero-sum), else False
-            (not proved; see ``optimal_set``).
-        unique_equilibrium: with commission, the equilibrium proved unique (None: not decided).
+        unique_ponte, unique_banker: zero-sum, each side's optimal strategy: True proved unique, False
+            proved not unique (one ponte set: Foster's minimiser is an interval), None not decided (the
+            sufficient rank test fails; ``optimal_set`` describes the whole set); None with commission.
+        unique_equilibrium: with commission, the equilibrium: True proved unique, False a second one found,
+            None not decided.
         equilibria: with commission and one ponte set, every equilibrium ponte strategy found.
         cases: with commission and several ponte sets left open by dominance, the case analysis
             that decides uniqueness (:mod:`solver.chemin.commission.cases`).
@@ -118,8 +124,8 @@ class Solution:
     ponte_payoff: Fraction
     banker_payoff: Fraction
     certified: bool
-    unique_ponte: bool
-    unique_banker: bool
+    unique_ponte: bool | None
+    unique_banker: bool | None
     unique_equilibrium: bool | None
     equilibria: tuple[Fraction, ...]
     dominance: tuple[DominanceStep, ...]
@@ -134,6 +140,41 @@ class Solution:
     def banker(self) -> dict[InfoSet, Fraction]:
         """The banker's probability of drawing in each of his free information sets."""
         return dict(zip(self.game.banker_sets, self.r))
+
+    @property
+    def exact(self) -> bool:
+        """Always: every number is an exact fraction (the :class:`~solver.exact.result.Result` protocol)."""
+        return True
+
+    @property
+    def unique(self) -> bool | None:
+        """The answer as a whole: zero-sum, both sides' optimal strategies (True when both are proved unique,
+        False when one is proved not to be); with commission, the equilibrium; None: not decided."""
+        if not self.game.zero_sum:
+            return self.unique_equilibrium
+        if self.unique_ponte is False or self.unique_banker is False:
+            return False
+        return True if self.unique_ponte and self.unique_banker else None
+
+    @property
+    def parameters(self) -> dict[str, str]:
+        """The inputs: the shoe, Ethier's model, the banker's sheet and the commission, as JSON writes them."""
+        g = self.game
+        return {
+            "shoe": g.shoe.label(),
+            "model": g.model.name(g.shoe),
+            "information": str(int(g.model.information)),
+            "freedom": g.model.sheet,
+            "commission": fraction_str(g.model.commission),
+        }
+
+    def __repr__(self) -> str:
+        """Short: what was solved and its value (the dataclass repr would print the whole game)."""
+        unique = {True: "unique", False: "not unique", None: "uniqueness not decided"}[self.unique]
+        return (
+            f"Solution({self.game.label} on {self.game.shoe.label()}, commission {fraction_str(self.game.model.commission)}: "
+            f"value {fraction_str(self.value)}, {'certified' if self.certified else 'NOT certified'}, {unique})"
+        )
 
     @property
     def strategy(self) -> Strategy:
@@ -167,12 +208,13 @@ def solve(game: Game) -> Solution:
         f, h = ponte_guarantee(c, q), banker_guarantee(c, r)
         if f != h:
             raise SolverError(f"certification failed for {game.label}: f(q) = {f} but h(r) = {h}")
-        if len(q) == 1:
+        uq: bool | None
+        if len(q) == 1:  # Foster: f's minimisers are one point or an interval, decided exactly
             _, left, right = foster(c)
             uq = (q[0] == 0 and right > 0) or (q[0] == 1 and left < 0) or (left < 0 < right)
         else:
-            uq = unique_ponte(c, q, r)
-        ub = unique_banker(c, q, r)
+            uq = True if unique_ponte(c, q, r) else None
+        ub = True if unique_banker(c, q, r) else None
         return Solution(
             game=game,
             q=tuple(q),
@@ -228,8 +270,8 @@ def solve(game: Game) -> Solution:
         ponte_payoff=-gross,
         banker_payoff=net,
         certified=True,
-        unique_ponte=False,
-        unique_banker=False,
+        unique_ponte=None,
+        unique_banker=None,
         unique_equilibrium=decided,
         equilibria=equilibria,
         dominance=dominance,

@@ -20,7 +20,7 @@ def _paragraphs(s: Solution, name: str, num: Callable[[Fraction], str], key: Fmt
     g = s.game
     m = g.model
     shoe = g.shoe.label()
-    model = f"model {m.name(g.shoe)}, {m.freedom} freedom"
+    model = f"model {m.name(g.shoe)}, {m.sheet} freedom"
     if g.zero_sum:
         theorem = (
             f"In chemin de fer dealt from {shoe} ({model}, no commission), the value of the game to the banker is "

@@ -19,8 +19,8 @@ def model_dict(s: Solution) -> dict[str, object]:
     return {
         "name": m.name(s.game.shoe),
         "dealing": "A" if s.game.shoe.is_infinite else "B",
-        "information": m.information,
-        "freedom": m.freedom,
+        "information": int(m.information),
+        "freedom": m.sheet,
         "commission": fraction_str(m.commission),
     }
 
@@ -44,7 +44,7 @@ def chemin_dict(s: Solution, digits: int | None = None) -> dict[str, object]:
         "inert": [format_infoset(k) for k, inert in zip(g.ponte_sets + g.banker_sets, g.inert_ponte + g.inert_banker) if inert],
     }
     if g.zero_sum:
-        out["unique"] = {"ponte": s.unique_ponte, "banker": s.unique_banker}
+        out["unique"] = {"ponte": s.unique_ponte is True, "banker": s.unique_banker is True}  # proved unique
         if s.optimal_set is not None:
             out["optimal_set"] = {
                 o.player.value: {
@@ -288,7 +288,7 @@ def chemin_text(s: Solution, digits: int | None = None) -> str:
     g = s.game
     m = g.model
     lines = [
-        f"Chemin de fer, {shoe_words(g.shoe)}, model {m.name(g.shoe)} ({m.freedom}), commission {fraction_str(m.commission)}",
+        f"Chemin de fer, {shoe_words(g.shoe)}, model {m.name(g.shoe)} ({m.sheet}), commission {fraction_str(m.commission)}",
     ]
     if g.zero_sum:
         lines.append(f"  value (banker's advantage): {fraction_str(s.value)}  ≈ {percent_str(s.value, d)} %")
@@ -386,7 +386,7 @@ def chemin_table_text(solutions: list[Solution], digits: int | None = None) -> s
         else "each side's expected payoff per coup at equilibrium\n(in % of the stake; the banker's net of commission)"
     )
     lines = [
-        f"Chemin de fer ({first.game.model.freedom}, commission {fraction_str(first.game.model.commission)}): {what}",
+        f"Chemin de fer ({first.game.model.sheet}, commission {fraction_str(first.game.model.commission)}): {what}",
         f"and q, the ponte's probability of drawing at 5, rounded to {d} decimals (exact in --format json)",
         head,
     ]

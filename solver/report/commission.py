@@ -179,8 +179,8 @@ def sweep_dict(sweep: CommissionSweep, digits: int | None = None) -> dict[str, o
         "model": {
             "name": g.model.name(g.shoe),
             "dealing": "A" if g.shoe.is_infinite else "B",
-            "information": g.model.information,
-            "freedom": g.model.freedom,
+            "information": int(g.model.information),
+            "freedom": g.model.sheet,
         },
         "commission": {"from": fraction_str(sweep.lo), "to": fraction_str(sweep.hi)},
         "pieces": [

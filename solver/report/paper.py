@@ -350,7 +350,7 @@ def banker_tableau_table(s: Solution, digits: int, command: str) -> str:
         "tableau. Rows: the banker's two-card total, or under information 2 and 3 his two cards where a free cell "
         "depends on them; columns: the ponte's third card (S: the ponte stood)."
     )
-    label = f"tab:tableau-{g.model.freedom}-{g.model.name(g.shoe)}"
+    label = f"tab:tableau-{g.model.sheet}-{g.model.name(g.shoe)}"
     if g.model.commission:
         label += "-commission"
     return table(

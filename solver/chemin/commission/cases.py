@@ -53,6 +53,7 @@ from solver.chemin.commission.systems import (
     FORCED,
     INDIFFERENT,
     STAND,
+    CaseState,
     SideSystem,
     pinned_point,
     refutation,
@@ -61,10 +62,10 @@ from solver.chemin.commission.systems import (
 from solver.chemin.dominance import DominanceStep
 from solver.chemin.game import Game
 from solver.rules.tableau import Action
-from solver.strategy import InfoSet
+from solver.strategy import InfoSet, Side
 
-STATES = ("draw", "stand", "indifferent")
-"""The three states of a coordinate, in the order a split lists its cases."""
+STATES = tuple(state.name.lower() for state in CaseState)
+"""The three states of a coordinate as certificates write them, in the order a split lists its cases."""
 
 MAX_CASES = 5000
 """The most cases a search visits before it stops (uniqueness is then "not decided")."""
@@ -77,7 +78,7 @@ class Refuted:
     The rows are named by the other side's coordinates; the multipliers are coprime integers.
     """
 
-    side: str
+    side: Side
     multipliers: tuple[tuple[str, int], ...]
 
 
@@ -90,7 +91,7 @@ class Pinned:
 class Split:
     """A case split on one coordinate into its three cases (:data:`STATES` order)."""
 
-    player: str
+    player: Side
     infoset: str
     cases: tuple[Case, Case, Case]
 
@@ -141,17 +142,17 @@ class _Reduced:
     """The game after dominance: integer slope rows between the open coordinates of both sides."""
 
     def __init__(self, game: Game, dominance: tuple[DominanceStep, ...]) -> None:
-        settled = {(d.player.value, key_text(d.infoset)): 1 if d.action is Action.DRAW else 0 for d in dominance}
+        settled = {(d.player, key_text(d.infoset)): 1 if d.action is Action.DRAW else 0 for d in dominance}
         pkeys = [key_text(k) for k in game.ponte_sets]
         bkeys = [key_text(k) for k in game.banker_sets]
-        self.P = [j for j, k in enumerate(pkeys) if ("ponte", k) not in settled]
-        self.B = [i for i, k in enumerate(bkeys) if ("banker", k) not in settled]
-        self.q_settled = {j: settled[("ponte", k)] for j, k in enumerate(pkeys) if ("ponte", k) in settled}
-        self.r_settled = {i: settled[("banker", k)] for i, k in enumerate(bkeys) if ("banker", k) in settled}
+        self.P = [j for j, k in enumerate(pkeys) if (Side.PONTE, k) not in settled]
+        self.B = [i for i, k in enumerate(bkeys) if (Side.BANKER, k) not in settled]
+        self.q_settled = {j: settled[(Side.PONTE, k)] for j, k in enumerate(pkeys) if (Side.PONTE, k) in settled}
+        self.r_settled = {i: settled[(Side.BANKER, k)] for i, k in enumerate(bkeys) if (Side.BANKER, k) in settled}
         gross, net = game.gross, game.net
         # The ponte's system: rows from the banker's open cells (NET slopes) over the ponte's open sets.
         self.ponte = SideSystem(
-            "ponte",
+            Side.PONTE,
             tuple(pkeys[j] for j in self.P),
             tuple(int(net.b[i]) + sum(int(net.G[j][i]) * v for j, v in self.q_settled.items()) for i in self.B),
             tuple(tuple(int(net.G[j][i]) for j in self.P) for i in self.B),
@@ -159,7 +160,7 @@ class _Reduced:
         )
         # The banker's system: rows from the ponte's open sets (GROSS slopes) over the banker's open cells.
         self.banker = SideSystem(
-            "banker",
+            Side.BANKER,
             tuple(bkeys[i] for i in self.B),
             tuple(int(gross.a[j]) + sum(int(gross.G[j][i]) * v for i, v in self.r_settled.items()) for j in self.P),
             tuple(tuple(int(gross.G[j][i]) for i in self.B) for j in self.P),
@@ -189,19 +190,19 @@ class _Search:
         self.q = [q[j] for j in self.red.P]
         self.r = [r[i] for i in self.red.B]
         self.visited = 0
-        self.witnesses: dict[str, list[np.ndarray]] = {"ponte": [], "banker": []}
+        self.witnesses: dict[Side, list[np.ndarray]] = {Side.PONTE: [], Side.BANKER: []}
         self.other: tuple[list[Fraction], list[Fraction]] | None = None
 
     # A case is (ponte states, banker states): dicts from open coordinate to state.
 
     def refute(self, side: SideSystem, own: dict[int, int], other: dict[int, int]) -> Refuted | None:
-        y = refutation(side, own, other, self.witnesses[side.name])
+        y = refutation(side, own, other, self.witnesses[side.side])
         return None if y is None else self.named(side, y)
 
     def named(self, side: SideSystem, y: dict[int, int]) -> Refuted:
         """The leaf refuting ``side``'s system by the multipliers ``y`` (on the other side's coordinates)."""
         names = self.red.banker.keys if side is self.red.ponte else self.red.ponte.keys
-        return Refuted(side.name, tuple((names[k], w) for k, w in sorted(y.items())))
+        return Refuted(side.side, tuple((names[k], w) for k, w in sorted(y.items())))
 
     def search(self, pc: dict[int, int], bc: dict[int, int], tried: bool = False) -> Case | None:
         """The proof for a case not yet refuted; None when the search stops (budget, or a second equilibrium).
@@ -223,7 +224,7 @@ class _Search:
                 return None
         ponte_open = [v for v in range(len(red.ponte.keys)) if v not in pc]
         if ponte_open:
-            return self.split("ponte", ponte_open[0], pc, bc, {})
+            return self.split(Side.PONTE, ponte_open[0], pc, bc, {})
         whole = None if tried else self.refute(red.banker, bc, pc)
         if whole is not None:
             return whole
@@ -253,7 +254,7 @@ class _Search:
                 best = (len(known), i, known)
             if len(known) == 2:
                 break
-        return self.split("banker", best[1], pc, bc, best[2])
+        return self.split(Side.BANKER, best[1], pc, bc, best[2])
 
     def chain(self, pc: dict[int, int], bc: dict[int, int], forced: list[tuple[float, int, bool]]) -> Case | None:
         """Settle the banker cells whose slopes the ponte's system holds to one sign (``forced``: margin,
@@ -266,16 +267,16 @@ class _Search:
         (a case only gains rows); where one cannot be found (the floats misjudged), that cell is split
         on its own and the search sorts it out."""
         red = self.red
-        links = [(i, DRAW if positive else STAND) for _, i, positive in forced]
+        links: list[tuple[int, int]] = [(i, DRAW if positive else STAND) for _, i, positive in forced]
         settled = {**bc, **dict(links)}
-        y = refutation(red.banker, settled, pc, self.witnesses["banker"])
+        y = refutation(red.banker, settled, pc, self.witnesses[Side.BANKER])
         if y is not None:
             links = shortest_prefix(red.banker, bc, pc, y, links)
         outs: list[dict[int, Case]] = []
         for i, keep in links:
             known = self.ruled_out(pc, bc, i, keep)
             if len(known) < 2:
-                return self.split("banker", i, pc, bc, known)
+                return self.split(Side.BANKER, i, pc, bc, known)
             outs.append(known)
         end: Case | None
         if y is not None:
@@ -287,7 +288,7 @@ class _Search:
                 return None
         for (i, _), known in zip(reversed(links), reversed(outs)):
             children = [known.get(state, end) for state in (DRAW, STAND, INDIFFERENT)]
-            end = Split("banker", red.banker.keys[i], (children[0], children[1], children[2]))
+            end = Split(Side.BANKER, red.banker.keys[i], (children[0], children[1], children[2]))
         return end
 
     def ruled_out(self, pc: dict[int, int], bc: dict[int, int], i: int, keep: int) -> dict[int, Case]:
@@ -301,9 +302,9 @@ class _Search:
         known: dict[int, Case] = {}
         for state in (STAND, INDIFFERENT) if keep == DRAW else (DRAW, INDIFFERENT):
             if keep == DRAW and least > 0:  # the slope is positive on the whole box: it can neither stand nor be 0
-                known[state] = Refuted("ponte", ((name, -1 if state == INDIFFERENT else 1),))
+                known[state] = Refuted(Side.PONTE, ((name, -1 if state == INDIFFERENT else 1),))
             elif keep == STAND and most < 0:
-                known[state] = Refuted("ponte", ((name, 1),))
+                known[state] = Refuted(Side.PONTE, ((name, 1),))
             else:
                 wrong = STAND if keep == DRAW else DRAW
                 leaf = (_as_indifferent(known[wrong], red.ponte, name, wrong) if state == INDIFFERENT else None) or self.refute(
@@ -314,24 +315,26 @@ class _Search:
                 known[state] = leaf
         return known
 
-    def split(self, player: str, v: int, pc: dict[int, int], bc: dict[int, int], known: dict[int, Case]) -> Case | None:
+    def split(self, player: Side, v: int, pc: dict[int, int], bc: dict[int, int], known: dict[int, Case]) -> Case | None:
         """Split a case on one coordinate; ``known`` holds cases already refuted."""
         red = self.red
-        keys = red.ponte.keys if player == "ponte" else red.banker.keys
-        rows_side = red.banker if player == "ponte" else red.ponte  # the system in which v gives a row
+        keys = red.ponte.keys if player is Side.PONTE else red.banker.keys
+        rows_side = red.banker if player is Side.PONTE else red.ponte  # the system in which v gives a row
         children: list[Case] = []
         for state in (DRAW, STAND, INDIFFERENT):
-            npc, nbc = ({**pc, v: state}, bc) if player == "ponte" else (pc, {**bc, v: state})
+            npc, nbc = ({**pc, v: state}, bc) if player is Side.PONTE else (pc, {**bc, v: state})
             child = known.get(state)
             if child is None and state == INDIFFERENT:
                 child = _as_indifferent(children[0], rows_side, keys[v], DRAW) or _as_indifferent(
                     children[1], rows_side, keys[v], STAND
                 )
             tried = False
-            if child is None and player == "ponte":
+            if child is None and player is Side.PONTE:
                 # Where the ponte's set may draw and may stand, the banker's system holds points on both
                 # sides of its slope's zero, so (being convex) one where it is 0: no refutation to look for.
-                feasible_both = state == INDIFFERENT and not any(isinstance(c, Refuted) and c.side == "banker" for c in children)
+                feasible_both = state == INDIFFERENT and not any(
+                    isinstance(c, Refuted) and c.side is Side.BANKER for c in children
+                )
                 if not feasible_both:
                     child = self.refute(red.banker, nbc, npc)
                 tried = True
@@ -348,7 +351,7 @@ def _as_indifferent(leaf: Case, side: SideSystem, name: str, state: int) -> Refu
     refutation where it is indifferent: its row is then an equation, which implies the inequality, so
     the same combination serves, the row's multiplier taking the inequality's sign. None unless the
     leaf refutes that side."""
-    if not isinstance(leaf, Refuted) or leaf.side != side.name:
+    if not isinstance(leaf, Refuted) or leaf.side is not side.side:
         return None
     sign = side.favour_draw if state == DRAW else -side.favour_draw
     return Refuted(leaf.side, tuple((k, w * sign if k == name else w) for k, w in leaf.multipliers))

@@ -130,7 +130,7 @@ def _leaves(case: Case, pc: dict[str, int], bc: dict[str, int]) -> Iterator[tupl
     """Every leaf of a case tree with the states its path gives (by information-set name)."""
     if isinstance(case, Split):
         for state, child in zip((DRAW, STAND, INDIFFERENT), case.cases):
-            if case.player == "ponte":
+            if case.player is Side.PONTE:
                 yield from _leaves(child, {**pc, case.infoset: state}, bc)
             else:
                 yield from _leaves(child, pc, {**bc, case.infoset: state})
@@ -183,7 +183,7 @@ class _Tree:
         for leaf, pc, bc in _leaves(self.analysis.proof, {}, {}):
             self.leaves += 1
             box = {**settled_q, **{pindex[k]: 1 if s == DRAW else 0 for k, s in pc.items() if s != INDIFFERENT}}
-            if isinstance(leaf, Refuted) and leaf.side == "ponte":
+            if isinstance(leaf, Refuted) and leaf.side is Side.PONTE:
                 const: Line = (0, 0)
                 coef: dict[int, Line] = {}
                 for name, w in leaf.multipliers:

@@ -50,6 +50,7 @@ from solver.chemin.commission.pieces import Piece, RationalFunction, game_at, pi
 from solver.chemin.game import MAX_COMMISSION, Game, build_game
 from solver.errors import ModelError, SolverError
 from solver.exact.algebraic import Algebraic, padd, pmul, pscale, rational_between, sorted_algebraic
+from solver.exact.numbers import fraction_str
 from solver.rules.tableau import Tableau
 
 if TYPE_CHECKING:
@@ -101,6 +102,44 @@ class CommissionSweep:
     def breakpoints(self) -> tuple[Algebraic, ...]:
         """Where the form changes: the shared ends of neighbouring pieces."""
         return tuple(p.hi for p in self.pieces[:-1])
+
+    method = "exact pieces of the equilibrium as functions of the commission, each solved and certified at a sample"
+    """How the sweep was made (the :class:`~solver.exact.result.Result` protocol)."""
+
+    @property
+    def exact(self) -> bool:
+        """Always: the pieces' formulas and breakpoints are exact (rational functions, algebraic numbers)."""
+        return True
+
+    @property
+    def certified(self) -> bool:
+        """Each piece's equilibrium certified at its sample α (a sweep that cannot certify one raises)."""
+        return True
+
+    @property
+    def unique(self) -> bool | None:
+        """The equilibrium unique at every α inside every piece (:attr:`inside`): True, False (a second one
+        found in some piece), None (not decided somewhere)."""
+        verdicts = [i.unique for i in self.inside]
+        return False if False in verdicts else (True if all(verdicts) else None)
+
+    @property
+    def parameters(self) -> dict[str, str]:
+        """The inputs, as JSON writes them."""
+        g = self.game
+        return {
+            "shoe": g.shoe.label(),
+            "model": g.model.name(g.shoe),
+            "information": str(int(g.model.information)),
+            "freedom": g.model.sheet,
+            "commission": f"{fraction_str(self.lo)}..{fraction_str(self.hi)}",
+        }
+
+    def __repr__(self) -> str:
+        return (
+            f"CommissionSweep({self.game.label} on {self.game.shoe.label()}, commission {fraction_str(self.lo)}.."
+            f"{fraction_str(self.hi)}: {len(self.pieces)} pieces)"
+        )
 
     def piece_at(self, alpha: Fraction) -> Piece:
         """The first piece containing a rational α."""

@@ -25,6 +25,7 @@ where they are inconsistent or pin a point outside the system, else from a float
 from __future__ import annotations
 
 from dataclasses import dataclass
+from enum import IntEnum
 from fractions import Fraction
 from functools import cached_property
 
@@ -33,9 +34,22 @@ import numpy as np
 from solver.exact import numbers
 from solver.exact.linalg import rank, solve_any
 from solver.exact.lp import FLOAT_TOL, linear_program
+from solver.strategy import Side
 
-DRAW, STAND, INDIFFERENT = 0, 1, 2
-"""A coordinate's state in a case (also its index in :data:`solver.chemin.commission.cases.STATES`)."""
+
+class CaseState(IntEnum):
+    """A coordinate's state in a case of the commission game: closed conditions, which may overlap."""
+
+    DRAW = 0
+    """The coordinate's slope favours drawing (draws, or is at 1)."""
+    STAND = 1
+    """The slope favours standing (stands, or is at 0)."""
+    INDIFFERENT = 2
+    """The slope is zero: the other side is indifferent there, and the coordinate may mix."""
+
+
+DRAW, STAND, INDIFFERENT = CaseState
+"""The states by name (also each one's index in :data:`solver.chemin.commission.cases.STATES`)."""
 
 FORCED = 1e-9
 """A slope this far from 0 (rows scaled to max-norm 1) at every float vertex is taken as one-signed."""
@@ -49,7 +63,7 @@ class SideSystem:
     (+1 for the banker's cells, whose slope must be ≥ 0 to draw; −1 for the ponte's sets).
     """
 
-    name: str
+    side: Side
     keys: tuple[str, ...]
     const: tuple[int, ...]
     coef: tuple[tuple[int, ...], ...]

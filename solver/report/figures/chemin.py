@@ -138,7 +138,7 @@ def _strategy_figure(inputs: FigureInputs, ponte: bool) -> Figure:
         ax = fig.subplots(1, 1)
         for i, k, sols in series:
             strat = [(s.ponte() if ponte else s.banker())[k] for s in sols]
-            filled = [s.unique_ponte if ponte else s.unique_banker for s in sols]
+            filled = [(s.unique_ponte if ponte else s.unique_banker) is True for s in sols]
             plot_series(ax, inputs.shoes, [float(v) for v in strat], filled, f"information {i}, at {format_infoset(k)}")
         deck_axis(ax, inputs.shoes)
         ax.set_ylabel("probability of drawing")
