@@ -89,7 +89,7 @@ def test_dominance_leaves_few_cells_open(info: int, most_open: int) -> None:
 def test_lp_agrees_with_foster(shoe: Shoe) -> None:
     # Two independent methods on the same one-set game: Foster's exact walk and the float LP.
     c = build_game(shoe, 2, "parlor").gross
-    q_exact, _, _ = zero_sum(c)
+    q_exact = zero_sum(c).q
     q_lp, r_lp = lp_proposal(c)
     assert abs(q_lp[0] - float(q_exact[0])) < 1e-7  # LP tolerance: HiGHS primal feasibility 1e-7
     f = ponte_guarantee(c, q_exact)
@@ -335,8 +335,8 @@ def test_highspy_and_scipy_propose_the_same_and_the_solution_is_certified_either
     c = build_game(Shoe.decks(2), 3, freedom).gross
     (q1, r1), (q2, r2) = lp_proposal(c, "highspy"), lp_proposal(c, "scipy")
     assert max(abs(x - y) for x, y in zip(q1 + r1, q2 + r2)) < 1e-9  # LP tolerance: HiGHS's 1e-7, scaled coefficients
-    q, r, _ = zs.zero_sum(c)
-    assert ponte_guarantee(c, q) == banker_guarantee(c, r)
+    answer = zs.zero_sum(c)
+    assert ponte_guarantee(c, answer.q) == banker_guarantee(c, answer.r)
 
 
 def test_an_information_set_keeps_its_hash_only_in_its_process() -> None:
@@ -355,3 +355,26 @@ def test_an_information_set_keeps_its_hash_only_in_its_process() -> None:
         other = pickle.loads(data)
         assert other == key and hash(other) == hash(key) and table[other] == "mixes"
     assert key.text == format_infoset(key) == "0+6/S"
+
+
+def test_the_path_key_codecs_round_trip() -> None:
+    """One codec encodes and decodes chemin de fer's path keys (solver.chemin.paths.PathKey, DetailKey):
+    every combination, on integers and on arrays, comes back as it went in (issue 23 item 5)."""
+    import itertools
+
+    import numpy as np
+
+    from solver.chemin.paths import DetailKey, PathKey
+    from solver.deal.tree import N_DETAIL
+
+    for n in (1, 2, 88, 484):
+        codec = PathKey(n)
+        combos = list(itertools.product((-1, 0, 4), (0, 1), sorted({-1, 0, n - 1}), (0, 1), (0, 1, 2)))
+        keys = [codec.encode(*c) for c in combos]
+        assert len(set(keys)) == len(combos) and min(keys) >= 0
+        assert [codec.decode(k) for k in keys] == combos
+        arrays = codec.decode(np.array(keys))
+        assert [tuple(int(a[k]) for a in arrays) for k in range(len(keys))] == combos
+        detail = DetailKey(n)
+        triples = list(itertools.product((-1, 0, 4), sorted({-1, 0, n - 1}), (0, 1, 737, N_DETAIL - 1)))
+        assert [detail.decode(detail.encode(*c)) for c in triples] == triples

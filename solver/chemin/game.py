@@ -34,8 +34,8 @@ from functools import cached_property, lru_cache
 import numpy as np
 
 from solver.cards import Shoe
-from solver.chemin.paths import structure
-from solver.deal.tree import N_DETAIL, detail_key, detail_parts, multiset_weights
+from solver.chemin.paths import DetailKey, PathKey, structure
+from solver.deal.tree import detail_key, detail_parts, multiset_weights
 from solver.deal.weights import denominator
 from solver.errors import ModelError
 from solver.exact.numbers import exact, numerators
@@ -244,14 +244,7 @@ def _coefficients(
     sums = st.grouping.evaluate(multiset_weights(st.tree, shoe))
     keys = st.grouping.keys
     m, n = len(st.ponte_sets), len(st.banker_sets)
-    outcome = keys % 3
-    rest = keys // 3
-    bdrew = rest % 2
-    rest //= 2
-    i = rest % (n + 1) - 1
-    rest //= n + 1
-    pdrew = rest % 2
-    j = rest // 2 - 1
+    j, pdrew, i, bdrew, outcome = PathKey(n).decode(keys)
     coeffs = {}
     zeros: dict[str, tuple[np.ndarray, np.ndarray]] = {}  # the ponte's and the banker's sets with no coefficient
     for which, o in (("win", 1), ("loss", 2)):
@@ -336,7 +329,8 @@ def strategy_detail(shoe: Shoe, strategy: Strategy) -> dict[tuple[int, int, int,
         (tree.b_third >= 0).astype(np.int64),
         tree.natural.astype(np.int64),
     )
-    key = ((st.ponte_index + 1) * (n + 1) + (st.banker_index + 1)) * N_DETAIL + detail
+    codec = DetailKey(n)
+    key = codec.encode(st.ponte_index, st.banker_index, detail)
     grouping = tree.grouping("chemin-detail", lambda _t: key)
     sums = grouping.evaluate(multiset_weights(tree, shoe))
     qn, qd = numerators(q)
@@ -345,9 +339,7 @@ def strategy_detail(shoe: Shoe, strategy: Strategy) -> dict[tuple[int, int, int,
     for k, w in zip(grouping.keys.tolist(), sums.tolist()):
         if not w:
             continue
-        d = k % N_DETAIL
-        rest = k // N_DETAIL
-        i, j = rest % (n + 1) - 1, rest // (n + 1) - 1
+        j, i, d = codec.decode(k)
         _, _, p_drew, b_drew, _ = detail_parts(d)
         pf = qd if j < 0 else (qn[j] if p_drew else qd - qn[j])
         rf = rd if i < 0 else (rn[i] if b_drew else rd - rn[i])

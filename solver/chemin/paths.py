@@ -7,7 +7,8 @@ is fixed), whether he drew, the banker's free set i (−1), whether he drew, and
 
     key = ((((j + 1)·2 + ponte drew)·(n + 1) + (i + 1))·2 + banker drew)·3 + outcome,
 
-n being the number of banker sets. :func:`structure` groups the paths by key once per tableau and
+n being the number of banker sets (:class:`PathKey`, the one codec of these keys; :class:`DetailKey` for
+the keys by the coup's detail). :func:`structure` groups the paths by key once per tableau and
 model (:class:`solver.deal.tree.Grouping`); a shoe then only weighs the groups. Grouping half a million
 paths takes a few hundredths of a second per model, so the grouping is also kept in the on-disk cache
 (:mod:`solver.store.cache`) under a key that hashes this module's source with the tableau and the model: a
@@ -23,10 +24,11 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from functools import cached_property, lru_cache
+from typing import Any
 
 import numpy as np
 
-from solver.deal.tree import DealTree, Grouping, deal_tree
+from solver.deal.tree import N_DETAIL, DealTree, Grouping, deal_tree
 from solver.rules.tableau import Tableau
 from solver.store.cache import entry_key, load_arrays, save_arrays
 from solver.strategy import COMPOSITIONS, InfoSet, Side, compositions_of
@@ -121,6 +123,58 @@ def _banker_index(tree: DealTree, information: int, codes: tuple[int, ...]) -> n
     return np.where(tree.b_free, lookup[raw], -1)
 
 
+@dataclass(frozen=True)
+class PathKey:
+    """The one codec of chemin de fer's path keys under a model with ``banker_sets`` banker sets.
+
+    A path is keyed by the ponte's free set j (−1 where his decision is fixed), whether he drew, the
+    banker's free set i (−1), whether he drew, and the outcome (0 tie, 1 the banker wins, 2 the ponte):
+
+        key = ((((j + 1)·2 + ponte drew)·(n + 1) + (i + 1))·2 + banker drew)·3 + outcome.
+
+    :meth:`encode` and :meth:`decode` work on integers and, elementwise, on numpy integer arrays.
+
+    >>> codec = PathKey(banker_sets=88)
+    >>> codec.decode(codec.encode(0, 1, 87, 0, 2))
+    (0, 1, 87, 0, 2)
+    """
+
+    banker_sets: int
+
+    def encode(self, j: Any, p_drew: Any, i: Any, b_drew: Any, outcome: Any) -> Any:
+        return ((((j + 1) * 2 + p_drew) * (self.banker_sets + 1) + (i + 1)) * 2 + b_drew) * 3 + outcome
+
+    def decode(self, key: Any) -> tuple[Any, Any, Any, Any, Any]:
+        """``(j, ponte drew, i, banker drew, outcome)``: the inverse of :meth:`encode`."""
+        n1 = self.banker_sets + 1
+        outcome, rest = key % 3, key // 3
+        b_drew, rest = rest % 2, rest // 2
+        i, rest = rest % n1 - 1, rest // n1
+        return rest // 2 - 1, rest % 2, i, b_drew, outcome
+
+
+@dataclass(frozen=True)
+class DetailKey:
+    """The codec of the keys that group paths by both sides' free sets and the coup's detail (the
+    :func:`solver.deal.tree.detail_key` code 0–799): ``((j + 1)·(n + 1) + (i + 1))·800 + detail``.
+
+    >>> codec = DetailKey(banker_sets=88)
+    >>> codec.decode(codec.encode(-1, 5, 737))
+    (-1, 5, 737)
+    """
+
+    banker_sets: int
+
+    def encode(self, j: Any, i: Any, detail: Any) -> Any:
+        return ((j + 1) * (self.banker_sets + 1) + (i + 1)) * N_DETAIL + detail
+
+    def decode(self, key: Any) -> tuple[Any, Any, Any]:
+        """``(j, i, detail)``: the inverse of :meth:`encode`."""
+        n1 = self.banker_sets + 1
+        rest = key // N_DETAIL
+        return rest // n1 - 1, rest % n1 - 1, key % N_DETAIL
+
+
 @lru_cache(maxsize=16)
 def structure(tab: Tableau, information: int) -> Structure:
     """The paths of ``tab``'s deal tree grouped under an information model (cached in memory and on disk)."""
@@ -134,8 +188,7 @@ def structure(tab: Tableau, information: int) -> Structure:
     else:
         j, i = _ponte_index(tree, information, ponte_sets), _banker_index(tree, information, codes)
         outcome = np.where(tree.b_total > tree.p_total, 1, np.where(tree.p_total > tree.b_total, 2, 0))
-        paths = (((j + 1) * 2 + tree.p_drew) * (len(codes) + 1) + (i + 1)) * 2 + tree.b_drew
-        paths = paths * 3 + outcome
+        paths = PathKey(len(codes)).encode(j, tree.p_drew, i, tree.b_drew, outcome)
         grouping = tree.grouping(f"chemin-{information}", lambda _t: paths)
         save_arrays("chemin", key, {name: getattr(grouping, name) for name in _GROUPING_ARRAYS})
     return Structure(tree, information, grouping, ponte_sets, tuple(_banker_set(c, information) for c in codes), codes)

@@ -201,7 +201,8 @@ def solve(game: Game) -> Solution:
     dominance = iterated_dominance(game)
     if game.zero_sum:
         c = game.gross
-        q, r, method = zero_sum(c)
+        answer = zero_sum(c)
+        q, r, method = answer.q, answer.r, answer.method
         q, r = _zero_inert(game, q, r)
         if not in_unit_interval(list(q) + list(r)):
             raise SolverError(f"certification failed for {game.label}: a strategy is not a probability")

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from fractions import Fraction
 
 import numpy as np
@@ -196,7 +197,22 @@ def _snap_q(c: Coefficients, q_hat: list[float]) -> list[Fraction]:
     return best[1]
 
 
-def zero_sum(c: Coefficients) -> tuple[list[Fraction], list[Fraction], str]:
+@dataclass(frozen=True)
+class ZeroSumAnswer:
+    """An exact optimal pair of the zero-sum game, not yet certified (:func:`solver.chemin.solve.solve` does).
+
+    Attributes:
+        q: the ponte's draw probability in each of his sets.
+        r: the banker's in each of his.
+        method: how the pair was found.
+    """
+
+    q: list[Fraction]
+    r: list[Fraction]
+    method: str
+
+
+def zero_sum(c: Coefficients) -> ZeroSumAnswer:
     """Exact optimal (q, r) of the zero-sum game with payoff c (banker maximises), uncertified."""
     m = c.G.shape[0]
     if m == 1:
@@ -213,7 +229,7 @@ def zero_sum(c: Coefficients) -> tuple[list[Fraction], list[Fraction], str]:
             for i, s in enumerate(slopes):
                 if s == 0 and (int(c.G[0][i]) > 0) == (q0 == 0):
                     r[i] = Fraction(1)
-        return q, r, "Foster's algorithm (exact breakpoint walk of f)"
+        return ZeroSumAnswer(q, r, "Foster's algorithm (exact breakpoint walk of f)")
     q_hat, r_hat = lp_proposal(c)
     q = _snap_q(c, q_hat)
     slopes = banker_slope_signs(c, q)
@@ -231,7 +247,7 @@ def zero_sum(c: Coefficients) -> tuple[list[Fraction], list[Fraction], str]:
         for j in range(m):
             if (q[j] == 0 and ps[j] < 0) or (q[j] == 1 and ps[j] > 0):
                 raise SolverError("the snapped strategies are not in equilibrium")
-    return q, r, "linear program (HiGHS) snapped to rationals on its support"
+    return ZeroSumAnswer(q, r, "linear program (HiGHS) snapped to rationals on its support")
 
 
 def unique_ponte(c: Coefficients, q: list[Fraction], r: list[Fraction]) -> bool:

@@ -110,7 +110,7 @@ def search_equilibrium(game: Game, dominance: tuple[DominanceStep, ...]) -> tupl
         rr = _banker_reply_for(game, q)
         return (q, rr) if rr is not None else None
 
-    first, _, _ = zero_sum(game.net)
+    first = zero_sum(game.net).q
     found = attempt(list(first))
     if found:
         return found
