@@ -284,7 +284,8 @@ class Grouping:
         if weights.dtype == object:
             bounds = list(self.starts) + [len(terms)]
             return np.array([sum(terms[a:b], 0) for a, b in zip(bounds[:-1], bounds[1:])], dtype=object)
-        return np.add.reduceat(terms, self.starts)
+        sums: np.ndarray = np.add.reduceat(terms, self.starts)
+        return sums
 
 
 class HasMultisets(Protocol):
