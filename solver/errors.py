@@ -31,6 +31,7 @@ class SolverError(BaccaratError, RuntimeError):
 
 
 class RunError(BaccaratError, RuntimeError):
-    """The environment failed during a run (a Dask cluster that died, a worker that crashed): exit code 1."""
+    """The run failed for a reason outside its input (a Dask cluster that died or was left without
+    workers, a worker that crashed): exit code 3, distinct from a cross-check's rejection (1)."""
 
-    exit_code = 1
+    exit_code = 3

@@ -7,18 +7,20 @@ from __future__ import annotations
 import subprocess
 import sys
 import threading
+from pathlib import Path
 
 import numpy as np
 import pytest
 
 from solver.cards import Shoe
 from solver.deal.tree import N_DETAIL
-from solver.simulate import SimConfig, kernel
+from solver.simulate import SimConfig, engines, kernel
 from solver.simulate.run import Tallies, deal
 
 ckernel = pytest.importorskip("solver.simulate.ckernel", reason="the C kernel is built by pip install -e .")
 
 TALLIES = Tallies.ARRAYS
+ROOT = Path(__file__).resolve().parents[1]
 
 
 def _same(a, b) -> bool:  # type: ignore[no-untyped-def]
@@ -78,28 +80,14 @@ def test_the_shuffle_ahead_picks_are_numpys_integers(bit_generator: type, n: int
 
 
 def _args(config: SimConfig, n_shoes: int = 2, **change: object) -> list[object]:
-    codes, value_of = config.kernel_cards()
-    ptab, btab = config.strategy.float_tables()
-    zero = Tallies.zeros(config.max_coups)
-    t = {name: getattr(zero, name) for name in Tallies.ARRAYS}
-    args = {
-        "codes": codes,
-        "value_of": value_of,
-        "n_shoes": n_shoes,
-        "max_coups": config.max_coups,
-        "ptab": ptab,
-        "btab": btab,
-        "burn_mode": kernel.BURN_TURN,
-        "burn_count": 0,
-        "cut": config.cut,
-        "extra_coup": False,
-        "rng": np.random.default_rng(1),
-        **t,
-        "comp_len": 208,
-        "next_len": 16,
-    }
-    args.update(change)
-    return list(args.values())
+    """The C kernel's four arguments (table, n_shoes, rng, counts), with fields of either struct changed."""
+    table = config.kernel_table()._replace(comp_len=208, next_len=16)
+    counts = Tallies.zeros(config.max_coups).counts()
+    args: dict[str, object] = {"n_shoes": n_shoes, "rng": np.random.default_rng(1)}
+    table = table._replace(**{k: v for k, v in change.items() if k in kernel.Table._fields})
+    counts = counts._replace(**{k: v for k, v in change.items() if k in kernel.Counts._fields})
+    args.update({k: v for k, v in change.items() if k in args})
+    return [table, args["n_shoes"], args["rng"], counts]
 
 
 @pytest.mark.parametrize(
@@ -118,9 +106,11 @@ def _args(config: SimConfig, n_shoes: int = 2, **change: object) -> list[object]
         ({"next_cc": np.zeros((13, 13), np.float64)}, ValueError),
         ({"comp_len": -1}, ValueError),
         ({"value_of": np.zeros(14, np.int64), "codes": np.zeros(416, np.int64)}, ValueError),
-        ({"burn_mode": 7}, ValueError),
+        ({"burn_mode": 3}, ValueError),
+        ({"burn_mode": "turn"}, TypeError),
         ({"cut": 500}, ValueError),
         ({"cut": 0, "codes": np.zeros(20, np.int64), "max_coups": 6, "pos_counts": np.zeros((6, 3), np.int64)}, ValueError),
+        ({"n_shoes": -1}, ValueError),
     ],
 )
 def test_bad_input_is_refused_not_dealt(change: dict[str, object], error: type) -> None:
@@ -128,9 +118,17 @@ def test_bad_input_is_refused_not_dealt(change: dict[str, object], error: type) 
         ckernel.deal_shoes(*_args(SimConfig.punto(Shoe.decks(8)), **change))
 
 
+def test_a_struct_without_a_field_is_refused() -> None:
+    table, n, rng, counts = _args(SimConfig.punto(Shoe.decks(8)))
+    with pytest.raises(AttributeError, match="max_coups"):
+        ckernel.deal_shoes(tuple(table)[:-1], n, rng, counts)  # a plain tuple has no names
+    with pytest.raises(AttributeError, match="pos_counts"):
+        ckernel.deal_shoes(table, n, rng, {"pos_counts": counts.pos_counts})
+
+
 def test_read_only_tallies_are_refused() -> None:
     args = _args(SimConfig.punto(Shoe.decks(8)))
-    args[-3].setflags(write=False)  # type: ignore[union-attr]
+    args[-1].next_cc.setflags(write=False)  # type: ignore[attr-defined]
     with pytest.raises(TypeError):
         ckernel.deal_shoes(*args)
 
@@ -140,7 +138,6 @@ def test_constants_agree_with_the_python_kernel() -> None:
         "BURN_NONE",
         "BURN_FIXED",
         "BURN_TURN",
-        "BURN_TURN_REDEAL",
         "N_MOMENTS",
         "STOOD",
         "NO_TURN",
@@ -149,6 +146,7 @@ def test_constants_agree_with_the_python_kernel() -> None:
     ):
         assert getattr(ckernel, name) == getattr(kernel, name)
     assert ckernel.N_DETAIL == N_DETAIL  # the detail code is the enumerator's (solver.deal.tree.detail_key)
+    assert [ckernel.BURN_NONE, ckernel.BURN_FIXED, ckernel.BURN_TURN] == [m.code for m in kernel.BurnMode]
 
 
 def test_the_generator_is_locked_while_dealing_and_released_after() -> None:
@@ -174,14 +172,42 @@ def test_the_generator_is_locked_while_dealing_and_released_after() -> None:
 def test_without_the_c_kernel_numba_deals_and_says_so(
     monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    monkeypatch.setattr(kernel, "c_kernel", lambda: None)
-    monkeypatch.setattr(kernel, "_COMPILED", [])
-    assert kernel.engine() is kernel.compiled()
-    assert "not built" in capsys.readouterr().err
+    monkeypatch.setattr(engines, "c_kernel", lambda: None)
+    monkeypatch.setattr(engines, "_COMPILED", [])
+    monkeypatch.setattr(engines, "_NOTED", [])
+    assert engines.engine() is engines.compiled()
+    err = capsys.readouterr().err
+    assert "not built" in err and "build_ext --inplace" in err  # this checkout builds it in place
+    assert engines.resolve() == "numba" and engines.engine() is engines.compiled()
+    assert capsys.readouterr().err == ""  # said once
     with pytest.raises(ImportError):
-        kernel.engine("c")
+        engines.engine("c")
     with pytest.raises(ValueError):
-        kernel.engine("fortran")
+        engines.engine("fortran")
+
+
+def test_the_advice_fits_how_the_package_was_installed(tmp_path: Path) -> None:
+    """A source checkout (editable, or on the path) builds the kernel in place; an installed copy (from a
+    wheel: no setup.py beside the package) is reinstalled from source."""
+    assert "build_ext --inplace" in engines.build_advice(Path(kernel.__file__).resolve().parents[1])
+    installed = tmp_path / "site-packages" / "solver"
+    (installed / "simulate").mkdir(parents=True)
+    advice = engines.build_advice(installed)
+    assert "reinstall from source" in advice and "build_ext" not in advice
+
+
+def test_the_fallback_note_is_said_once_however_many_workers() -> None:
+    """Issue 24: the note came once per worker process. With two workers (forked here, or from a
+    forkserver in a process that runs threads) it comes once."""
+    code = (
+        "import io, contextlib\n"
+        "from solver.simulate import engines\n"
+        "engines.c_kernel = lambda: None\n"
+        "from solver.cli import main\n"
+        "with contextlib.redirect_stdout(io.StringIO()): main(['simulate', '--coups', '3e6', '--workers', '2'])\n"
+    )
+    run = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True, cwd=ROOT)
+    assert run.stderr.count("not built") == 1, run.stderr
 
 
 def test_simulate_imports_neither_numba_nor_scipy() -> None:

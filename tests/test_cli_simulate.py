@@ -109,7 +109,7 @@ def test_chemin_with_cells_and_a_strategy_file(cli, tmp_path) -> None:  # type: 
     ],
 )
 def test_errors_are_one_line(cli, args: list[str], message: str, monkeypatch: pytest.MonkeyPatch) -> None:  # type: ignore[no-untyped-def]
-    monkeypatch.setattr("solver.simulate.executor.DASK_CONNECT_TIMEOUT", "1s")
+    monkeypatch.setattr("solver.simulate.cluster.DASK_CONNECT_TIMEOUT", "1s")
     run = cli(["simulate", "--shoes", "10", "--workers", "1", *args])
     assert run.code == 2 and run.out == ""
     assert message in run.err and run.err.count("\n") == 1

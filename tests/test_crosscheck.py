@@ -15,6 +15,7 @@ from fractions import Fraction
 
 import numpy as np
 import pytest
+from faulty_engines import leaking_burn
 
 from solver.cards import RANK_VALUE, RANKS, Shoe
 from solver.crosscheck import (
@@ -40,6 +41,8 @@ from solver.simulate import (
     simulate,
     strategy_from_cells,
 )
+from solver.simulate.run import deal
+from solver.simulate.stats import SimulationResult
 from solver.strategy import InfoSet, Side, Strategy
 
 EIGHT = Shoe.decks(8)
@@ -54,14 +57,19 @@ def solved_strategy(shoe: Shoe):  # type: ignore[no-untyped-def]
     return solve(build_game(shoe, 3, "parlor", Fraction(1, 20))).strategy
 
 
-def _check(config: SimConfig, coups: int, seed: int, law_strategy=None, law_shoe=None):  # type: ignore[no-untyped-def]
-    """Simulate ``coups`` first coups with ``config`` (the engine) and hold them against the exact
-    law of the *correct* game (``law_strategy`` on ``law_shoe``, default the engine's own)."""
+def _check(config: SimConfig, coups: int, seed: int, law_strategy=None, law_shoe=None, engine=None):  # type: ignore[no-untyped-def]
+    """Simulate ``coups`` first coups with ``config`` (the table; ``engine``, a test double of
+    tests/faulty_engines.py, or our simulator) and hold them against the exact law of the *correct*
+    game (``law_strategy`` on ``law_shoe``, default the table's own)."""
     strategy = law_strategy or config.strategy
     config = replace(config, shoe_tallies=True)
     law = exact_law(config.game, law_shoe or config.shoe, strategy)
     burns = burn_laws(law, strategy) if config.burn.mode.startswith("turn") else None
-    result = simulate(config, shoes=coups, seed=seed, workers=2)
+    if engine is None:
+        result = simulate(config, shoes=coups, seed=seed, workers=2)
+    else:
+        tallies = deal(config, coups, np.random.default_rng(seed), engine=engine)
+        result = SimulationResult(config, seed, tallies, 0.0, "1")
     return crosscheck(sample_from_simulation(result), law, default_payouts(config.game, Fraction(1, 20)), burns)
 
 
@@ -153,7 +161,7 @@ def test_rejects_a_shoe_missing_one_card(card: str, coups: int) -> None:
 def test_rejects_a_burn_that_leaks() -> None:
     """The turned card, shown to everyone, is dealt again as the player's first card: every
     unconditional law is right, but the law given the turned card is not; 10^5 coups suffice."""
-    cc = _check(SimConfig.punto(EIGHT, burn=Burn("turn-redeal"), first_coup_only=True), 10**5, seed=3)
+    cc = _check(SimConfig.punto(EIGHT, first_coup_only=True), 10**5, seed=3, engine=leaking_burn)
     assert [t.name for t in cc.tests if t.rejected] == ["burn law"]
     good = _check(SimConfig.punto(EIGHT, first_coup_only=True), 10**5, seed=3)
     assert good.passed

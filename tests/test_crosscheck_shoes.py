@@ -148,27 +148,10 @@ def test_the_kernel_and_a_file_of_the_same_shoes_give_the_same_tallies() -> None
     record: list[list[str]] = []
     file_text = "".join(engine.lines(0, seed=5, shoes=60, record=record))
     config = SimConfig.punto(shoe, cut=14, shoe_tallies=True)
-    codes, value_of = config.kernel_cards()
+    table = config.kernel_table()
     script = [[RANKS.index(card) for card in dealt] for dealt in record]
     t = Tallies.zeros(config.max_coups)
-    ptab, btab = config.strategy.float_tables()
-    comp_len, next_len = kernel.shoe_test_lengths(shoe.size)
-    coups = kernel.deal_shoes(
-        codes,
-        value_of,
-        60,
-        config.max_coups,
-        ptab,
-        btab,
-        kernel.BURN_TURN,
-        0,
-        14,
-        False,
-        ScriptedGenerator(codes, script),
-        *(getattr(t, a) for a in Tallies.ARRAYS),
-        comp_len,
-        next_len,
-    )
+    coups = kernel.deal_shoes(table, 60, ScriptedGenerator(table.codes, script), t.counts())
     sample = read_coups(io.StringIO(file_text), "engine", PUNTO_STRATEGY, "punto")
     assert sample.stream is not None and sample.held is not None
     assert (sample.coups, sample.shoes, sample.n) == (coups, 60, 60)

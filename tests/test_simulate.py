@@ -21,7 +21,7 @@ from solver.simulate import (
     strategy_from_cells,
 )
 from solver.simulate import run as run_module
-from solver.simulate.kernel import ENGINES
+from solver.simulate.engines import ENGINES
 from solver.simulate.run import Tallies, deal
 from solver.strategy import InfoSet, Side, Strategy
 
@@ -41,7 +41,8 @@ def _same(a, b) -> bool:  # type: ignore[no-untyped-def]
         SimConfig.punto(Shoe.decks(1), burn=Burn("fixed", 3), cut=16, extra_coup=True),
         SimConfig.chemin(Shoe.decks(6)),
         SimConfig.chemin(Shoe.decks(2), strategy_from_cells(CHEMIN_CASINO, ["P5=1/2", "B3/9=2/3", "B5/4=1/5"])),
-        SimConfig.punto(EIGHT, burn=Burn("turn-redeal"), first_coup_only=True),
+        SimConfig.punto(EIGHT, first_coup_only=True),
+        SimConfig.punto(Shoe.from_values((5, 1, 1, 1, 1, 1, 1, 1, 1, 4)), cut=14, first_coup_only=True),
         SimConfig.punto(Shoe.from_values((16, 4, 4, 4, 4, 4, 4, 4, 4, 4)), burn=Burn("none"), cut=6),
         SimConfig.punto(EIGHT, shoe_tallies=True),
         SimConfig.chemin(
@@ -54,7 +55,8 @@ def _same(a, b) -> bool:  # type: ignore[no-untyped-def]
         "fixed-burn-extra-coup",
         "chemin",
         "chemin-mixed-everywhere",
-        "redeal-first-coup",
+        "first-coup",
+        "first-coup-of-17-cards",
         "by-value",
         "punto-shoe-tallies",
         "chemin-mixed-shoe-tallies",

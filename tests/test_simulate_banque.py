@@ -258,7 +258,7 @@ def test_crosscheck_game_banque_passes_with_exit_0(cli) -> None:  # type: ignore
         (["--coups", "x.txt"], "--simulate N"),
         (["--theta", "1"], "strictly between 0 and 1"),
         (["--concept", "independent", "--tax", "1/50"], "without a tax"),
-        (["--burn", "turn-redeal"], "no burn, a fixed burn or a turned card"),
+        (["--burn", "turn-redeal"], "--burn takes none"),  # the faulty burn is a test double now
     ],
 )
 def test_bad_banque_options_are_one_line_errors(cli, extra, message) -> None:  # type: ignore[no-untyped-def]

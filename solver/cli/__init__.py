@@ -13,10 +13,11 @@ import sys
 from collections.abc import Sequence
 
 from solver import __version__
-from solver.cli.common import EXIT_INTERRUPTED, EXIT_REJECT, add_message_options, configure_messages
+from solver.cli.common import EXIT_FAILED, EXIT_INTERRUPTED, add_message_options, configure_messages
 from solver.cli.output import prepare_streams, silence_stdout
 from solver.cli.parser import EXIT_USAGE, Parser
 from solver.errors import BaccaratError
+from solver.simulate.executor import keep_one_thread
 
 COMMANDS = (
     "report",
@@ -59,9 +60,11 @@ def build_parser(only: str | None = None) -> argparse.ArgumentParser:
 def main(argv: Sequence[str] | None = None) -> int:
     """Run ``baccarat`` with ``argv`` (default: the process's arguments); returns the exit code.
 
-    Exit codes: 0 done (or the check passed); 1 the cross-check rejected, or the output or the
-    environment failed during the run; 2 unusable input; 130 interrupted.
+    Exit codes: 0 done (or the check passed); 1 the cross-check rejected; 2 unusable input; 3 the run
+    failed (the output could not be written, a Dask cluster failed or was left without workers);
+    130 interrupted.
     """
+    keep_one_thread()  # before numpy loads: the process can then fork its workers safely
     prepare_streams()
     install_signal_handlers()
     words = list(sys.argv[1:] if argv is None else argv)
@@ -94,7 +97,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         if _is_stdout_error(e):
             silence_stdout()
             sys.stderr.write(f"baccarat: error: cannot write the output: {e.strerror or e}\n")
-            return EXIT_REJECT
+            return EXIT_FAILED
         raise
 
 

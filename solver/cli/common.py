@@ -28,6 +28,9 @@ if TYPE_CHECKING:
 
 EXIT_OK = 0
 EXIT_REJECT = 1
+EXIT_FAILED = 3
+"""The run failed for a reason outside its input: the output could not be written, a Dask cluster
+failed or was left without workers (:class:`solver.errors.RunError`)."""
 EXIT_INTERRUPTED = 130
 
 

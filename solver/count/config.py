@@ -2,7 +2,7 @@
 
 >>> c = CountConfig.punto(Shoe.decks(8), bets_from_names("dragon7,panda8"))
 >>> c.table.cut, c.table.burn.mode, c.knowledge, c.type_level
-(14, 'turn', 'unseen', 'rank')
+(14, <BurnMode.TURN: 'turn'>, 'unseen', 'rank')
 """
 
 from __future__ import annotations

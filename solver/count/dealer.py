@@ -1,13 +1,15 @@
 """The counting kernel: real shoes dealt coup by coup, each coup's exact edges taken before it is dealt.
 
-One call deals ``n_shoes`` shoes with the table's procedure, the simulator's conventions
-(:mod:`solver.simulate.kernel`): the shoe shuffled online by Fisher–Yates (the next card drawn
-uniformly from those not yet dealt, index ``top + floor(u (n − top))``, ``u = rng.random()``: this
-kernel's own random stream, which the simulator's no longer shares, its exact edges costing far more
-than the draws); the
-burn (none, a fixed count, or turn the first card and burn as many more as it counts, a ten burning
-10); coups until the cut card appears, the coup in progress finished, optionally one more. Cards are
-physical: a type per card (its rank, or rank and suit where a bet reads suits).
+One call, ``deal_and_count(table, law, bets, n_shoes, rng, counts)``, deals ``n_shoes`` shoes of the
+table and adds to the counts (four structs: :mod:`solver.count.inputs`). It deals with the table's
+procedure and the simulator's random stream (:mod:`solver.simulate.kernel`): the burn (none, a fixed
+count, or turn the first card and burn as many more as it counts, a ten burning 10), then every
+position the coups can reach, shuffled by the simulator's one shuffle
+(:func:`solver.simulate.kernel.shuffle`: Fisher–Yates, each card drawn uniformly by Lemire's method),
+so for one generator a study deals the cards the simulator deals (before 0.4.0 this kernel drew each
+card as ``floor(u m)`` when the coup dealt it, a stream of its own); coups until the cut card appears,
+the coup in progress finished, optionally one more. Cards are physical: a type per card (its rank, or
+rank and suit where a bet reads suits).
 
 Before each coup the kernel takes, on the composition the player is assumed to know, every bet's exact
 expected value (for bets on the coup's outcome :func:`solver.count.denselaw.float_numerators` where
@@ -38,12 +40,10 @@ from typing import Any
 import numpy as np
 
 from solver.count import denselaw, fastlaw
+from solver.count.inputs import Bets, Counts, Law, Table
 from solver.punto.pairs import first_card_moments
-from solver.simulate.kernel import register_take_card, take_card
+from solver.simulate.kernel import BURN_FIXED, BURN_TURN, COUP_CARDS, register_numba, shuffle
 
-BURN_NONE = 0
-BURN_FIXED = 1
-BURN_TURN = 2
 STOOD = 10
 HIST_BINS = 2001  # EV in [-1, 1) by 1/1000, then EV >= 1
 DEPTH = 26  # cards per depth bucket
@@ -54,97 +54,41 @@ FLOAT_NUMERATORS: Callable[..., Any] = denselaw.float_numerators
 FIRST_CARD_MOMENTS: Callable[..., Any] = first_card_moments
 
 
-def deal_and_count(
-    cards: np.ndarray,
-    value_of: np.ndarray,
-    rank_of: np.ndarray,
-    suit_of: np.ndarray,
-    n_shoes: int,
-    max_coups: int,
-    burn_mode: int,
-    burn_count: int,
-    cut: int,
-    extra_coup: bool,
-    rng: Any,
-    ptab: np.ndarray,
-    btab: np.ndarray,
-    unseen_mode: bool,
-    decks_unseen: bool,
-    parent: np.ndarray,
-    factor: np.ndarray,
-    segments: np.ndarray,
-    segment_key: np.ndarray,
-    segment_size: np.ndarray,
-    pair_node: np.ndarray,
-    pair_count: np.ndarray,
-    residual: int,
-    multiplier: np.ndarray,
-    scale: np.ndarray,
-    dense_route: bool,
-    dense_nodes: int,
-    run_src: np.ndarray,
-    run_dst: np.ndarray,
-    run_len: np.ndarray,
-    run_factor: np.ndarray,
-    seg_tasks: np.ndarray,
-    task_factor: np.ndarray,
-    task_node: np.ndarray,
-    task_coef: np.ndarray,
-    task_len: np.ndarray,
-    coef: np.ndarray,
-    task_pairs: np.ndarray,
-    dense_node: np.ndarray,
-    dense_count: np.ndarray,
-    detail_tier: np.ndarray,
-    tier_pays: np.ndarray,
-    first_mult: np.ndarray,
-    first_scale: np.ndarray,
-    first_pays: np.ndarray,
-    use_suits: bool,
-    tags: np.ndarray,
-    threshold_num: np.ndarray,
-    threshold_den: np.ndarray,
-    counted: np.ndarray,
-    moments: np.ndarray,
-    hist: np.ndarray,
-    positive: np.ndarray,
-    ev_min: np.ndarray,
-    ev_max: np.ndarray,
-    depth_coups: np.ndarray,
-    depth_ev: np.ndarray,
-    depth_positive: np.ndarray,
-) -> int:
-    """Deal ``n_shoes`` shoes, adding to the tallies (see the module docstring); returns the coups dealt."""
+def deal_and_count(table: Table, law: Law, bets: Bets, n_shoes: int, rng: Any, counts: Counts) -> int:
+    """Deal ``n_shoes`` shoes of ``table``, adding to ``counts`` (see the module docstring); returns the
+    coups dealt."""
+    cards = table.cards.copy()
+    value_of = table.value_of
     n = len(cards)
     n_types = len(value_of)
-    b_coup = multiplier.shape[1]
-    b_first = first_mult.shape[0]
+    b_coup = law.multiplier.shape[1]
+    b_first = bets.first_mult.shape[0]
     n_bets = b_coup + b_first
-    last = n - cut
+    last = n - table.cut
     width = 2 + PER_BET * n_bets
     x = np.zeros(width, dtype=np.float64)
     hand = np.zeros(4, dtype=np.int64)
     first_types = np.zeros(4, dtype=np.int64)
     known_t = np.zeros(n_types, dtype=np.int64)  # the composition assumed known, by type
     comp_v = np.zeros(10, dtype=np.int64)
-    table = np.zeros(80, np.int64)
-    weights = np.zeros(len(parent) + 1, np.int64)
+    int_table = np.zeros(80, np.int64)
+    weights = np.zeros(len(law.parent) + 1, np.int64)
     float_table = np.zeros(80, np.float64)
-    float_weights = np.zeros(dense_nodes, np.float64)
+    float_weights = np.zeros(law.dense_nodes, np.float64)
     pads = np.zeros(7, np.int64)
-    sums = np.zeros(multiplier.shape[0], np.int64)
+    sums = np.zeros(law.multiplier.shape[0], np.int64)
     nums = np.zeros(max(b_coup, 1), np.int64)
     mom = np.zeros((4, 4), np.int64)
     joint = np.zeros((4, 4), np.int64)
     basis = np.array([[1, -1, -1, 1], [0, 1, 0, -1], [0, 0, 1, -1], [0, 0, 0, 1]], dtype=np.int64)
-    if not use_suits:
+    if not bets.use_suits:
         basis = np.array([[1, -1, 0, 0], [0, 1, 0, 0], [0, 0, 0, 0], [0, 0, 0, 0]], dtype=np.int64)
     n_groups = np.array([13, 4], dtype=np.int64)
     ev = np.zeros(n_bets, dtype=np.float64)
     num_all = np.zeros(n_bets, dtype=np.int64)
     rc = np.zeros(n_bets, dtype=np.int64)
     count_bet = np.zeros(n_bets, dtype=np.bool_)
-    n_classes = 4 if use_suits else 2
+    n_classes = 4 if bets.use_suits else 2
     total_coups = 0
     for _shoe in range(n_shoes):
         for t in range(n_types):
@@ -157,61 +101,66 @@ def deal_and_count(
             rc[b] = 0
         top = 0
         n_burn = 0
-        if burn_mode == BURN_FIXED:
-            n_burn = burn_count
-        elif burn_mode == BURN_TURN:
-            c = take_card(cards, top, n, rng)
-            top += 1
+        if table.burn_mode == BURN_FIXED:
+            n_burn = table.burn_count
+        elif table.burn_mode == BURN_TURN:
+            shuffle(cards, 0, 1, rng)
+            c = cards[0]
+            top = 1
             known_t[c] -= 1  # turned face up: seen
             known -= 1
             unseen -= 1
             for b in range(n_bets):
-                rc[b] += tags[b, c]
+                rc[b] += bets.tags[b, c]
             v = value_of[c]
             n_burn = 10 if v == 0 else v
+        shuffle(cards, top, top + n_burn, rng)
         for _b in range(n_burn):
-            c = take_card(cards, top, n, rng)
+            c = cards[top]
             top += 1
-            if not unseen_mode:  # the burned cards are known too: gone from the shoe, and counted
+            if not table.unseen_mode:  # the burned cards are known too: gone from the shoe, and bets.counted
                 known_t[c] -= 1
                 known -= 1
                 unseen -= 1
                 for b in range(n_bets):
-                    rc[b] += tags[b, c]
+                    rc[b] += bets.tags[b, c]
+        # the positions the coups can reach, shuffled before the first coup (as the simulator does)
+        ahead = min(n, max(last, top) + 2 * COUP_CARDS, top + table.max_coups * COUP_CARDS)
+        shuffle(cards, top, ahead, rng)
         for i in range(width):
             x[i] = 0.0
         x[0] = 1.0
         coup = 0
         stop_after = False
-        while coup < max_coups:
+        while coup < table.max_coups:
             # -- exact EVs on the known composition, and the decisions ---------------------------------
             if b_coup > 0:
                 for v in range(10):
                     comp_v[v] = 0
                 for t in range(n_types):
                     comp_v[value_of[t]] += known_t[t]
-                if dense_route:
+                if law.dense_route:
                     d = FLOAT_NUMERATORS(
                         comp_v,
                         known,
-                        run_src,
-                        run_dst,
-                        run_len,
-                        run_factor,
-                        seg_tasks,
-                        task_factor,
-                        task_node,
-                        task_coef,
-                        task_len,
-                        coef,
-                        task_pairs,
-                        dense_node,
-                        dense_count,
-                        segment_key,
-                        segment_size,
-                        residual,
-                        multiplier,
-                        scale,
+                        law.run_src,
+                        law.run_dst,
+                        law.run_len,
+                        law.run_factor,
+                        law.seg_tasks,
+                        law.task_factor,
+                        law.task_node,
+                        law.task_coef,
+                        law.task_len,
+                        law.coef,
+                        law.task_pairs,
+                        law.dense_node,
+                        law.dense_count,
+                        law.segment_key,
+                        law.segment_size,
+                        law.residual,
+                        law.multiplier,
+                        law.scale,
                         float_table,
                         float_weights,
                         pads,
@@ -222,17 +171,17 @@ def deal_and_count(
                     d = NUMERATORS(
                         comp_v,
                         known,
-                        parent,
-                        factor,
-                        segments,
-                        segment_key,
-                        segment_size,
-                        pair_node,
-                        pair_count,
-                        residual,
-                        multiplier,
-                        scale,
-                        table,
+                        law.parent,
+                        law.factor,
+                        law.segments,
+                        law.segment_key,
+                        law.segment_size,
+                        law.pair_node,
+                        law.pair_count,
+                        law.residual,
+                        law.multiplier,
+                        law.scale,
+                        int_table,
                         weights,
                         pads,
                         sums,
@@ -240,9 +189,9 @@ def deal_and_count(
                     )
                 for b in range(b_coup):
                     num_all[b] = nums[b]
-                    ev[b] = nums[b] / (scale[b] * d)
+                    ev[b] = nums[b] / (law.scale[b] * d)
             if b_first > 0:
-                FIRST_CARD_MOMENTS(known_t, rank_of, suit_of, n_groups, mom)
+                FIRST_CARD_MOMENTS(known_t, table.rank_of, table.suit_of, n_groups, mom)
                 den4 = known * (known - 1) * (known - 2) * (known - 3)
                 for i in range(n_classes):
                     for k in range(n_classes):
@@ -252,36 +201,36 @@ def deal_and_count(
                                 acc += basis[i, a] * basis[k, a2] * mom[a, a2]
                         joint[i, k] = acc
                 for f in range(b_first):
-                    acc = -first_scale[f] * den4
+                    acc = -bets.first_scale[f] * den4
                     for i in range(n_classes):
                         for k in range(n_classes):
-                            acc += first_mult[f, i, k] * joint[i, k]
+                            acc += bets.first_mult[f, i, k] * joint[i, k]
                     num_all[b_coup + f] = acc
-                    ev[b_coup + f] = acc / (first_scale[f] * den4)
+                    ev[b_coup + f] = acc / (bets.first_scale[f] * den4)
             bucket = unseen // DEPTH
-            depth_coups[bucket] += 1
+            counts.depth_coups[bucket] += 1
             for b in range(n_bets):
                 e = ev[b]
-                left = unseen if decks_unseen else n - top
-                count_bet[b] = counted[b] and 52 * threshold_den[b] * rc[b] >= threshold_num[b] * left
+                left = unseen if table.decks_unseen else n - top
+                count_bet[b] = bets.counted[b] and 52 * bets.threshold_den[b] * rc[b] >= bets.threshold_num[b] * left
                 x[2 + PER_BET * b] += e
-                depth_ev[b, bucket] += e
+                counts.depth_ev[b, bucket] += e
                 if num_all[b] > 0:
-                    positive[b] += 1
-                    depth_positive[b, bucket] += 1
-                if e < ev_min[b]:
-                    ev_min[b] = e
-                if e > ev_max[b]:
-                    ev_max[b] = e
+                    counts.positive[b] += 1
+                    counts.depth_positive[b, bucket] += 1
+                if e < counts.ev_min[b]:
+                    counts.ev_min[b] = e
+                if e > counts.ev_max[b]:
+                    counts.ev_max[b] = e
                 hb = int((e + 1.0) * 1000.0)
                 if hb < 0:
                     hb = 0
                 if hb >= HIST_BINS:
                     hb = HIST_BINS - 1
-                hist[b, hb] += 1
+                counts.hist[b, hb] += 1
             # -- the coup --------------------------------------------------------------------------------
             for i in range(4):
-                c = take_card(cards, top, n, rng)
+                c = cards[top]
                 top += 1
                 first_types[i] = c
                 hand[i] = value_of[c]
@@ -299,18 +248,18 @@ def deal_and_count(
             drawn = 4
             if pt < 8 and bt < 8:
                 seen = STOOD
-                q = ptab[p1, p2]
+                q = table.ptab[p1, p2]
                 if q >= 1.0 or (q > 0.0 and rng.random() < q):
-                    c = take_card(cards, top, n, rng)
+                    c = cards[top]
                     top += 1
                     p3 = value_of[c]
                     seen = p3
                     pt = (pt + p3) % 10
                     high = max(high, p3)
                     drawn += 1
-                r = btab[b1, b2, seen]
+                r = table.btab[b1, b2, seen]
                 if r >= 1.0 or (r > 0.0 and rng.random() < r):
-                    c = take_card(cards, top, n, rng)
+                    c = cards[top]
                     top += 1
                     b3 = value_of[c]
                     bt = (bt + b3) % 10
@@ -322,20 +271,20 @@ def deal_and_count(
                 known -= 1
                 unseen -= 1
                 for b in range(n_bets):
-                    rc[b] += tags[b, c]
+                    rc[b] += bets.tags[b, c]
             # -- settle ------------------------------------------------------------------------------
             code = (((p_two * 10 + b_two) * 11 + p3 + 1) * 11 + b3 + 1) * 10 + high
             f0, f1, f2, f3 = first_types[0], first_types[1], first_types[2], first_types[3]
-            pc = int(rank_of[f0] == rank_of[f2])
-            bc = int(rank_of[f1] == rank_of[f3])
-            if use_suits:
-                pc += 2 * int(suit_of[f0] == suit_of[f2])
-                bc += 2 * int(suit_of[f1] == suit_of[f3])
+            pc = int(table.rank_of[f0] == table.rank_of[f2])
+            bc = int(table.rank_of[f1] == table.rank_of[f3])
+            if bets.use_suits:
+                pc += 2 * int(table.suit_of[f0] == table.suit_of[f2])
+                bc += 2 * int(table.suit_of[f1] == table.suit_of[f3])
             for b in range(n_bets):
                 if b < b_coup:
-                    result = tier_pays[b, detail_tier[b, code]]
+                    result = bets.tier_pays[b, bets.detail_tier[b, code]]
                 else:
-                    result = first_pays[b - b_coup, pc, bc]
+                    result = bets.first_pays[b - b_coup, pc, bc]
                 o = 2 + PER_BET * b
                 x[o + 1] += result
                 if num_all[b] > 0:
@@ -350,7 +299,7 @@ def deal_and_count(
             if stop_after:
                 break
             if top > last:
-                if extra_coup:
+                if table.extra_coup:
                     stop_after = True
                 else:
                     break
@@ -358,7 +307,7 @@ def deal_and_count(
         total_coups += coup
         for i in range(width):
             for k in range(i, width):
-                moments[i, k] += x[i] * x[k]
+                counts.moments[i, k] += x[i] * x[k]
     return total_coups
 
 
@@ -373,8 +322,8 @@ def compiled() -> Callable[..., int]:
 
         from solver.store.jitcache import drop_stale
 
-        register_take_card()
-        # the laws, the first cards' moments and take_card are compiled into the dealer
+        register_numba()
+        # the laws, the first cards' moments and the shuffle are compiled into the dealer
         drop_stale(__file__, "deal_and_count")
         NUMERATORS = fastlaw.compiled()
         FLOAT_NUMERATORS = denselaw.compiled()

@@ -5,32 +5,28 @@ Reproducibility, as in the simulator (:mod:`solver.simulate.run`): the work is c
 fixed number of shoes that depends only on the study (never on the number of workers), chunk ``i``
 draws from ``Generator(PCG64(children[i]))`` with ``children = SeedSequence(seed).spawn(n_chunks)``,
 and the chunks' tallies are added in chunk order (their float sums too), so one seed gives the same
-result, bit for bit, in this process, on local processes, or on a Dask cluster.
+result, bit for bit, in this process, on local processes, or on a Dask cluster. The kernel's tables
+(:class:`Study`: the table, the compiled law, the bets) are built once in this process and sent once
+to each worker, which keeps them for every chunk of the run.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
-from functools import lru_cache
 
 import numpy as np
 
 from solver.count import dealer
-from solver.count.config import CountConfig, first_card_tables
+from solver.count.config import CountConfig
 from solver.count.denselaw import use_float
-from solver.count.fastlaw import FastLaw, fast_law
-from solver.deal.outcome import Outcomes
+from solver.count.inputs import Bets, Counts, Law, Table, kernel_structs
 from solver.errors import InputError
-from solver.punto.bet import tier_index
-from solver.rules.tableau import PUNTO_BANCO
-from solver.simulate.executor import default_workers, map_chunks
+from solver.simulate.executor import default_workers, map_shared
+from solver.simulate.tasks import Scheduler
 
 CHUNK_COUPS = 1 << 16
 """About this many coups per chunk."""
-
-N_DETAIL_CODES = 10 * 10 * 11 * 11 * 10
-_BURN = {"none": dealer.BURN_NONE, "fixed": dealer.BURN_FIXED, "turn": dealer.BURN_TURN}
 
 
 @dataclass
@@ -73,68 +69,35 @@ class CountTallies:
         np.minimum(self.ev_min, other.ev_min, out=self.ev_min)
         np.maximum(self.ev_max, other.ev_max, out=self.ev_max)
 
+    def counts(self) -> Counts:
+        """The arrays as the kernel's struct (the same arrays: the kernel adds to these)."""
+        return Counts(*(getattr(self, name) for name in Counts._fields))
+
 
 @dataclass(frozen=True, eq=False)
-class KernelInputs:
-    """Everything the kernel needs that does not change from shoe to shoe."""
+class Study:
+    """What every chunk of a study deals with: the kernel's structs (built once, sent once to each
+    worker) and whether the kernel runs compiled."""
 
-    cards: np.ndarray
-    value_of: np.ndarray
-    rank_of: np.ndarray
-    suit_of: np.ndarray
-    law: FastLaw
-    detail_tier: np.ndarray
-    tier_pays: np.ndarray
-    first_mult: np.ndarray
-    first_scale: np.ndarray
-    first_pays: np.ndarray
-    use_suits: bool
-    tags: np.ndarray
-    threshold_num: np.ndarray
-    threshold_den: np.ndarray
-    counted: np.ndarray
+    table: Table
+    law: Law
+    bets: Bets
+    compiled: bool = True
 
+    @classmethod
+    def of(cls, config: CountConfig, compiled: bool = True, route: str = "auto") -> Study:
+        """The structs of a study (:func:`kernel_structs`); ``route`` chooses the exact law's kernel
+        (:func:`solver.count.denselaw.use_float`, on the whole shoe); every route gives the same tallies."""
+        table, law, bets = kernel_structs(config)
+        dense = use_float(len(table.cards), route)  # the whole shoe: every composition dealt from it is smaller
+        return cls(table, law._replace(dense_route=dense), bets, compiled)
 
-@lru_cache(maxsize=8)
-def kernel_inputs(config: CountConfig) -> KernelInputs:
-    """The kernel's shoe-independent inputs for a study (cached)."""
-    ordered = config.ordered
-    coup = tuple(b for b, _ in ordered if not b.first_cards)
-    first = tuple(b for b, _ in ordered if b.first_cards)
-    law = fast_law(coup, PUNTO_BANCO, winner=False)
-    rows = Outcomes.from_keys(np.arange(N_DETAIL_CODES))
-    detail_tier = np.zeros((max(len(coup), 1), N_DETAIL_CODES), dtype=np.int64)
-    most = max((len(b.tiers) for b in coup), default=0)
-    tier_pays = np.full((max(len(coup), 1), most + 1), -1.0)
-    for j, bet in enumerate(coup):
-        detail_tier[j] = tier_index(bet, rows)
-        for i, t in enumerate(bet.tiers):
-            tier_pays[j, i] = float(t.pays)
-        tier_pays[j, len(bet.tiers) :] = -1.0
-    suits = config.type_level == "suit"
-    first_mult, first_scale, first_pays = first_card_tables(first, suits)
-    cards, value_of, rank_of, suit_of = config.card_types()
-    counts = [c for _, c in ordered]
-    num = np.array([c.threshold.numerator if c else 0 for c in counts], dtype=np.int64)
-    den = np.array([c.threshold.denominator if c else 1 for c in counts], dtype=np.int64)
-    counted = np.array([c is not None for c in counts], dtype=np.bool_)
-    return KernelInputs(
-        cards,
-        value_of,
-        rank_of,
-        suit_of,
-        law,
-        detail_tier,
-        tier_pays,
-        first_mult,
-        first_scale,
-        first_pays,
-        suits,
-        config.tag_matrix(),
-        num,
-        den,
-        counted,
-    )
+    def deal(self, n_shoes: int, rng: np.random.Generator) -> CountTallies:
+        """Deal ``n_shoes`` shoes with one generator, in this process."""
+        t = CountTallies.zeros(len(self.bets.counted), len(self.table.cards))
+        fn: Callable[..., int] = dealer.compiled() if self.compiled else dealer.deal_and_count
+        t.n_shoes, t.n_coups = n_shoes, int(fn(self.table, self.law, self.bets, n_shoes, rng, t.counts()))
+        return t
 
 
 def deal(config: CountConfig, n_shoes: int, rng: np.random.Generator, compiled: bool = True, route: str = "auto") -> CountTallies:
@@ -144,57 +107,7 @@ def deal(config: CountConfig, n_shoes: int, rng: np.random.Generator, compiled: 
     exact law's kernel (:func:`solver.count.denselaw.use_float`, on the whole shoe); every route gives
     the same tallies.
     """
-    k = kernel_inputs(config)
-    dense = use_float(len(k.cards), route)  # the whole shoe: every composition dealt from it is smaller
-    t = CountTallies.zeros(len(config.bets), len(k.cards))
-    fn: Callable[..., int] = dealer.compiled() if compiled else dealer.deal_and_count
-    table = config.table
-    law = k.law
-    ptab, btab = table.strategy.float_tables()
-    coups = fn(
-        k.cards.copy(),
-        k.value_of,
-        k.rank_of,
-        k.suit_of,
-        n_shoes,
-        table.max_coups,
-        _BURN[table.burn.mode],
-        table.burn.count,
-        table.cut,
-        table.extra_coup,
-        rng,
-        ptab,
-        btab,
-        config.knowledge == "unseen",
-        config.decks == "unseen",
-        *law.arguments(),
-        law.residual,
-        law.multiplier,
-        law.scale,
-        dense,
-        law.dense.nodes,
-        *law.dense.arguments(),
-        k.detail_tier,
-        k.tier_pays,
-        k.first_mult,
-        k.first_scale,
-        k.first_pays,
-        k.use_suits,
-        k.tags,
-        k.threshold_num,
-        k.threshold_den,
-        k.counted,
-        t.moments,
-        t.hist,
-        t.positive,
-        t.ev_min,
-        t.ev_max,
-        t.depth_coups,
-        t.depth_ev,
-        t.depth_positive,
-    )
-    t.n_shoes, t.n_coups = n_shoes, int(coups)
-    return t
+    return Study.of(config, compiled, route).deal(n_shoes, rng)
 
 
 def chunk_sizes(config: CountConfig, n_shoes: int) -> list[int]:
@@ -204,9 +117,10 @@ def chunk_sizes(config: CountConfig, n_shoes: int) -> list[int]:
     return [size] * full + ([rest] if rest else [])
 
 
-def _run_chunk(task: tuple[CountConfig, int, np.random.SeedSequence]) -> CountTallies:
-    config, n_shoes, seed = task
-    return deal(config, n_shoes, np.random.Generator(np.random.PCG64(seed)))
+def deal_chunk(study: Study, task: tuple[int, np.random.SeedSequence]) -> CountTallies:
+    """One chunk of a study: ``n_shoes`` shoes from the chunk's seed."""
+    n_shoes, seed = task
+    return study.deal(n_shoes, np.random.Generator(np.random.PCG64(seed)))
 
 
 def run_study(
@@ -214,7 +128,7 @@ def run_study(
     n_shoes: int,
     seed: int | np.random.SeedSequence = 0,
     workers: int | None = None,
-    scheduler: str | None = None,
+    scheduler: Scheduler | None = None,
     progress: Callable[[int], None] | None = None,
 ) -> CountTallies:
     """Deal ``n_shoes`` shoes in seeded chunks over an executor; the result depends only on the seed.
@@ -224,14 +138,14 @@ def run_study(
         n_shoes: how many shoes.
         seed: an int or a SeedSequence.
         workers: local processes (default all cores; 1 runs in this process).
-        scheduler: address of a Dask distributed scheduler; overrides ``workers``.
+        scheduler: a Dask distributed scheduler (its address); overrides ``workers``.
         progress: called with the number of shoes done so far.
     """
     if n_shoes < 1:
         raise InputError("deal at least one shoe")
     sizes = chunk_sizes(config, n_shoes)
     ss = seed if isinstance(seed, np.random.SeedSequence) else np.random.SeedSequence(seed)
-    tasks = ((config, n, child) for n, child in zip(sizes, ss.spawn(len(sizes))))
+    tasks = zip(sizes, ss.spawn(len(sizes)))
     total = CountTallies.zeros(len(config.bets), config.table.shoe.size)
     waiting: dict[int, CountTallies] = {}
     done = [0, 0]  # next chunk to add, shoes added
@@ -246,11 +160,13 @@ def run_study(
         if progress is not None:
             progress(done[1])
 
-    def warm_up() -> None:  # compile (or load) the kernel once, before any worker process forks
-        deal(config, 1, np.random.default_rng(0))
+    study = Study.of(config)
+
+    def warm_up() -> None:  # compile (or load) the kernel once, before any worker starts: they inherit it or load it
+        study.deal(1, np.random.default_rng(0))
 
     n_workers = default_workers() if workers is None else workers
-    n_workers = min(n_workers, len(sizes)) if n_workers >= 1 else n_workers  # below 1: map_chunks refuses it
-    for i, t in map_chunks(_run_chunk, tasks, n_workers, scheduler, warm_up):
+    n_workers = min(n_workers, len(sizes)) if n_workers >= 1 else n_workers  # below 1: map_shared refuses it
+    for i, t in map_shared(deal_chunk, study, tasks, n_workers, scheduler, warm_up):
         finished(i, t)
     return total

@@ -5,6 +5,7 @@ seeded chunks mapped over local processes or a Dask cluster (:mod:`.run`), with 
 for one seed whatever the executor; :mod:`.stats` turns the integer tallies into estimates with
 standard errors, by coup position, and the cut-card effect.
 
+>>> from solver.simulate import Shoe, SimConfig, simulate
 >>> r = simulate(SimConfig.punto(Shoe.decks(8)), shoes=200, seed=1, workers=1)
 >>> r.n_shoes, r.n_coups
 (200, 16082)
@@ -12,37 +13,79 @@ standard errors, by coup position, and the cut-card effect.
 
 from __future__ import annotations
 
-import time
+import importlib
 from collections.abc import Callable, Mapping
 from fractions import Fraction
+from typing import TYPE_CHECKING, Any
 
-from solver.cards import Shoe
-from solver.errors import InputError
-from solver.simulate.config import DEFAULT_BURN, DEFAULT_CUT, Burn, Payout, SimConfig, default_payouts, parse_burn
-from solver.simulate.executor import default_workers
-from solver.simulate.run import Tallies, run_tallies, shoes_for_coups, workers_used
-from solver.simulate.stats import Estimate, SimulationResult
-from solver.strategy import KEMENY_SNELL, PUNTO_STRATEGY, Strategy, strategy_from_cells
+_WHERE: dict[str, str] = {
+    "DEFAULT_BURN": "solver.simulate.config",
+    "DEFAULT_CUT": "solver.simulate.config",
+    "Burn": "solver.simulate.config",
+    "Payout": "solver.simulate.config",
+    "SimConfig": "solver.simulate.config",
+    "default_payouts": "solver.simulate.config",
+    "parse_burn": "solver.simulate.config",
+    "DaskScheduler": "solver.simulate.tasks",
+    "Scheduler": "solver.simulate.tasks",
+    "default_workers": "solver.simulate.executor",
+    "BurnMode": "solver.simulate.kernel",
+    "Tallies": "solver.simulate.run",
+    "shoes_for_coups": "solver.simulate.run",
+    "Estimate": "solver.simulate.stats",
+    "SimulationResult": "solver.simulate.stats",
+    "Shoe": "solver.cards",
+    "KEMENY_SNELL": "solver.strategy",
+    "PUNTO_STRATEGY": "solver.strategy",
+    "Strategy": "solver.strategy",
+    "strategy_from_cells": "solver.strategy",
+}
+"""Names loaded on first use, so the package's executor can be imported before numpy (the command line
+holds numpy's BLAS to one thread first: :func:`solver.simulate.executor.keep_one_thread`)."""
 
 __all__ = [
+    "Burn",
+    "BurnMode",
     "DEFAULT_BURN",
     "DEFAULT_CUT",
+    "DaskScheduler",
+    "Estimate",
     "KEMENY_SNELL",
     "PUNTO_STRATEGY",
-    "Burn",
-    "Estimate",
     "Payout",
+    "Scheduler",
+    "Shoe",
     "SimConfig",
     "SimulationResult",
-    "Shoe",
     "Strategy",
     "Tallies",
     "default_payouts",
     "default_workers",
     "parse_burn",
+    "shoes_for_coups",
     "simulate",
     "strategy_from_cells",
 ]
+
+
+def __getattr__(name: str) -> Any:
+    module = _WHERE.get(name)
+    if module is None:
+        raise AttributeError(f"module 'solver.simulate' has no attribute {name!r}")
+    value = getattr(importlib.import_module(module), name)
+    globals()[name] = value
+    return value
+
+
+if TYPE_CHECKING:  # pragma: no cover - for type checkers and editors
+    from solver.cards import Shoe
+    from solver.simulate.config import DEFAULT_BURN, DEFAULT_CUT, Burn, Payout, SimConfig, default_payouts, parse_burn
+    from solver.simulate.executor import default_workers
+    from solver.simulate.kernel import BurnMode
+    from solver.simulate.run import Tallies, shoes_for_coups
+    from solver.simulate.stats import Estimate, SimulationResult
+    from solver.simulate.tasks import DaskScheduler, Scheduler
+    from solver.strategy import KEMENY_SNELL, PUNTO_STRATEGY, Strategy, strategy_from_cells
 
 
 def simulate(
@@ -51,7 +94,7 @@ def simulate(
     coups: int | None = None,
     seed: int = 0,
     workers: int | None = None,
-    scheduler: str | None = None,
+    scheduler: Scheduler | None = None,
     progress: Callable[[int], None] | None = None,
     exact: Mapping[str, Fraction] | None = None,
 ) -> SimulationResult:
@@ -69,6 +112,12 @@ def simulate(
     Returns:
         A :class:`SimulationResult`.
     """
+    import time
+
+    from solver.errors import InputError
+    from solver.simulate.run import run_tallies, shoes_for_coups, workers_used
+    from solver.simulate.stats import SimulationResult
+
     if (shoes is None) == (coups is None):
         raise InputError("say how much to deal: a number of shoes or a number of coups (one of them)")
     if coups is not None:
@@ -78,5 +127,5 @@ def simulate(
     assert shoes is not None
     start = time.perf_counter()
     tallies = run_tallies(config, shoes, seed, workers, scheduler, progress)
-    where = scheduler if scheduler is not None else str(workers_used(config, shoes, workers))
+    where = str(scheduler) if scheduler is not None else str(workers_used(config, shoes, workers))
     return SimulationResult(config, seed, tallies, time.perf_counter() - start, where, exact)

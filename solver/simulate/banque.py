@@ -42,10 +42,11 @@ from solver.cards import Shoe
 from solver.errors import InputError, ModelError
 from solver.exact.numbers import exact
 from solver.simulate import banque_kernel as bk
-from solver.simulate.config import BURN_CODES, MAX_CARDS, Burn
-from solver.simulate.executor import default_workers, map_chunks
+from solver.simulate.config import MAX_CARDS, Burn
+from solver.simulate.executor import default_workers, map_shared
 from solver.simulate.run import CHUNK_COUPS, MIN_CHUNKS_PER_PROCESS, chunk_seeds
 from solver.simulate.stats import DEFAULT_LEVEL, Estimate, ShoeMoments
+from solver.simulate.tasks import Scheduler
 
 DEFAULT_CUT = 10
 """Cards behind the cut card at baccara banque (the seed's rule sheet: before the tenth card from the end)."""
@@ -140,8 +141,6 @@ class BanqueTable:
     def __post_init__(self) -> None:
         if self.shoe.is_infinite:
             raise ModelError("the simulator deals physical shoes: give a finite shoe (an infinite deck has no cut card)")
-        if self.burn.mode not in ("none", "fixed", "turn"):
-            raise ModelError(f"baccara banque deals with no burn, a fixed burn or a turned card, not {self.burn.mode!r}")
         if self.shoe.size > MAX_CARDS:
             raise ModelError(f"the simulator deals shoes of at most {MAX_CARDS:,} cards (1,000 decks)")
         theta, tax = exact(self.theta, "theta"), exact(self.tax, "the tax")
@@ -174,8 +173,7 @@ class BanqueTable:
         """A rough size of a shoe in coups (about 7.4 cards a coup), used only to plan the work."""
         if self.first_coup_only:
             return 1.0
-        mean_burn = {"none": 0.0, "fixed": float(self.burn.count), "turn": 1 + 85 / 13}[self.burn.mode]
-        return max(1.0, (self.shoe.size - self.cut - mean_burn) / 7.4 + 0.5)
+        return max(1.0, (self.shoe.size - self.cut - self.burn.mean) / 7.4 + 0.5)
 
     def vector(self, name: str) -> tuple[Fraction, ...]:
         """A functional of :data:`FUNCTIONALS` as its value by joint outcome."""
@@ -205,7 +203,7 @@ class BanqueTallies:
     first_cards: np.ndarray
     moments: np.ndarray
 
-    ARRAYS: ClassVar[tuple[str, ...]] = ("pos_counts", "first_detail", "first_cards", "moments")
+    ARRAYS: ClassVar[tuple[str, ...]] = bk.BanqueCounts._fields
 
     @classmethod
     def zeros(cls, max_coups: int) -> BanqueTallies:
@@ -224,28 +222,38 @@ class BanqueTallies:
         for name in self.ARRAYS:
             getattr(self, name).__iadd__(getattr(other, name))
 
+    def counts(self) -> bk.BanqueCounts:
+        """The arrays as the kernel's struct (the same arrays: the kernel adds to these)."""
+        return bk.BanqueCounts(*(getattr(self, name) for name in self.ARRAYS))
+
+
+def kernel_table(table: BanqueTable) -> bk.BanqueKernelTable:
+    """What the banque kernel deals for a table (fresh contiguous arrays: one compiled signature)."""
+    values = np.repeat(np.arange(10, dtype=np.int64), table.shoe.values)
+    lam_cum, p1, p2, banker = table.draws.kernel_arrays()
+    burn = table.burn
+    return bk.BanqueKernelTable(
+        values, table.max_coups, lam_cum, p1, p2, banker, burn.mode.code, burn.count, table.cut, table.first_coup_only
+    )
+
+
+@dataclass(frozen=True)
+class BanqueDealer:
+    """What every chunk of a banque run deals with: the kernel's table and engine (built once, sent
+    once to each worker)."""
+
+    table: bk.BanqueKernelTable
+    engine: str
+
+    def deal(self, n_shoes: int, rng: np.random.Generator) -> BanqueTallies:
+        t = BanqueTallies.zeros(self.table.max_coups)
+        t.n_shoes, t.n_coups = n_shoes, int(bk.engine(self.engine)(self.table, n_shoes, rng, t.counts()))
+        return t
+
 
 def deal_banque(table: BanqueTable, n_shoes: int, rng: np.random.Generator, engine: str | None = None) -> BanqueTallies:
     """Deal ``n_shoes`` shoes with one generator, in this process (``engine``: numba or python)."""
-    values = np.repeat(np.arange(10, dtype=np.int64), table.shoe.values)
-    t = BanqueTallies.zeros(table.max_coups)
-    coups = bk.engine(engine)(
-        values,
-        n_shoes,
-        table.max_coups,
-        *table.draws.kernel_arrays(),
-        BURN_CODES[table.burn.mode],
-        table.burn.count,
-        table.cut,
-        table.first_coup_only,
-        rng,
-        t.pos_counts,
-        t.first_detail,
-        t.first_cards,
-        t.moments,
-    )
-    t.n_shoes, t.n_coups = n_shoes, int(coups)
-    return t
+    return BanqueDealer(kernel_table(table), engine or "numba").deal(n_shoes, rng)
 
 
 def _chunks(table: BanqueTable, n_shoes: int) -> Iterator[int]:
@@ -256,9 +264,10 @@ def _chunks(table: BanqueTable, n_shoes: int) -> Iterator[int]:
         yield rest
 
 
-def _run_chunk(task: tuple[BanqueTable, int, np.random.SeedSequence]) -> BanqueTallies:
-    table, n, seed = task
-    return deal_banque(table, n, np.random.Generator(np.random.PCG64(seed)))
+def deal_banque_chunk(dealer: BanqueDealer, task: tuple[int, np.random.SeedSequence]) -> BanqueTallies:
+    """One chunk of a banque run: ``n`` shoes from the chunk's seed."""
+    n, seed = task
+    return dealer.deal(n, np.random.Generator(np.random.PCG64(seed)))
 
 
 def shoes_for_coups(table: BanqueTable, coups: int) -> int:
@@ -272,7 +281,7 @@ def simulate_banque(
     coups: int | None = None,
     seed: int = 0,
     workers: int | None = None,
-    scheduler: str | None = None,
+    scheduler: Scheduler | None = None,
     progress: Callable[[int], None] | None = None,
     exact: Mapping[str, Fraction] | None = None,
 ) -> BanqueSimResult:
@@ -293,20 +302,22 @@ def simulate_banque(
     if workers is not None and workers < 1:
         raise InputError(f"--workers must be at least 1, got {workers}")
     start = time.perf_counter()
-    bk.engine()  # compile (or load) once, before any worker forks
+    dealer = BanqueDealer(kernel_table(table), "numba")
     sizes = list(_chunks(table, n_shoes))
-    tasks = ((table, n, s) for n, s in zip(sizes, chunk_seeds(seed)))
+    tasks = zip(sizes, chunk_seeds(seed))
     n_workers = (
         1
         if scheduler is not None
         else max(1, min(default_workers() if workers is None else workers, len(sizes) // MIN_CHUNKS_PER_PROCESS))
     )
     total = BanqueTallies.zeros(table.max_coups)
-    for _, t in map_chunks(_run_chunk, tasks, n_workers, scheduler):
+    # compiled (or loaded) once in this process before any worker starts: they inherit it or load it
+    warm_up = lambda: dealer.deal(1, np.random.default_rng(0))  # noqa: E731
+    for _, t in map_shared(deal_banque_chunk, dealer, tasks, n_workers, scheduler, warm_up):
         total.add(t)
         if progress is not None:
             progress(total.n_shoes)
-    where = scheduler if scheduler is not None else str(n_workers)
+    where = str(scheduler) if scheduler is not None else str(n_workers)
     return BanqueSimResult(table, seed, total, time.perf_counter() - start, where, exact)
 
 

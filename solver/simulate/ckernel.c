@@ -1,12 +1,13 @@
 /*
  * solver.simulate.ckernel: the dealing kernel of solver/simulate/kernel.py, compiled ahead of time.
  *
- * deal_shoes(codes, value_of, n_shoes, max_coups, ptab, btab, burn_mode, burn_count, cut, extra_coup,
- *            rng, pos_counts, first_detail, first_cards, burn_winner, moments, first_pairs, serial, comp,
- *            next_vec, next_cc, shoe_counts, comp_len, next_len) -> coups dealt
+ * deal_shoes(table, n_shoes, rng, counts) -> coups dealt
  *
  * The same function as kernel.deal_shoes (its docstring states the rules and the tallies), line for
- * line: the same uniforms in the same order from the same generator, so one seed gives identical
+ * line, reading the fields of its two structs by name (kernel.Table: codes, value_of, max_coups, ptab,
+ * btab, burn_mode, burn_count, cut, extra_coup, comp_len, next_len; kernel.Counts: pos_counts,
+ * first_detail, first_cards, burn_winner, moments, first_pairs, serial, comp, next_vec, next_cc,
+ * shoe_counts): the same uniforms in the same order from the same generator, so one seed gives identical
  * tallies; tests/test_simulate.py holds the three (this one, numba's, plain Python) equal bit for bit.
  *
  * Random numbers. ``rng`` is a numpy.random.Generator; its bit generator exposes numpy's C interface
@@ -36,7 +37,7 @@ typedef struct bitgen {
     uint64_t (*next_raw)(void *st);
 } bitgen_t;
 
-enum { BURN_NONE = 0, BURN_FIXED = 1, BURN_TURN = 2, BURN_TURN_REDEAL = 3 };
+enum { BURN_NONE = 0, BURN_FIXED = 1, BURN_TURN = 2 }; /* kernel.BurnMode's codes */
 #define N_DETAIL 800
 #define N_MOMENTS 8
 #define STOOD 10
@@ -274,12 +275,11 @@ ALWAYS_INLINE int64_t deal(const args_t *a, card_t *cards, rng_t *rng, const int
         if (counting)
             memset(dealt, 0, sizeof dealt);
         int turned = NO_TURN;
-        int forced = 0;
         int64_t n_burn = 0;
         card_t c;
         if (a->burn_mode == BURN_FIXED) {
             n_burn = a->burn_count;
-        } else if (a->burn_mode == BURN_TURN || a->burn_mode == BURN_TURN_REDEAL) {
+        } else if (a->burn_mode == BURN_TURN) {
             DRAW(c);
             turned = VALUE(c);
             n_burn = turned == 0 ? 10 : turned;
@@ -290,21 +290,14 @@ ALWAYS_INLINE int64_t deal(const args_t *a, card_t *cards, rng_t *rng, const int
         }
         for (int64_t b = 0; b < n_burn; b++)
             DRAW(c);
-        if (a->burn_mode == BURN_TURN_REDEAL) {
-            c = cards[0];
-            cards[0] = cards[top - 1];
-            cards[top - 1] = c;
-            top--;
-            forced = 1;
-        }
         /* the positions the coups can reach (the coup in progress when the cut card appears, one more),
          * shuffled before the first coup: see kernel.py */
-        int64_t ahead = last + 2 * COUP_CARDS;
+        int64_t ahead = (last > top ? last : top) + 2 * COUP_CARDS; /* a first coup behind the cut card too */
         if (a->max_coups < n && ahead > top + a->max_coups * COUP_CARDS)
             ahead = top + a->max_coups * COUP_CARDS;
         if (ahead > n)
             ahead = n;
-        shuffle_ahead(r, cards, top + forced, ahead, n, how);
+        shuffle_ahead(r, cards, top, ahead, n, how);
         memset(x, 0, sizeof x);
         x[0] = 1;
         int64_t coup = 0;
@@ -316,7 +309,7 @@ ALWAYS_INLINE int64_t deal(const args_t *a, card_t *cards, rng_t *rng, const int
             }
             const int64_t start = top;
             int p1, b1, p2, b2;
-            NEXT(p1); /* the faulty engine's first coup: the turned card, put back on top */
+            NEXT(p1);
             NEXT(b1);
             NEXT(p2);
             NEXT(b2);
@@ -587,15 +580,29 @@ static int release_source(source_t *s, const rng_t *r, int ok) {
 enum { A_CODES, A_VALUE_OF, A_PTAB, A_BTAB, A_POS, A_DETAIL, A_CARDS, A_BURN, A_MOMENTS, A_PAIRS, A_SERIAL, A_COMP,
        A_NEXT_VEC, A_NEXT_CC, A_SHOE_COUNTS, N_ARRAYS };
 
+/* A whole-number field of a struct, read by name (a bool reads as 0 or 1). */
+static int int_field(PyObject *obj, const char *what, const char *name, long long *out) {
+    PyObject *v = PyObject_GetAttrString(obj, name);
+    if (v == NULL)
+        return -1;
+    *out = PyLong_AsLongLong(v);
+    Py_DECREF(v);
+    if (*out == -1 && PyErr_Occurred()) {
+        PyErr_Format(PyExc_TypeError, "deal_shoes: %s.%s: a whole number was expected", what, name);
+        return -1;
+    }
+    return 0;
+}
+
 static PyObject *deal_shoes(PyObject *Py_UNUSED(self), PyObject *args) {
-    PyObject *obj[N_ARRAYS], *rng;
-    long long n_shoes, max_coups, burn_count, cut, comp_len, next_len;
-    int burn_mode, extra_coup;
-    if (!PyArg_ParseTuple(args, "OOLLOOiLLpOOOOOOOOOOOOLL:deal_shoes", &obj[A_CODES], &obj[A_VALUE_OF], &n_shoes,
-                          &max_coups, &obj[A_PTAB], &obj[A_BTAB], &burn_mode, &burn_count, &cut, &extra_coup, &rng,
-                          &obj[A_POS], &obj[A_DETAIL], &obj[A_CARDS], &obj[A_BURN], &obj[A_MOMENTS], &obj[A_PAIRS],
-                          &obj[A_SERIAL], &obj[A_COMP], &obj[A_NEXT_VEC], &obj[A_NEXT_CC], &obj[A_SHOE_COUNTS],
-                          &comp_len, &next_len))
+    PyObject *table, *rng, *counts_obj;
+    long long n_shoes, max_coups, burn_mode, burn_count, cut, comp_len, next_len, extra_coup;
+    if (!PyArg_ParseTuple(args, "OLOO:deal_shoes", &table, &n_shoes, &rng, &counts_obj))
+        return NULL;
+    if (int_field(table, "table", "max_coups", &max_coups) < 0 || int_field(table, "table", "burn_mode", &burn_mode) < 0 ||
+        int_field(table, "table", "burn_count", &burn_count) < 0 || int_field(table, "table", "cut", &cut) < 0 ||
+        int_field(table, "table", "extra_coup", &extra_coup) < 0 || int_field(table, "table", "comp_len", &comp_len) < 0 ||
+        int_field(table, "table", "next_len", &next_len) < 0)
         return NULL;
     static const char *names[N_ARRAYS] = {"codes", "value_of", "ptab", "btab", "pos_counts", "first_detail",
                                           "first_cards", "burn_winner", "moments", "first_pairs", "serial", "comp",
@@ -607,19 +614,23 @@ static PyObject *deal_shoes(PyObject *Py_UNUSED(self), PyObject *args) {
     const Py_ssize_t *shapes[N_ARRAYS] = {any, any, p_shape, b_shape, pos_shape, detail, ten, burn, mom, seven, three,
                                           comp, next_vec, next_cc, counts};
     const int ndims[N_ARRAYS] = {1, 1, 2, 3, 2, 1, 1, 2, 2, 1, 2, 2, 2, 2, 1};
+    PyObject *obj[N_ARRAYS] = {NULL};
     Py_buffer view[N_ARRAYS];
     int got = 0;
     PyObject *result = NULL;
     card_t *cards = NULL;
     if (n_shoes < 0 || max_coups < 0 || burn_count < 0 || cut < 0 || comp_len < 0 || next_len < 0 ||
-        burn_mode < BURN_NONE || burn_mode > BURN_TURN_REDEAL) {
-        PyErr_SetString(PyExc_ValueError, "deal_shoes: counts must not be negative and the burn mode must be 0-3");
+        burn_mode < BURN_NONE || burn_mode > BURN_TURN) {
+        PyErr_SetString(PyExc_ValueError, "deal_shoes: counts must not be negative and the burn mode must be 0-2");
         return NULL;
     }
-    for (; got < N_ARRAYS; got++) {
+    for (; got < N_ARRAYS; got++) { /* the table's arrays (read), then the counts (added to) */
+        obj[got] = PyObject_GetAttrString(got >= A_POS ? counts_obj : table, names[got]);
         char kind = (got == A_PTAB || got == A_BTAB) ? 'f' : 'i';
-        if (get_array(obj[got], &view[got], names[got], kind, got >= A_POS, ndims[got], shapes[got]) < 0)
+        if (obj[got] == NULL || get_array(obj[got], &view[got], names[got], kind, got >= A_POS, ndims[got], shapes[got]) < 0) {
+            Py_XDECREF(obj[got]);
             goto done;
+        }
     }
     const int64_t *codes = view[A_CODES].buf, *value_of = view[A_VALUE_OF].buf;
     const Py_ssize_t n = view[A_CODES].shape[0], n_codes = view[A_VALUE_OF].shape[0];
@@ -659,8 +670,8 @@ static PyObject *deal_shoes(PyObject *Py_UNUSED(self), PyObject *args) {
         goto done;
     }
     args_t a = {.n = n, .n_shoes = n_shoes, .max_coups = max_coups, .ptab = view[A_PTAB].buf,
-                .btab = view[A_BTAB].buf, .burn_mode = burn_mode, .burn_count = burn_count, .cut = cut,
-                .extra_coup = extra_coup, .pos_counts = view[A_POS].buf, .first_detail = view[A_DETAIL].buf,
+                .btab = view[A_BTAB].buf, .burn_mode = (int)burn_mode, .burn_count = burn_count, .cut = cut,
+                .extra_coup = extra_coup != 0, .pos_counts = view[A_POS].buf, .first_detail = view[A_DETAIL].buf,
                 .first_cards = view[A_CARDS].buf, .burn_winner = view[A_BURN].buf, .moments = view[A_MOMENTS].buf,
                 .first_pairs = view[A_PAIRS].buf, .serial = view[A_SERIAL].buf, .comp = view[A_COMP].buf,
                 .next_vec = view[A_NEXT_VEC].buf, .next_cc = view[A_NEXT_CC].buf,
@@ -688,8 +699,10 @@ static PyObject *deal_shoes(PyObject *Py_UNUSED(self), PyObject *args) {
         result = PyLong_FromLongLong(coups);
 done:
     PyMem_Free(cards);
-    for (int i = 0; i < got; i++)
+    for (int i = 0; i < got; i++) {
         PyBuffer_Release(&view[i]);
+        Py_DECREF(obj[i]);
+    }
     return result;
 }
 
@@ -768,11 +781,10 @@ static PyObject *shuffle_picks(PyObject *Py_UNUSED(self), PyObject *args) {
 
 static PyMethodDef methods[] = {
     {"deal_shoes", deal_shoes, METH_VARARGS,
-     "deal_shoes(codes, value_of, n_shoes, max_coups, ptab, btab, burn_mode, burn_count, cut, extra_coup, rng,\n"
-     "           pos_counts, first_detail, first_cards, burn_winner, moments, first_pairs, serial, comp,\n"
-     "           next_vec, next_cc, shoe_counts, comp_len, next_len) -> int\n\n"
-     "solver.simulate.kernel.deal_shoes compiled ahead of time: the same uniforms from rng's bit generator\n"
-     "in the same order, the same tallies added to; returns the number of coups dealt."},
+     "deal_shoes(table, n_shoes, rng, counts) -> int\n\n"
+     "solver.simulate.kernel.deal_shoes compiled ahead of time: the fields of table (a kernel.Table) and\n"
+     "counts (a kernel.Counts) read by name, the same uniforms from rng's bit generator in the same order,\n"
+     "the same counts added to; returns the number of coups dealt."},
     {"shuffle_picks", shuffle_picks, METH_VARARGS,
      "shuffle_picks(rng, n, t, count) -> list\n\nThe picks the kernel's shuffle ahead makes for positions t..t+count-1 of n "
      "cards, as\nj - pos: equal to [rng.integers(0, n - pos) for each pos] (for the tests)."},
@@ -792,7 +804,6 @@ PyMODINIT_FUNC PyInit_ckernel(void) {
         return NULL;
     if (PyModule_AddIntConstant(m, "BURN_NONE", BURN_NONE) < 0 || PyModule_AddIntConstant(m, "BURN_FIXED", BURN_FIXED) < 0 ||
         PyModule_AddIntConstant(m, "BURN_TURN", BURN_TURN) < 0 ||
-        PyModule_AddIntConstant(m, "BURN_TURN_REDEAL", BURN_TURN_REDEAL) < 0 ||
         PyModule_AddIntConstant(m, "N_DETAIL", N_DETAIL) < 0 || PyModule_AddIntConstant(m, "N_MOMENTS", N_MOMENTS) < 0 ||
         PyModule_AddIntConstant(m, "STOOD", STOOD) < 0 || PyModule_AddIntConstant(m, "NO_TURN", NO_TURN) < 0 ||
         PyModule_AddIntConstant(m, "N_CODES", N_CODES) < 0 ||

@@ -2,9 +2,9 @@
 
 >>> c = SimConfig.punto(Shoe.decks(8))
 >>> c.burn, c.cut, c.extra_coup
-(Burn(mode='turn', count=0), 14, False)
->>> parse_burn("3"), parse_burn("none")
-(Burn(mode='fixed', count=3), Burn(mode='none', count=0))
+(Burn(mode=<BurnMode.TURN: 'turn'>, count=0), 14, False)
+>>> parse_burn("3"), parse_burn("none").label()
+(Burn(mode=<BurnMode.FIXED: 'fixed'>, count=3), 'no burn')
 """
 
 from __future__ import annotations
@@ -19,6 +19,7 @@ from solver.errors import ModelError
 from solver.exact.numbers import exact
 from solver.punto import STANDARD_COMMISSION, Bet, banker_bet, player_bet, tie_bet
 from solver.simulate import kernel
+from solver.simulate.kernel import BurnMode
 from solver.strategy import KEMENY_SNELL, PUNTO_STRATEGY, Strategy
 
 GAMES = ("punto", "chemin")
@@ -27,6 +28,7 @@ DEFAULT_CUT = {"punto": 14, "chemin": 7}
 fer places it before the seventh card from the end (baccara banque: before the tenth)."""
 
 DEFAULT_BURN = {"punto": "turn", "chemin": "none"}
+"""The customs' burns, as ``--burn`` writes them."""
 MAX_CARDS = 52 * 1000
 """The largest shoe the simulator deals (1,000 decks): far beyond any table, and small enough that a
 number typed by mistake is refused rather than exhausting the memory."""
@@ -34,59 +36,55 @@ number typed by mistake is refused rather than exhausting the memory."""
 MIN_CUT = 6  # the coup in progress when the cut card appears may need up to six more cards
 MIN_CUT_EXTRA = 12  # ... and one more coup up to six after that
 
-BURN_CODES = {
-    "none": kernel.BURN_NONE,
-    "fixed": kernel.BURN_FIXED,
-    "turn": kernel.BURN_TURN,
-    "turn-redeal": kernel.BURN_TURN_REDEAL,
-}
-
 
 @dataclass(frozen=True)
 class Burn:
-    """The burn at the start of each shoe.
-
-    ``none``; ``fixed`` (``count`` cards); ``turn`` (the punto banco custom: turn the first card and
-    burn as many more as it counts, a ten-valued card 10); ``turn-redeal`` is a deliberately *faulty*
-    engine kept for testing the cross-check: after the burn the turned card goes back on top of the
-    shoe and is dealt as the first card of the first coup (a burn that leaks information).
+    """The burn at the start of each shoe: a :class:`~solver.simulate.kernel.BurnMode` (``none``,
+    ``fixed`` with ``count`` cards, or ``turn``: the punto banco custom, turn the first card and burn as
+    many more as it counts, a ten-valued card 10). A mode's word (``"turn"``) is accepted for the mode.
     """
 
-    mode: str = "none"
+    mode: BurnMode = BurnMode.NONE
     count: int = 0
 
     def __post_init__(self) -> None:
-        if self.mode not in BURN_CODES:
-            raise ModelError(f"unknown burn {self.mode!r} (none, a number of cards, or turn)")
-        if self.count < 0 or (self.mode != "fixed" and self.count):
+        try:
+            object.__setattr__(self, "mode", BurnMode(self.mode))
+        except ValueError:
+            raise ModelError(f"unknown burn {self.mode!r} (none, a number of cards, or turn)") from None
+        if self.count < 0 or (self.mode is not BurnMode.FIXED and self.count):
             raise ModelError("a burn count goes with a fixed burn only, and must not be negative")
 
     @property
     def most(self) -> int:
         """The most cards this burn can take."""
-        return {"none": 0, "fixed": self.count, "turn": 11, "turn-redeal": 10}[self.mode]
+        return {BurnMode.NONE: 0, BurnMode.FIXED: self.count, BurnMode.TURN: 11}[self.mode]
+
+    @property
+    def mean(self) -> float:
+        """The cards this burn takes on average from a standard shoe (a turned card burns 1 + 85/13)."""
+        return {BurnMode.NONE: 0.0, BurnMode.FIXED: float(self.count), BurnMode.TURN: 1 + 85 / 13}[self.mode]
 
     def label(self) -> str:
         return {
-            "none": "no burn",
-            "fixed": f"burn {self.count}",
-            "turn": "turn the first card and burn that many (a ten burns 10)",
-            "turn-redeal": "FAULTY: turned card burned then dealt again",
+            BurnMode.NONE: "no burn",
+            BurnMode.FIXED: f"burn {self.count}",
+            BurnMode.TURN: "turn the first card and burn that many (a ten burns 10)",
         }[self.mode]
 
 
 def parse_burn(text: str) -> Burn:
-    """Read ``--burn``: ``none``, a whole number of cards, ``turn`` (or ``turn-redeal``, a faulty engine)."""
+    """Read ``--burn``: ``none``, a whole number of cards, or ``turn``."""
     t = text.strip().lower()
-    if t in BURN_CODES and t != "fixed":
-        return Burn(t)
+    if t in (BurnMode.NONE, BurnMode.TURN):
+        return Burn(BurnMode(t))
     try:
         n = int(t) if len(t) <= 9 else -1
     except ValueError:
         raise ModelError(f"--burn takes none, a number of cards, or turn; got {text[:40]!r}") from None
     if n < 0:
         raise ModelError(f"--burn takes none, turn, or a number of cards from 0 up; got {text[:40]!r}")
-    return Burn("fixed", n) if n > 0 else Burn("none")
+    return Burn(BurnMode.FIXED, n) if n > 0 else Burn(BurnMode.NONE)
 
 
 @dataclass(frozen=True)
@@ -209,8 +207,7 @@ class SimConfig:
         """A rough size of a shoe in coups (about 4.94 cards a coup), used only to plan the work."""
         if self.first_coup_only:
             return 1.0
-        mean_burn = {"none": 0.0, "fixed": float(self.burn.count), "turn": 1 + 85 / 13, "turn-redeal": 85 / 13}
-        return max(1.0, (self.shoe.size - self.cut - mean_burn[self.burn.mode]) / 4.94 + 0.5 + self.extra_coup)
+        return max(1.0, (self.shoe.size - self.cut - self.burn.mean) / 4.94 + 0.5 + self.extra_coup)
 
     def kernel_cards(self) -> tuple[np.ndarray, np.ndarray]:
         """``(codes, value_of)``: one code per physical card (its rank, or its value), and code → value."""
@@ -220,6 +217,29 @@ class SimConfig:
             counts, value_of = self.shoe.values, np.arange(10, dtype=np.int64)
         codes = np.repeat(np.arange(len(counts), dtype=np.int64), counts)
         return codes, value_of
+
+    def kernel_table(self) -> kernel.Table:
+        """What the dealing kernel deals (:class:`solver.simulate.kernel.Table`): the cards, fresh writable
+        float draw tables (one compiled signature), the burn's code, the cut, the shoe tallies' lengths."""
+        codes, value_of = self.kernel_cards()
+        ptab, btab = self.strategy.float_tables()
+        comp_len, next_len = kernel.shoe_test_lengths(self.shoe.size) if self.shoe_tallies else (0, 0)
+        # One coup a shoe (the cross-check's mode) never reaches the cut card: a shoe smaller than the
+        # game's customary cut still deals it (the cut is only kept inside the shoe).
+        cut = min(self.cut, self.shoe.size) if self.first_coup_only else self.cut
+        return kernel.Table(
+            codes,
+            value_of,
+            self.max_coups,
+            ptab,
+            btab,
+            self.burn.mode.code,
+            self.burn.count,
+            cut,
+            self.extra_coup,
+            comp_len,
+            next_len,
+        )
 
     def describe(self) -> dict[str, object]:
         """A JSON-ready description of the table."""

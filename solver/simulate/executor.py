@@ -1,34 +1,71 @@
-"""One way to map seeded chunks of work over an executor: this process, local processes, or Dask.
+"""Mapping seeded chunks of work over an executor: this process, local processes, or a Dask cluster.
 
-:func:`map_chunks` is used by every long simulation (the simulator, the table's sessions, counting
-studies). It takes a picklable function and a lazy iterable of tasks and yields ``(index, result)``
-as chunks finish, keeping only a bounded number in flight, so memory stays flat however long the run.
-Callers whose reduction depends on order put the results back in index order; integer sums do not
-care. Guarantees:
+:func:`map_chunks` is used by every long run (the simulator, counting studies, the table's sessions)
+and :func:`map_in_order` by the exact sweeps (chemin de fer and banque over shoes, θ, commissions).
+They take a picklable function and a lazy iterable of tasks; :func:`map_chunks` yields
+``(index, result)`` as chunks finish, keeping a bounded number in flight, so memory stays flat however
+long the run. Callers whose reduction depends on order put the results back in index order; integer
+sums do not care. :func:`map_shared` is the same with a value every task reads (a simulator's draw
+tables, a counting study's compiled law): built once in this process, sent once to each worker and
+kept there for the whole run, so no chunk pays for unpickling or rebuilding it.
 
+Guarantees:
+
+* the results are the tasks' own, whatever the executor: tasks travel in batches of consecutive chunks
+  (about :data:`BATCH_SECONDS` of work each, sized from the time the chunks took so far), so the
+  executor's cost per task stays a small part of the work, and each chunk's result comes back apart;
+* workers are started safely. A process may fork only while it runs one thread (a fork copies one
+  thread; a lock another thread held stays locked in the child, which is what Python 3.12 warns
+  about): so local workers are forked from this process when it runs one thread, as the command line
+  does (it keeps numpy's BLAS to one thread: :func:`keep_one_thread`), and otherwise, e.g. in a
+  notebook or the test suite, from a forkserver, a single-threaded process started once (its
+  numerical libraries held to one thread) that forks the workers;
 * worker processes die with their parent however it ends (Ctrl-C, SIGTERM, SIGHUP, SIGKILL, a crash):
-  the parent stops them when interrupted, and each asks the kernel to kill it if the parent dies;
+  the parent stops them when interrupted, and each asks the kernel to kill it when its parent dies and
+  watches the process that started the run; workers leave Ctrl-C to that process;
 * at most :data:`MAX_WORKERS_PER_CORE` processes per core, whatever is asked;
-* a Dask scheduler that cannot be reached, or does not answer within its timeout, is one
-  :class:`~solver.errors.InputError`; a cluster that fails mid-run is one :class:`~solver.errors.RunError`.
+* on Dask (:mod:`solver.simulate.cluster`): a scheduler that cannot be reached is one
+  :class:`~solver.errors.InputError`; a cluster that fails mid-run, or is left without a worker for
+  longer than the run's stated wait, is one :class:`~solver.errors.RunError`.
 """
 
 from __future__ import annotations
 
 import os
-from collections.abc import Callable, Iterable, Iterator
-from itertools import islice
+import sys
+import time
+from collections.abc import Callable, Iterable, Iterator, Sequence
+from itertools import count
 from typing import Any, TypeVar
 
-from solver.errors import InputError, RunError
+from solver.errors import InputError
+from solver.simulate.tasks import IN_FLIGHT_PER_WORKER, Batches, Scheduler, run_batch
 
 T = TypeVar("T")
 R = TypeVar("R")
+S = TypeVar("S")
 
-DASK_CONNECT_TIMEOUT = "10s"
-IN_FLIGHT_PER_WORKER = 4  # chunks queued per worker: memory stays flat however long the run
 MAX_WORKERS_PER_CORE = 4
 """More local processes than this many per core only add start-up time and memory."""
+
+ONE_THREAD = (
+    "OPENBLAS_NUM_THREADS",
+    "OMP_NUM_THREADS",
+    "MKL_NUM_THREADS",
+    "BLIS_NUM_THREADS",
+    "VECLIB_MAXIMUM_THREADS",
+    "NUMEXPR_NUM_THREADS",
+)
+"""The variables that hold numerical libraries to one thread (numpy's OpenBLAS starts a thread per core
+on import otherwise). The solver's work is integers, compiled loops and one process per core: none
+of it gains from a BLAS thread pool."""
+
+
+def keep_one_thread() -> None:
+    """Hold numerical libraries to one thread (:data:`ONE_THREAD`, where the user set nothing), before
+    they load: the process can then fork its workers safely, the cheapest start."""
+    for name in ONE_THREAD:
+        os.environ.setdefault(name, "1")
 
 
 def default_workers() -> int:
@@ -44,11 +81,21 @@ def max_workers() -> int:
     return MAX_WORKERS_PER_CORE * default_workers()
 
 
+def threads() -> int:
+    """The threads this process runs (the operating system's count: libraries' threads included)."""
+    try:
+        return len(os.listdir("/proc/self/task"))
+    except OSError:  # pragma: no cover - not Linux: count Python's own and assume the worst
+        import threading
+
+        return max(2, threading.active_count())
+
+
 def map_chunks(
     fn: Callable[[T], R],
     tasks: Iterable[T],
     workers: int = 1,
-    scheduler: str | None = None,
+    scheduler: Scheduler | None = None,
     initialize: Callable[[], Any] | None = None,
 ) -> Iterator[tuple[int, R]]:
     """``(index, fn(task))`` for every task, as they finish.
@@ -57,42 +104,96 @@ def map_chunks(
         fn: a module-level (picklable) function.
         tasks: the tasks, consumed lazily.
         workers: local processes (1: in this process); capped at :func:`max_workers`.
-        scheduler: a Dask scheduler's address (overrides ``workers``).
-        initialize: called once in this process before worker processes fork (e.g. to compile a kernel).
+        scheduler: a Dask scheduler (overrides ``workers``).
+        initialize: called once in this process before worker processes start (e.g. to compile a kernel).
     """
+    return map_shared(call, fn, tasks, workers, scheduler, initialize)
+
+
+def call(fn: Callable[[T], R], task: T) -> R:
+    """``fn(task)``: :func:`map_chunks` as :func:`map_shared` with the function as the shared value."""
+    return fn(task)
+
+
+def map_shared(
+    fn: Callable[[S, T], R],
+    shared: S,
+    tasks: Iterable[T],
+    workers: int = 1,
+    scheduler: Scheduler | None = None,
+    initialize: Callable[[], Any] | None = None,
+) -> Iterator[tuple[int, R]]:
+    """``(index, fn(shared, task))`` for every task, as they finish; ``shared`` is sent once to each
+    worker and kept there for the run (see the module docstring)."""
     numbered = enumerate(tasks)
     if scheduler is not None:
-        yield from _dask(fn, numbered, scheduler)
+        try:
+            from solver.simulate.cluster import run_on_dask
+        except ImportError as e:
+            if (e.name or "").split(".")[0] not in ("distributed", "dask"):
+                raise
+            raise InputError("--scheduler needs Dask's distributed scheduler: pip install 'baccarat-solver[dask]'") from None
+        yield from run_on_dask(fn, shared, numbered, scheduler)
         return
     if workers < 1:
         raise InputError(f"--workers must be at least 1, got {workers}")
     n = min(workers, max_workers())
     if n == 1:
         for i, task in numbered:
-            yield i, fn(task)
+            yield i, fn(shared, task)
         return
     if initialize is not None:
         initialize()
-    yield from _processes(fn, numbered, n)
+    yield from _processes(fn, shared, numbered, n)
 
 
-def _processes(fn: Callable[[T], R], numbered: Iterator[tuple[int, T]], n: int) -> Iterator[tuple[int, R]]:
-    import multiprocessing  # only here: a run in this process needs neither (nor pickle)
+def map_in_order(
+    fn: Callable[[T], R],
+    items: Sequence[T],
+    workers: int = 1,
+    scheduler: Scheduler | None = None,
+    progress: Callable[[int], None] | None = None,
+) -> list[R]:
+    """``[fn(item) for item in items]``, in the items' order, computed over the executor (a sweep's
+    solves: the same results as in this process). ``progress`` is called with the number done."""
+    results: dict[int, R] = {}
+    for i, r in map_chunks(fn, items, min(workers, max(1, len(items))), scheduler):
+        results[i] = r
+        if progress is not None:
+            progress(len(results))
+    return [results[i] for i in range(len(items))]
+
+
+# -- local processes ---------------------------------------------------------------------------------
+
+_SHARED: dict[int, Any] = {}
+"""In a worker process: the shared values of the runs it serves, by run."""
+_RUNS = count()
+
+
+def _processes(fn: Callable[[S, T], R], shared: S, numbered: Iterator[tuple[int, T]], n: int) -> Iterator[tuple[int, R]]:
     from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
 
-    methods = multiprocessing.get_all_start_methods()
-    ctx = multiprocessing.get_context("fork" if "fork" in methods else None)
-    ex = ProcessPoolExecutor(n, mp_context=ctx, initializer=die_with_parent, initargs=(os.getpid(),))
-    pending: dict[Future[R], int] = {}
+    run = next(_RUNS)
+    ctx = start_context([fn.__module__, getattr(shared, "__module__", None) or fn.__module__])
+    ex = ProcessPoolExecutor(n, mp_context=ctx, initializer=start_worker, initargs=(os.getpid(), run, shared))
+    batches = Batches()
+    pending: dict[Future[tuple[list[R], float]], list[int]] = {}
     try:
         while True:
-            for i, task in islice(numbered, IN_FLIGHT_PER_WORKER * n - len(pending)):
-                pending[ex.submit(fn, task)] = i
+            while len(pending) < IN_FLIGHT_PER_WORKER * n:
+                batch = batches.take(numbered)
+                if not batch:
+                    break
+                pending[ex.submit(_run_local_batch, fn, run, [t for _, t in batch])] = [i for i, _ in batch]
             if not pending:
                 break
             done, _ = wait(pending, return_when=FIRST_COMPLETED)
             for f in done:
-                yield pending.pop(f), f.result()
+                indices = pending.pop(f)
+                results, seconds = f.result()
+                batches.record(seconds, len(indices))
+                yield from zip(indices, results)
     except BaseException:
         # Interrupted (Ctrl-C, SIGTERM, SIGHUP), failed, or abandoned by the caller: stop the workers
         # now rather than letting them finish the queued chunks.
@@ -103,9 +204,53 @@ def _processes(fn: Callable[[T], R], numbered: Iterator[tuple[int, T]], n: int) 
     ex.shutdown(wait=True)
 
 
+def _run_local_batch(fn: Callable[[S, T], R], run: int, batch: list[T]) -> tuple[list[R], float]:
+    return run_batch(fn, _SHARED[run], batch)
+
+
+def start_context(preload: Sequence[str | None]) -> Any:
+    """The multiprocessing context that starts workers safely: ``fork`` where this process runs one
+    thread (Linux), else a ``forkserver`` whose server runs one thread and has imported ``preload``."""
+    import multiprocessing
+
+    if sys.platform == "linux" and threads() == 1:
+        return multiprocessing.get_context("fork")
+    from multiprocessing import forkserver
+
+    ctx = multiprocessing.get_context("forkserver")
+    modules = sorted({m for m in preload if m and m != "__main__"})
+    ctx.set_forkserver_preload(modules)  # this process's __main__ is never run again in the server
+    saved = {name: os.environ.get(name) for name in ONE_THREAD}
+    try:  # the server starts (once) with this environment: numpy's BLAS there keeps to one thread
+        os.environ.update(dict.fromkeys(ONE_THREAD, "1"))
+        forkserver.ensure_running()
+    finally:
+        for name, value in saved.items():
+            if value is None:
+                os.environ.pop(name, None)
+            else:
+                os.environ[name] = value
+    return ctx
+
+
+def start_worker(parent: int, run: int, shared: Any) -> None:
+    """In a new worker process: die with the run's process (:func:`die_with_parent`), leave Ctrl-C and
+    SIGTERM their default meaning (the run's process stops its workers), keep the shared value."""
+    import signal
+
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    for name in ("SIGTERM", "SIGHUP"):
+        if hasattr(signal, name):
+            signal.signal(getattr(signal, name), signal.SIG_DFL)
+    die_with_parent(parent)
+    _SHARED[run] = shared
+
+
 def die_with_parent(parent: int) -> None:
     """In a worker process: ask the kernel to kill it when its parent dies (Linux), however the parent
-    dies (SIGTERM, SIGKILL, a crash), and leave at once if the parent is already gone."""
+    dies (SIGTERM, SIGKILL, a crash); where the parent is a forkserver, also watch the process
+    ``parent`` that started the run; leave at once if it is already gone."""
+    before = os.getppid()
     try:
         import ctypes
 
@@ -114,87 +259,35 @@ def die_with_parent(parent: int) -> None:
         libc.prctl(PR_SET_PDEATHSIG, 9)  # SIGKILL
     except (OSError, AttributeError):  # pragma: no cover - not Linux: the parent's handlers must do
         pass
-    if os.getppid() != parent:
+    if os.getppid() != before or not _alive(parent):
         os._exit(1)
+    if before != parent:
+        _watch(parent)
 
 
-def connect(address: str, timeout: float | None = None) -> Any:
-    """A Dask client for the scheduler at ``address``, or one clear error within the timeout.
+def _alive(pid: int) -> bool:
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except PermissionError:  # pragma: no cover - someone else's process now holds the number
+        return False
+    return True
 
-    Raises:
-        InputError: Dask is not installed, the address is not a scheduler's, or the scheduler does not
-            answer in time (also one that accepts the connection and never answers).
-    """
+
+def _watch(pid: int) -> None:
+    """A daemon thread that ends this process when process ``pid`` ends (a pidfd where Linux has one)."""
     import threading
 
-    try:
-        from distributed import Client
-    except ImportError:
-        raise InputError("--scheduler needs Dask's distributed scheduler: pip install 'baccarat-solver[dask]'") from None
-    seconds = float(DASK_CONNECT_TIMEOUT.rstrip("s")) if timeout is None else timeout
-    box: dict[str, Any] = {}
-
-    def attempt() -> None:
+    def wait_for_it() -> None:
         try:
-            box["client"] = Client(address, timeout=f"{seconds}s")
-        except BaseException as e:  # any failure becomes the one line below
-            box["error"] = e
+            import select
 
-    thread = threading.Thread(target=attempt, daemon=True)
-    thread.start()
-    thread.join(seconds + 5)
-    if thread.is_alive():
-        raise InputError(f"cannot reach the Dask scheduler at {address}: no answer in {seconds:g} s")
-    if "error" in box:
-        raise InputError(f"cannot reach the Dask scheduler at {address}: {_reason(box['error'])}")
-    return box["client"]
+            fd = os.pidfd_open(pid)
+            select.select([fd], [], [])
+        except (AttributeError, OSError):  # pragma: no cover - no pidfd: look twice a second
+            while _alive(pid):
+                time.sleep(0.5)
+        os._exit(1)
 
-
-def _reason(e: BaseException) -> str:
-    text = str(e).strip()
-    return (text.splitlines()[0] if text else type(e).__name__)[:200]
-
-
-def _quiet_dask_logs() -> None:
-    """Leave failures to our one line: distributed's own loggers otherwise print tracebacks to stderr
-    (e.g. a CancelledError while closing the client of a scheduler that died mid-run)."""
-    import logging
-
-    import distributed  # noqa: F401  (configures its loggers on import: quieten them after that)
-
-    names = [n for n in logging.root.manager.loggerDict if n.split(".")[0] in ("distributed", "tornado", "asyncio")]
-    for name in ("distributed", "tornado", "asyncio", *names):
-        logging.getLogger(name).setLevel(logging.CRITICAL + 1)
-
-
-def _dask(fn: Callable[[T], R], numbered: Iterator[tuple[int, T]], address: str) -> Iterator[tuple[int, R]]:
-    client = connect(address)
-    _quiet_dask_logs()
-    try:
-        from distributed import as_completed
-
-        window = IN_FLIGHT_PER_WORKER * max(1, sum(client.ncores().values()))
-        index: dict[Any, int] = {}
-
-        def submit(i: int, task: T) -> Any:
-            f = client.submit(fn, task, pure=False)
-            index[f.key] = i
-            return f
-
-        running = as_completed([submit(i, t) for i, t in islice(numbered, window)])
-        for f in running:
-            result = f.result()
-            i = index.pop(f.key)
-            f.release()
-            for j, t in islice(numbered, 1):
-                running.add(submit(j, t))
-            yield i, result
-    except (KeyboardInterrupt, GeneratorExit, InputError):
-        raise
-    except Exception as e:  # the scheduler or a worker failed mid-run
-        raise RunError(f"the Dask cluster at {address} failed during the run: {_reason(e)}") from None
-    finally:
-        try:
-            client.close(timeout=2)
-        except Exception:  # closing a dead cluster must not hide what happened
-            pass
+    threading.Thread(target=wait_for_it, name="baccarat-parent-watch", daemon=True).start()

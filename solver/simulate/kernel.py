@@ -1,20 +1,24 @@
 """The dealing kernel: real shoes, one coup after another, compiled ahead of time in C.
 
-One call deals ``n_shoes`` shoes from the card codes ``codes`` (ranks 0–12, or point values when the
-shoe is known by value only; ``value_of`` maps a code to its point value) and adds every coup into
-integer tallies. It is a plain loop, the way a table deals:
+One call, ``deal_shoes(table, n_shoes, rng, counts)``, deals ``n_shoes`` shoes of the :class:`Table`
+(the card codes ``codes``, ranks 0–12, or point values when the shoe is known by value only;
+``value_of`` maps a code to its point value; the draw tables, the burn, the cut card) and adds every
+coup into the integer :class:`Counts`: two structs, whose fields the C kernel reads by name. It is a
+plain loop, the way a table deals:
 
-* the shoe is shuffled by Fisher–Yates, one position at a time from the top: the card for position
-  ``t`` is drawn uniformly from the cards not yet placed (index ``t + rng.integers(0, n − t)``,
+* the shoe is shuffled by Fisher–Yates, one position at a time from the top (:func:`shuffle`, the
+  one shuffle of every kernel: the banque and counting kernels shuffle with it too): the card for
+  position ``t`` is drawn uniformly from the cards not yet placed (index ``t + rng.integers(0, n − t)``,
   :func:`card_pick`: exactly uniform) and swapped there. The dealt sequence is a uniformly random
   arrangement of the shoe whatever order the array was left in by the previous shoe. Only the
   positions the table can reach are shuffled: the burn card by card, then, before the first coup,
   every position a coup can reach (up to ``2 × COUP_CARDS`` past the cut card, for the coup in
-  progress and one more, and at most ``COUP_CARDS`` per coup allowed); cards further behind the cut
-  card are never shuffled, because no one sees them. The coups then deal the shuffled cards in order;
+  progress and one more, or past the burn where a first coup of a small shoe starts behind the cut
+  card, and at most ``COUP_CARDS`` per coup allowed); cards further behind the cut card are never
+  shuffled, because no one sees them. The coups then deal the shuffled cards in order;
   shuffling ahead of the coups keeps the generator out of the chain of decisions the cards make;
-* the burn: none, a fixed count, or the punto banco custom (turn the first card and burn as many
-  more as it counts, a ten-valued card burning 10);
+* the burn (:class:`BurnMode`): none, a fixed count, or the punto banco custom (turn the first card
+  and burn as many more as it counts, a ten-valued card burning 10);
 * coups until the cut card appears (the card behind which ``cut`` cards remain): the coup in
   progress when it appears is finished, optionally one more coup is dealt, then a new shoe;
 * a coup: Player (ponte), Banker, Player, Banker; a natural ends it; otherwise the player draws with
@@ -30,7 +34,7 @@ drawn as the coup dealt it, as ``floor(rng.random() m)``, a whole output each an
 below ``m / 2^53``: the same seed dealt other shoes then.)
 
 The function is written here in plain Python (:func:`deal_shoes`, the reference), and runs in one
-of three ways (:data:`ENGINES`), each consuming the same uniforms of the generator in the same order,
+of three ways (:data:`solver.simulate.engines.ENGINES`), each consuming the same uniforms of the generator in the same order,
 so for one seed all three give identical tallies, which the tests check bit for bit:
 
 * ``c``: the same loop in C (solver/simulate/ckernel.c, built by ``pip install``), reading numpy's
@@ -38,11 +42,12 @@ so for one seed all three give identical tallies, which the tests check bit for 
   state numpy publishes). The default: no JIT to load, so a short run starts in a fraction of a
   second and a long one deals faster;
 * ``numba``: this function compiled by numba on first use (cached on disk); what the simulator
-  uses, saying so on stderr, where the C kernel was not built;
+  uses, saying so on stderr once (with how to build the C kernel, for the way the package was
+  installed), where the C kernel was not built;
 * ``python``: this function as it stands (some 200 to 400 times slower: ``rng.integers`` is a costly
   call from Python).
 
-Tallies (int64, added to):
+Counts (int64, added to):
     pos_counts[k, w]: coups at position k in their shoe (0 = first) won by w (0 banker, 1 player/ponte, 2 tie).
     first_detail[key]: the first coup of each shoe by its :func:`detail_key`.
     first_cards[v]: point values among the four cards every first coup deals.
@@ -50,7 +55,7 @@ Tallies (int64, added to):
     moments[i, j]: sum over shoes of x_i x_j (upper triangle, i <= j), with x = (1, banker wins,
         player wins, ties, coups, first coup won by banker, by player, tied); row 0 holds the sums.
 
-Tallies for the cross-check's tests of structure (:mod:`solver.crosscheck.structure`; cards counted by
+Counts for the cross-check's tests of structure (:mod:`solver.crosscheck.structure`; cards counted by
 their code, so by rank, or by value for a shoe known by value; "dealt" means dealt in a coup, not burned):
     first_pairs[k]: first coups by their number k of equal-code pairs among their first four cards.
     serial[a, b]: consecutive shoes of this call whose first coups were won by a, then by b.
@@ -60,23 +65,41 @@ their code, so by rank, or by value for a shoe known by value; "dealt" means dea
         dealt at least ``next_len`` cards, with c the codes of all K cards shoe s dealt and y those of
         the first ``next_len`` of shoe s + 1: next_vec = (Σ c y, Σ c, Σ K y, Σ K c) elementwise,
         next_cc = Σ c cᵀ, shoe_counts[1:4] = (pairs, Σ K, Σ K²).
-    These tallies are kept only when ``comp_len`` or ``next_len`` is positive: the C kernel then deals
+    These are kept only when ``comp_len`` or ``next_len`` is positive: the C kernel then deals
     with a copy of its loop that counts every card (about a fifth slower), and otherwise with one
     that does not, as fast as before they existed.
+
+Engines that deal wrongly on purpose, to show that the cross-check sees them, are test doubles in
+tests/faulty_engines.py, outside this loop (before 0.4.0 a ``turn-redeal`` burn lived in it).
 """
 
 from __future__ import annotations
 
-import sys
 from collections.abc import Callable
-from typing import Any
+from enum import StrEnum
+from typing import Any, NamedTuple
 
 import numpy as np
 
-BURN_NONE = 0
-BURN_FIXED = 1
-BURN_TURN = 2
-BURN_TURN_REDEAL = 3  # a deliberately faulty engine: the turned card goes back on top and is dealt
+
+class BurnMode(StrEnum):
+    """How the start of each shoe is burned: ``none``; ``fixed`` (a number of cards); ``turn`` (the
+    punto banco custom: turn the first card and burn as many more as it counts, a ten-valued card 10)."""
+
+    NONE = "none"
+    FIXED = "fixed"
+    TURN = "turn"
+
+    @property
+    def code(self) -> int:
+        """The number the compiled kernels read for this mode (0, 1, 2 in the order above)."""
+        return list(BurnMode).index(self)
+
+
+# The compiled loops (C, numba) compare numbers: these are the modes' codes, named once here.
+BURN_NONE = BurnMode.NONE.code
+BURN_FIXED = BurnMode.FIXED.code
+BURN_TURN = BurnMode.TURN.code
 N_MOMENTS = 8
 N_CODES = 13  # the most card codes: 13 ranks (a shoe known by value uses the first 10)
 N_SHOE_COUNTS = 4
@@ -88,6 +111,47 @@ NO_TURN = 10
 NEXT_SHOE_CARDS = 16
 """The cards of a shoe's start that the cross-check's test of the next shoe compares with the shoe
 before it (the cards left behind a cut card, put back unshuffled on top, are dealt there)."""
+
+
+class Table(NamedTuple):
+    """What the kernel deals: the same for every shoe of a run (the C kernel reads the fields by name).
+
+    Attributes:
+        codes: int64, one code per physical card; value_of: int64, each code's point value.
+        max_coups: the most coups a shoe holds (1: one coup per freshly shuffled shoe).
+        ptab, btab: float64 draw tables, ``ptab[p1, p2]`` and ``btab[b1, b2, seen]``.
+        burn_mode: a :class:`BurnMode`'s code; burn_count: the cards of a fixed burn.
+        cut: cards behind the cut card; extra_coup: one more coup after the cut card's.
+        comp_len, next_len: the shoe-level tallies' lengths (0, 0: not kept; :func:`shoe_test_lengths`).
+    """
+
+    codes: np.ndarray
+    value_of: np.ndarray
+    max_coups: int
+    ptab: np.ndarray
+    btab: np.ndarray
+    burn_mode: int
+    burn_count: int
+    cut: int
+    extra_coup: bool
+    comp_len: int
+    next_len: int
+
+
+class Counts(NamedTuple):
+    """The integer arrays a call adds to (their meaning: the module docstring)."""
+
+    pos_counts: np.ndarray
+    first_detail: np.ndarray
+    first_cards: np.ndarray
+    burn_winner: np.ndarray
+    moments: np.ndarray
+    first_pairs: np.ndarray
+    serial: np.ndarray
+    comp: np.ndarray
+    next_vec: np.ndarray
+    next_cc: np.ndarray
+    shoe_counts: np.ndarray
 
 
 def shoe_test_lengths(n_cards: int) -> tuple[int, int]:
@@ -110,7 +174,7 @@ def card_pick(rng: Any, m: int) -> int:
     the low 32 bits fall below ``2^32 mod m``, so every index has probability exactly ``1/m``. For
     PCG64 a 32-bit draw is the low half of a 64-bit output, the high half kept for the next one
     (``rng.random()`` in between leaves it kept): one output serves two cards. The C kernel repeats
-    this inline, numba calls numpy's algorithm as numba ports it (:func:`compiled`).
+    this inline, numba calls numpy's algorithm as numba ports it (:func:`register_numba`).
 
     >>> rng = np.random.default_rng(5)
     >>> [card_pick(rng, 416) for _ in range(3)] == list(np.random.default_rng(5).integers(0, 416, 3))
@@ -119,38 +183,52 @@ def card_pick(rng: Any, m: int) -> int:
     return int(rng.integers(0, m))
 
 
-def take_card(cards: np.ndarray, top: int, n: int, rng: Any) -> Any:
-    """One step of an online Fisher–Yates shuffle on ``cards[top:n]``: a card drawn as
-    ``top + floor(u (n − top))`` for the next uniform ``u`` of ``rng.random()``, swapped into position
-    ``top`` and returned (the caller moves ``top`` on). The banque and counting kernels deal with it
-    (numba compiles it into them: :func:`register_take_card`); punto banco's and chemin de fer's
-    kernels draw with :func:`card_pick` instead.
+def shuffle(cards: np.ndarray, start: int, stop: int, rng: Any) -> None:
+    """Fisher–Yates steps for positions ``start .. stop − 1`` of ``cards``: the card for position ``t``
+    drawn uniformly from ``cards[t:]`` (:func:`card_pick`) and swapped there. The one shuffle of every
+    kernel (this one, banque's and the counting kernel's; numba compiles it into them): burning ``k``
+    cards is ``shuffle(cards, top, top + k)``, and a whole shoe is ``shuffle(cards, 0, len(cards))``,
+    a uniformly random arrangement whatever order the array was in.
 
     >>> cards = np.arange(5)
-    >>> c = take_card(cards, 0, 5, np.random.default_rng(1)); int(c) == int(cards[0]), sorted(cards) == list(range(5))
-    (True, True)
+    >>> shuffle(cards, 0, 5, np.random.default_rng(1)); sorted(cards.tolist())
+    [0, 1, 2, 3, 4]
     """
-    j = top + int(rng.random() * (n - top))
-    c = cards[j]
-    cards[j] = cards[top]
-    cards[top] = c
-    return c
+    n = len(cards)
+    for t in range(start, stop):
+        j = t + card_pick(rng, n - t)
+        c = cards[j]
+        cards[j] = cards[t]
+        cards[t] = c
 
 
-_TAKE_REGISTERED: list[bool] = []
+_REGISTERED: list[bool] = []
 
 
-def register_take_card() -> None:
-    """Teach numba :func:`take_card` (its own body, inlined), once, before compiling a kernel that
-    calls it; the plain-Python engines keep calling the Python function."""
-    if not _TAKE_REGISTERED:
-        from numba.extending import overload
+def register_numba() -> None:
+    """Teach numba :func:`card_pick` (numpy's algorithm as numba ports it) and :func:`shuffle` (its own
+    body, inlined), once, before compiling a kernel that calls them; the plain-Python engines keep
+    calling the Python functions."""
+    if _REGISTERED:
+        return
+    from numba.extending import overload
+    from numba.np.random.random_methods import buffered_bounded_lemire_uint32
 
-        @overload(take_card, inline="always")
-        def _take_card(cards: np.ndarray, top: int, n: int, rng: Any) -> Any:  # numba asks the same signature
-            return take_card
+    @overload(card_pick)
+    def _card_pick(rng: Any, m: Any) -> Callable[[Any, Any], Any]:
+        # numba's Generator.integers(0, m) draws exactly this, into a new array of one element
+        def pick(rng: Any, m: Any) -> Any:
+            if m == 1:  # numpy draws nothing for a range of one
+                return 0
+            return np.int64(buffered_bounded_lemire_uint32(rng.bit_generator, np.uint32(m - 1)))  # type: ignore[no-untyped-call]
 
-        _TAKE_REGISTERED.append(True)
+        return pick
+
+    @overload(shuffle, inline="always")
+    def _shuffle(cards: np.ndarray, start: int, stop: int, rng: Any) -> Any:  # numba asks the same signature
+        return shuffle
+
+    _REGISTERED.append(True)
 
 
 # The first coup's detail is tallied by solver.deal.tree.detail_key's code (N_DETAIL of them); the loop
@@ -158,36 +236,18 @@ def register_take_card() -> None:
 # kernels equal, and tests/test_crosscheck.py reads the tallies through detail_key).
 
 
-def deal_shoes(
-    codes: np.ndarray,
-    value_of: np.ndarray,
-    n_shoes: int,
-    max_coups: int,
-    ptab: np.ndarray,
-    btab: np.ndarray,
-    burn_mode: int,
-    burn_count: int,
-    cut: int,
-    extra_coup: bool,
-    rng: Any,
-    pos_counts: np.ndarray,
-    first_detail: np.ndarray,
-    first_cards: np.ndarray,
-    burn_winner: np.ndarray,
-    moments: np.ndarray,
-    first_pairs: np.ndarray,
-    serial: np.ndarray,
-    comp: np.ndarray,
-    next_vec: np.ndarray,
-    next_cc: np.ndarray,
-    shoe_counts: np.ndarray,
-    comp_len: int,
-    next_len: int,
-) -> int:
-    """Deal ``n_shoes`` shoes and add their coups to the tallies; returns the number of coups dealt."""
-    cards = codes.copy()
+def deal_shoes(table: Table, n_shoes: int, rng: Any, counts: Counts) -> int:
+    """Deal ``n_shoes`` shoes of ``table`` and add their coups to ``counts``; returns the coups dealt."""
+    cards = table.codes.copy()
+    value_of = table.value_of
+    ptab = table.ptab
+    btab = table.btab
+    max_coups = table.max_coups
+    comp_len = table.comp_len
+    next_len = table.next_len
+    pos_counts = counts.pos_counts
     n = len(cards)
-    last = n - cut  # cards at index >= last lie behind the cut card
+    last = n - table.cut  # cards at index >= last lie behind the cut card
     x = np.zeros(N_MOMENTS, dtype=np.int64)
     hand = np.zeros(4, dtype=np.int64)
     dealt = np.zeros(N_CODES, dtype=np.int64)  # cards of each code this shoe has dealt so far
@@ -203,37 +263,19 @@ def deal_shoes(
         n_dealt = 0
         top = 0
         turned = NO_TURN
-        forced = False
         n_burn = 0
-        if burn_mode == BURN_FIXED:
-            n_burn = burn_count
-        elif burn_mode == BURN_TURN or burn_mode == BURN_TURN_REDEAL:
-            j = top + card_pick(rng, n - top)
-            c = cards[j]
-            cards[j] = cards[top]
-            cards[top] = c
-            top += 1
-            turned = value_of[c]
+        if table.burn_mode == BURN_FIXED:
+            n_burn = table.burn_count
+        elif table.burn_mode == BURN_TURN:
+            shuffle(cards, 0, 1, rng)
+            turned = value_of[cards[0]]
+            top = 1
             n_burn = 10 if turned == 0 else turned
-        for _b in range(n_burn):
-            j = top + card_pick(rng, n - top)
-            c = cards[j]
-            cards[j] = cards[top]
-            cards[top] = c
-            top += 1
-        if burn_mode == BURN_TURN_REDEAL:
-            c = cards[0]
-            cards[0] = cards[top - 1]
-            cards[top - 1] = c
-            top -= 1
-            forced = True
+        shuffle(cards, top, top + n_burn, rng)
+        top += n_burn
         # the positions the coups can reach, shuffled before the first coup (see "The random stream")
-        ahead = min(n, last + 2 * COUP_CARDS, top + max_coups * COUP_CARDS)
-        for t in range(top + 1 if forced else top, ahead):
-            j = t + card_pick(rng, n - t)
-            c = cards[j]
-            cards[j] = cards[t]
-            cards[t] = c
+        ahead = min(n, max(last, top) + 2 * COUP_CARDS, top + max_coups * COUP_CARDS)
+        shuffle(cards, top, ahead, rng)
         for i in range(N_MOMENTS):
             x[i] = 0
         x[0] = 1
@@ -241,7 +283,7 @@ def deal_shoes(
         stop_after = False
         while coup < max_coups:
             start = top
-            for i in range(4):  # the faulty engine's first coup starts with the turned card, put back on top
+            for i in range(4):
                 hand[i] = value_of[cards[top]]
                 top += 1
             p1 = hand[0]
@@ -270,12 +312,12 @@ def deal_shoes(
             pos_counts[coup, w] += 1
             x[1 + w] += 1
             if coup == 0:
-                first_detail[pt * 80 + bt * 8 + p_drew * 4 + b_drew * 2 + natural] += 1
-                first_cards[p1] += 1
-                first_cards[b1] += 1
-                first_cards[p2] += 1
-                first_cards[b2] += 1
-                burn_winner[turned, w] += 1
+                counts.first_detail[pt * 80 + bt * 8 + p_drew * 4 + b_drew * 2 + natural] += 1
+                counts.first_cards[p1] += 1
+                counts.first_cards[b1] += 1
+                counts.first_cards[p2] += 1
+                counts.first_cards[b2] += 1
+                counts.burn_winner[turned, w] += 1
                 x[5 + w] += 1
                 if counting:
                     pairs = 0
@@ -283,9 +325,9 @@ def deal_shoes(
                         for k in range(i + 1, start + 4):
                             if cards[i] == cards[k]:
                                 pairs += 1
-                    first_pairs[pairs] += 1
+                    counts.first_pairs[pairs] += 1
                     if before_w >= 0:
-                        serial[before_w, w] += 1
+                        counts.serial[before_w, w] += 1
                     before_w = w
             for i in range(start, top if counting else start):  # the coup's cards: start..top-1, in order
                 c = cards[i]
@@ -296,14 +338,14 @@ def deal_shoes(
                         head[k] = dealt[k]
                 if n_dealt == comp_len:
                     for k in range(N_CODES):
-                        comp[0, k] += dealt[k]
-                        comp[1, k] += dealt[k] * dealt[k]
-                    shoe_counts[0] += 1
+                        counts.comp[0, k] += dealt[k]
+                        counts.comp[1, k] += dealt[k] * dealt[k]
+                    counts.shoe_counts[0] += 1
             coup += 1
             if stop_after:
                 break
             if top > last:  # the cut card has appeared during this coup
-                if extra_coup:
+                if table.extra_coup:
                     stop_after = True
                 else:
                     break
@@ -311,84 +353,20 @@ def deal_shoes(
         total_coups += coup
         if counting and before_k >= 0 and n_dealt >= next_len:
             for k in range(N_CODES):
-                next_vec[0, k] += before[k] * head[k]
-                next_vec[1, k] += before[k]
-                next_vec[2, k] += before_k * head[k]
-                next_vec[3, k] += before_k * before[k]
+                counts.next_vec[0, k] += before[k] * head[k]
+                counts.next_vec[1, k] += before[k]
+                counts.next_vec[2, k] += before_k * head[k]
+                counts.next_vec[3, k] += before_k * before[k]
                 for m in range(N_CODES):
-                    next_cc[k, m] += before[k] * before[m]
-            shoe_counts[1] += 1
-            shoe_counts[2] += before_k
-            shoe_counts[3] += before_k * before_k
+                    counts.next_cc[k, m] += before[k] * before[m]
+            counts.shoe_counts[1] += 1
+            counts.shoe_counts[2] += before_k
+            counts.shoe_counts[3] += before_k * before_k
         if counting:
             for k in range(N_CODES):
                 before[k] = dealt[k]
             before_k = n_dealt
         for i in range(N_MOMENTS):
             for k in range(i, N_MOMENTS):
-                moments[i, k] += x[i] * x[k]
+                counts.moments[i, k] += x[i] * x[k]
     return total_coups
-
-
-ENGINES = ("c", "numba", "python")
-_COMPILED: list[Callable[..., int]] = []
-_FALLBACK_NOTE = (
-    "baccarat: the C dealing kernel is not built (pip install -e . builds it, given a C compiler); dealing with numba instead"
-)
-
-
-def compiled() -> Callable[..., int]:
-    """The numba-compiled :func:`deal_shoes` (compiled on first use, cached on disk)."""
-    if not _COMPILED:
-        from numba import njit
-        from numba.extending import overload
-        from numba.np.random.random_methods import buffered_bounded_lemire_uint32
-
-        from solver.store.jitcache import drop_stale
-
-        drop_stale(__file__, "deal_shoes")
-
-        @overload(card_pick)
-        def _card_pick(rng: Any, m: Any) -> Callable[[Any, Any], Any]:
-            # numba's Generator.integers(0, m) draws exactly this, into a new array of one element
-            def pick(rng: Any, m: Any) -> Any:
-                if m == 1:  # numpy draws nothing for a range of one
-                    return 0
-                return np.int64(buffered_bounded_lemire_uint32(rng.bit_generator, np.uint32(m - 1)))
-
-            return pick
-
-        _COMPILED.append(njit(cache=True, nogil=True)(deal_shoes))
-    return _COMPILED[0]
-
-
-def c_kernel() -> Callable[..., int] | None:
-    """The C kernel's ``deal_shoes`` (same arguments, same result), or None where it was not built."""
-    try:
-        from solver.simulate.ckernel import deal_shoes as dealt_in_c
-    except ImportError:
-        return None
-    return dealt_in_c  # type: ignore[no-any-return]
-
-
-def engine(name: str | None = None) -> Callable[..., int]:
-    """The dealing function of an engine of :data:`ENGINES`; by default the C kernel, or numba where
-    the C kernel was not built (a note on stderr says so, once).
-
-    >>> engine("python") is deal_shoes
-    True
-    """
-    if name == "python":
-        return deal_shoes
-    if name == "numba":
-        return compiled()
-    if name not in (None, "c"):
-        raise ValueError(f"unknown dealing engine {name!r} (one of {', '.join(ENGINES)})")
-    fn = c_kernel()
-    if fn is not None:
-        return fn
-    if name == "c":
-        raise ImportError("the C dealing kernel is not built: pip install -e . (needs a C compiler)")
-    if not _COMPILED:
-        print(_FALLBACK_NOTE, file=sys.stderr)
-    return compiled()

@@ -5,9 +5,11 @@ table (never on the number of workers), chunk ``i`` draws from ``Generator(PCG64
 ``children = SeedSequence(seed).spawn(n_chunks)``, and every tally is an integer sum. So the same
 seed gives the same result, bit for bit, on one worker, on many, or on a Dask cluster.
 
-Executors: in this process (``workers=1``), local processes (``concurrent.futures``, the default,
-one per core), or an existing Dask ``distributed`` scheduler (``scheduler="tcp://host:8786"``;
-the optional extra ``baccarat-solver[dask]``, imported only then; the workers need this package).
+Executors (:mod:`solver.simulate.executor`): in this process (``workers=1``), local processes (the
+default, one per core), or an existing Dask ``distributed`` scheduler (``scheduler="tcp://host:8786"``;
+the optional extra ``baccarat-solver[dask]``, imported only then; the workers need this package). The
+kernel's table (:class:`Dealer`: the cards, the draw tables, the engine) is built once in this process
+and sent once to each worker, which keeps it for every chunk of the run.
 """
 
 from __future__ import annotations
@@ -15,18 +17,16 @@ from __future__ import annotations
 import math
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, ClassVar
+from typing import ClassVar
 
 import numpy as np
 
 from solver.deal.tree import N_DETAIL
 from solver.errors import InputError
-from solver.simulate import kernel
-from solver.simulate.config import BURN_CODES, SimConfig
-from solver.simulate.executor import default_workers, map_chunks, max_workers
-
-if TYPE_CHECKING:
-    pass
+from solver.simulate import engines, kernel
+from solver.simulate.config import SimConfig
+from solver.simulate.executor import default_workers, map_shared, max_workers
+from solver.simulate.tasks import Scheduler
 
 CHUNK_COUPS = 1 << 19
 """About this many coups per chunk (a few tens of milliseconds of work)."""
@@ -55,20 +55,8 @@ class Tallies:
     next_cc: np.ndarray
     shoe_counts: np.ndarray
 
-    ARRAYS: ClassVar[tuple[str, ...]] = (
-        "pos_counts",
-        "first_detail",
-        "first_cards",
-        "burn_winner",
-        "moments",
-        "first_pairs",
-        "serial",
-        "comp",
-        "next_vec",
-        "next_cc",
-        "shoe_counts",
-    )
-    """The tallies the kernel adds to, in its order of arguments."""
+    ARRAYS: ClassVar[tuple[str, ...]] = kernel.Counts._fields
+    """The tallies the kernel adds to (:class:`solver.simulate.kernel.Counts`)."""
 
     @classmethod
     def zeros(cls, max_coups: int) -> Tallies:
@@ -95,39 +83,45 @@ class Tallies:
         for name in self.ARRAYS:
             getattr(self, name).__iadd__(getattr(other, name))
 
+    def counts(self) -> kernel.Counts:
+        """The arrays as the kernel's struct (the same arrays: the kernel adds to these)."""
+        return kernel.Counts(*(getattr(self, name) for name in self.ARRAYS))
 
-def deal(config: SimConfig, n_shoes: int, rng: np.random.Generator, engine: str | None = None) -> Tallies:
+
+Engine = str | Callable[[kernel.Table, int, np.random.Generator, kernel.Counts], int]
+"""A dealing engine: a name of :data:`solver.simulate.engines.ENGINES`, or a function with the kernel's
+arguments (``deal_shoes(table, n_shoes, rng, counts)``; the tests' faulty engines are such functions)."""
+
+
+@dataclass(frozen=True)
+class Dealer:
+    """What every chunk of a run deals with: the kernel's table and engine (built once, sent once to
+    each worker)."""
+
+    table: kernel.Table
+    engine: Engine
+
+    @classmethod
+    def of(cls, config: SimConfig, engine: Engine | None = None) -> Dealer:
+        """The dealer of a table: by default the C kernel, or numba where it was not built (said once)."""
+        return cls(config.kernel_table(), engines.resolve(engine) if not callable(engine) else engine)
+
+    def deal(self, n_shoes: int, rng: np.random.Generator) -> Tallies:
+        """Deal ``n_shoes`` shoes with one generator, in this process."""
+        t = Tallies.zeros(self.table.max_coups)
+        fn = self.engine if callable(self.engine) else engines.engine(self.engine)
+        t.n_shoes, t.n_coups = n_shoes, int(fn(self.table, n_shoes, rng, t.counts()))
+        return t
+
+
+def deal(config: SimConfig, n_shoes: int, rng: np.random.Generator, engine: Engine | None = None) -> Tallies:
     """Deal ``n_shoes`` shoes with one generator, in this process.
 
-    ``engine``: one of :data:`solver.simulate.kernel.ENGINES` (``python`` is the slow reference and the
-    simple loop); by default the C kernel. Every engine gives the same tallies for the same generator.
+    ``engine``: one of :data:`solver.simulate.engines.ENGINES` (``python`` is the slow reference and the
+    simple loop), or a function with the kernel's arguments; by default the C kernel. Every engine of
+    :data:`~solver.simulate.engines.ENGINES` gives the same tallies for the same generator.
     """
-    codes, value_of = config.kernel_cards()
-    t = Tallies.zeros(config.max_coups)
-    fn = kernel.engine(engine)
-    ptab, btab = config.strategy.float_tables()  # fresh writable float arrays: one compiled signature
-    comp_len, next_len = kernel.shoe_test_lengths(config.shoe.size) if config.shoe_tallies else (0, 0)
-    # One coup a shoe (the cross-check's mode) never reaches the cut card: a shoe smaller than the
-    # game's customary cut still deals it (the cut is only kept inside the shoe).
-    cut = min(config.cut, config.shoe.size) if config.first_coup_only else config.cut
-    coups = fn(
-        codes,
-        value_of,
-        n_shoes,
-        config.max_coups,
-        ptab,
-        btab,
-        BURN_CODES[config.burn.mode],
-        config.burn.count,
-        cut,
-        config.extra_coup,
-        rng,
-        *(getattr(t, name) for name in Tallies.ARRAYS),
-        comp_len,
-        next_len,
-    )
-    t.n_shoes, t.n_coups = n_shoes, int(coups)
-    return t
+    return Dealer.of(config, engine).deal(n_shoes, rng)
 
 
 def chunk_size(config: SimConfig) -> int:
@@ -167,9 +161,10 @@ def shoes_for_coups(config: SimConfig, coups: int) -> int:
     return max(1, math.ceil(coups / config.expected_coups_per_shoe()))
 
 
-def _run_chunk(task: tuple[SimConfig, int, np.random.SeedSequence]) -> Tallies:
-    config, n_shoes, seed = task
-    return deal(config, n_shoes, np.random.Generator(np.random.PCG64(seed)))
+def deal_chunk(dealer: Dealer, task: tuple[int, np.random.SeedSequence]) -> Tallies:
+    """One chunk of a run: ``n_shoes`` shoes from the chunk's seed."""
+    n_shoes, seed = task
+    return dealer.deal(n_shoes, np.random.Generator(np.random.PCG64(seed)))
 
 
 def workers_used(config: SimConfig, n_shoes: int, workers: int | None = None) -> int:
@@ -188,8 +183,9 @@ def run_tallies(
     n_shoes: int,
     seed: int | np.random.SeedSequence = 0,
     workers: int | None = None,
-    scheduler: str | None = None,
+    scheduler: Scheduler | None = None,
     progress: Callable[[int], None] | None = None,
+    engine: Engine | None = None,
 ) -> Tallies:
     """Deal ``n_shoes`` shoes in seeded chunks over an executor; the result depends only on the seed.
 
@@ -198,12 +194,13 @@ def run_tallies(
         n_shoes: how many shoes.
         seed: an int or a SeedSequence.
         workers: local processes (default all cores; 1 runs in this process); see :func:`workers_used`.
-        scheduler: address of a Dask distributed scheduler; overrides ``workers``.
+        scheduler: a Dask distributed scheduler (its address); overrides ``workers``.
         progress: called with the number of shoes done so far.
+        engine: the dealing engine (see :func:`deal`).
     """
     if n_shoes < 1:
         raise InputError("deal at least one shoe")
-    tasks = ((config, n, child) for n, child in zip(chunk_sizes(config, n_shoes), chunk_seeds(seed)))
+    tasks = zip(chunk_sizes(config, n_shoes), chunk_seeds(seed))
     total = Tallies.zeros(config.max_coups)
 
     def finished(t: Tallies) -> None:  # integer sums: the order chunks finish in does not matter
@@ -211,13 +208,10 @@ def run_tallies(
         if progress is not None:
             progress(total.n_shoes)
 
-    fn = kernel.engine()  # the C kernel, or numba (compiled or loaded once, before the workers fork)
+    dealer = Dealer.of(config, engine)
     n_workers = 1 if scheduler is not None else workers_used(config, n_shoes, workers)
-    warm_up = None if fn is kernel.c_kernel() else (lambda: _warm_up(config))  # numba: compile once, before forking
-    for _, t in map_chunks(_run_chunk, tasks, n_workers, scheduler, warm_up):
+    # numba: compiled (or loaded) once in this process, before the workers start: they inherit it or load it
+    warm_up = (lambda: dealer.deal(1, np.random.default_rng(0))) if dealer.engine == "numba" else None
+    for _, t in map_shared(deal_chunk, dealer, tasks, n_workers, scheduler, warm_up):
         finished(t)
     return total
-
-
-def _warm_up(config: SimConfig) -> None:
-    deal(config, 1, np.random.default_rng(0))

@@ -23,7 +23,7 @@ import pytest
 
 from solver.cards import Shoe
 from solver.simulate import KEMENY_SNELL, SimConfig, default_workers, simulate
-from solver.simulate.kernel import ENGINES
+from solver.simulate.engines import ENGINES
 from solver.simulate.run import BURN_CODES, Tallies, deal
 
 PUNTO = SimConfig.punto(Shoe.decks(8))

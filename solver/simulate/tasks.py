@@ -1,0 +1,75 @@
+"""What the executors share (:mod:`solver.simulate.executor` for this process and local processes,
+:mod:`solver.simulate.cluster` for Dask): tasks sent in batches sized from the time tasks take, the
+function a worker runs on a batch, and where a run goes instead of local processes.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass
+from itertools import islice
+from typing import TypeVar
+
+from solver.errors import InputError
+
+T = TypeVar("T")
+R = TypeVar("R")
+S = TypeVar("S")
+
+DEFAULT_WORKER_WAIT = 60.0
+"""Seconds a Dask run waits while no worker is connected before it fails (``--worker-wait``)."""
+IN_FLIGHT_PER_WORKER = 4  # batches queued per worker: memory stays flat however long the run
+BATCH_SECONDS = 0.1
+"""About this much CPU time of work is sent to a worker at once (a few milliseconds of overhead a batch)."""
+MAX_BATCH = 64
+
+
+@dataclass(frozen=True)
+class DaskScheduler:
+    """A Dask distributed scheduler to run on, and how long a run waits, in seconds, while no worker
+    is connected before it fails (:data:`DEFAULT_WORKER_WAIT`)."""
+
+    address: str
+    worker_wait: float = DEFAULT_WORKER_WAIT
+
+    def __post_init__(self) -> None:
+        if not 0 <= self.worker_wait <= 10**7:
+            raise InputError(f"--worker-wait takes seconds from 0 to 10^7, got {self.worker_wait:g}")
+
+    def __str__(self) -> str:
+        return self.address
+
+
+Scheduler = str | DaskScheduler
+"""Where a run goes instead of local processes: a scheduler's address, or a :class:`DaskScheduler`."""
+
+
+class Batches:
+    """How many consecutive tasks go to a worker at once: about :data:`BATCH_SECONDS` of work, from the
+    time the tasks done so far took (at most :data:`MAX_BATCH`); one until a task has been timed."""
+
+    def __init__(self) -> None:
+        self.seconds = 0.0
+        self.tasks = 0
+
+    def record(self, seconds: float, tasks: int) -> None:
+        self.seconds += seconds
+        self.tasks += tasks
+
+    def size(self) -> int:
+        if not self.tasks:
+            return 1
+        each = self.seconds / self.tasks
+        return max(1, min(MAX_BATCH, int(BATCH_SECONDS / each) if each > 0 else MAX_BATCH))
+
+    def take(self, numbered: Iterator[tuple[int, T]]) -> list[tuple[int, T]]:
+        """The next batch of numbered tasks (empty when they are all taken)."""
+        return list(islice(numbered, self.size()))
+
+
+def run_batch(fn: Callable[[S, T], R], shared: S, batch: list[T]) -> tuple[list[R], float]:
+    """In a worker: every task of a batch, in order, and the CPU time they took."""
+    start = time.process_time()
+    out = [fn(shared, task) for task in batch]
+    return out, time.process_time() - start
