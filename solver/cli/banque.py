@@ -6,7 +6,6 @@ import argparse
 
 from solver.cli.common import (
     SHOE_HELP,
-    Progress,
     add_format_options,
     add_shoe_options,
     emit,
@@ -14,6 +13,7 @@ from solver.cli.common import (
     render,
     shoes_from_args,
 )
+from solver.cli.workers import SWEEP_WORKERS, add_run_options
 
 EPILOG = """\
 models:
@@ -46,7 +46,8 @@ examples:
 
 def run(args: argparse.Namespace) -> int:
     from solver.banque.game import BanqueModel
-    from solver.banque.solve import CONCEPTS, BanqueSolution, parse_thetas, solve_concepts
+    from solver.banque.solve import CONCEPTS, parse_thetas
+    from solver.cli.sweeps import banque_solutions
     from solver.exact.numbers import exact
     from solver.report.banque import CSV_HEADER, banque_csv_rows, banque_dict, banque_latex, banque_table_text, banque_text
 
@@ -66,16 +67,7 @@ def run(args: argparse.Namespace) -> int:
         from solver.store.files import files_for
 
         files_for(args.certificate, [str(k) for k in range(wanted)], "one per shoe, concept and theta", f"up to {wanted}")
-    progress = Progress(wanted, "solutions")
-    solutions: list[BanqueSolution] = []
-    for shoe in shoes:
-        done = len(solutions)
-
-        def tick(n: int, done: int = done) -> None:
-            progress.update(done + n)
-
-        solutions += solve_concepts(shoe, model, thetas, concepts, progress=tick)
-    progress.close()
+    solutions = banque_solutions(args, shoes, model, thetas, concepts)
     if args.certificate:
         from solver.banque.certificate import write_certificates
 
@@ -115,4 +107,5 @@ def add_parser(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-ar
     )
     p.add_argument("--certificate", metavar="FILE", help="write a certificate (JSON) that proofs/check.py verifies")
     p.add_argument("--force", action="store_true", help="overwrite an existing certificate file")
+    add_run_options(p.add_argument_group("run"), SWEEP_WORKERS)
     p.set_defaults(run=run)

@@ -107,7 +107,7 @@ def table_from_args(args: argparse.Namespace, first_coup_only: bool) -> tuple[Ba
 
 def deal(table: BanqueTable, args: argparse.Namespace, shoes: int | None, coups: int, law: BanqueLaw) -> BanqueSimResult:
     """Deal with a progress line on stderr."""
-    from solver.cli.dealing import workers_from_args
+    from solver.cli.workers import scheduler_from_args, workers_from_args
     from solver.simulate.banque import shoes_for_coups, simulate_banque
 
     n = shoes if shoes is not None else shoes_for_coups(table, coups)
@@ -117,7 +117,7 @@ def deal(table: BanqueTable, args: argparse.Namespace, shoes: int | None, coups:
             shoes=n,
             seed=args.seed,
             workers=workers_from_args(args),
-            scheduler=args.scheduler,
+            scheduler=scheduler_from_args(args),
             progress=progress.update,
             exact=law.reference(),
         )

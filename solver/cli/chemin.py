@@ -8,7 +8,6 @@ import sys
 
 from solver.cli.common import (
     SHOE_HELP,
-    Progress,
     add_format_options,
     add_shoe_options,
     add_tableau_option,
@@ -19,6 +18,7 @@ from solver.cli.common import (
     render,
     shoes_from_args,
 )
+from solver.cli.workers import SWEEP_WORKERS, add_run_options
 from solver.errors import InputError
 
 EPILOG = """\
@@ -50,8 +50,7 @@ def commission_range(text: str) -> tuple[str, str] | None:
 
 
 def run(args: argparse.Namespace) -> int:
-    from solver.chemin.game import build_game
-    from solver.chemin.solve import solve
+    from solver.cli.sweeps import chemin_solutions
     from solver.exact.numbers import exact
     from solver.report.chemin import CSV_HEADER, chemin_csv_rows, chemin_dict, chemin_table_text, chemin_text
 
@@ -66,13 +65,7 @@ def run(args: argparse.Namespace) -> int:
     if args.format == "latex":
         raise InputError("--format latex is for a commission range (e.g. --commission 0..1/10)")
     alpha = exact(commission, "commission")
-    shoes = shoes_from_args(args)
-    progress = Progress(len(shoes), "games")
-    solutions = []
-    for k, shoe in enumerate(shoes):
-        solutions.append(solve(build_game(shoe, args.information, freedom, alpha)))
-        progress.update(k + 1)
-    progress.close()
+    solutions = chemin_solutions(args, shoes_from_args(args), args.information, freedom, alpha)  # type: ignore[arg-type]
     if args.certificate:
         from solver.chemin.certificate import write_certificates
 
@@ -85,7 +78,7 @@ def _run_range(args: argparse.Namespace, freedom: object, span: tuple[str, str])
     """The equilibrium over a commission range, piece by piece (solver.chemin.commission.sweep)."""
     import shlex
 
-    from solver.chemin.commission.sweep import commission_sweep
+    from solver.cli.sweeps import commission_ranges
     from solver.exact.numbers import exact
     from solver.report.commission import sweep_dict, sweep_latex, sweep_text
 
@@ -94,13 +87,7 @@ def _run_range(args: argparse.Namespace, freedom: object, span: tuple[str, str])
     if args.format == "csv":
         raise InputError("--format csv is for one commission; a range prints as text, json or latex")
     lo, hi = exact(span[0], "commission"), exact(span[1], "commission")
-    shoes = shoes_from_args(args)
-    sweeps = []
-    with Progress(len(shoes), "ranges") as progress:
-        for k, shoe in enumerate(shoes):
-            sweeps.append(commission_sweep(shoe, args.information, freedom, lo, hi))  # type: ignore[arg-type]
-            sweeps[-1].inside  # noqa: B018 - uniqueness over each piece, decided while the progress line shows
-            progress.update(k + 1)
+    sweeps = commission_ranges(args, shoes_from_args(args), args.information, freedom, lo, hi)  # type: ignore[arg-type]
     if args.format == "json":
         emit_json([sweep_dict(s, args.digits) for s in sweeps], args)
     elif args.format == "latex":
@@ -136,4 +123,5 @@ def add_parser(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-ar
     )
     p.add_argument("--certificate", metavar="FILE", help="write a certificate (JSON) that proofs/check.py verifies")
     p.add_argument("--force", action="store_true", help="overwrite an existing certificate file")
+    add_run_options(p.add_argument_group("run"), SWEEP_WORKERS)
     p.set_defaults(run=run)

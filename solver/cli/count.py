@@ -15,7 +15,7 @@ from solver.cli.common import (
     parse_count,
     write_csv,
 )
-from solver.cli.dealing import workers_from_args
+from solver.cli.workers import add_run_options, scheduler_from_args, workers_from_args
 from solver.errors import InputError
 
 DEFAULT_BETS = "dragon7,panda8"
@@ -70,7 +70,12 @@ def run(args: argparse.Namespace) -> int:
     shoes = args.shoes if args.shoes is not None else max(1, round(args.coups / config.table.expected_coups_per_shoe()))
     progress = Progress(shoes, "shoes")
     result = count_study(
-        config, shoes=shoes, seed=args.seed, workers=workers_from_args(args), scheduler=args.scheduler, progress=progress.update
+        config,
+        shoes=shoes,
+        seed=args.seed,
+        workers=workers_from_args(args),
+        scheduler=scheduler_from_args(args),
+        progress=progress.update,
     )
     progress.close()
     if args.format == "json":
@@ -113,6 +118,5 @@ def add_parser(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-ar
     size.add_argument("--coups", type=parse_count, default=10**5, metavar="N", help="about N coups, in whole shoes (default 1e5)")
     size.add_argument("--shoes", type=parse_count, metavar="N", help="exactly N shoes")
     r.add_argument("--seed", type=int, default=0, help="seed of the run (default 0); same seed, same result")
-    r.add_argument("--workers", type=parse_count, metavar="N", help="local processes (default: all cores)")
-    r.add_argument("--scheduler", metavar="ADDRESS", help="a Dask distributed scheduler, e.g. tcp://host:8786")
+    add_run_options(r)
     p.set_defaults(run=run)

@@ -20,6 +20,8 @@ from solver.cli.common import (
     parse_count,
     seed_option,
 )
+from solver.cli.workers import add_run_options, scheduler_from_args
+from solver.cli.workers import workers_from_args as workers_from_args  # where the commands before it found it
 from solver.errors import BaccaratError, InputError, ModelError
 from solver.exact.numbers import exact
 from solver.rules.tableau import TABLEAUX
@@ -100,12 +102,7 @@ def add_table_options(p: argparse.ArgumentParser, simulate: bool) -> None:
         t.add_argument("--extra-coup", action="store_true", help="deal one more coup after the cut card appears")
     r = p.add_argument_group("run")
     r.add_argument("--seed", type=seed_option, default=0, help="seed of the run (default 0); same seed, same result")
-    r.add_argument("--workers", type=positive_count, metavar="N", help="local processes (default: all cores)")
-    r.add_argument(
-        "--scheduler",
-        metavar="ADDRESS",
-        help="a Dask distributed scheduler, e.g. tcp://host:8786 (pip install 'baccarat-solver[dask]')",
-    )
+    add_run_options(r)
 
 
 def strategy_file(path: str) -> Strategy:
@@ -262,20 +259,6 @@ def exact_reference(config: SimConfig) -> ExactLaw | None:
         return None
 
 
-def workers_from_args(args: argparse.Namespace) -> int | None:
-    """``--workers`` as given (None: the default, every core), capped at the executor's limit with a note
-    saying so (more processes than that per core only add start-up time and memory)."""
-    if args.workers is None:
-        return None
-    from solver.simulate.executor import MAX_WORKERS_PER_CORE, max_workers
-
-    cap = max_workers()
-    if args.workers > cap and not getattr(args, "scheduler", None):
-        note(f"--workers {args.workers:,} is more than {MAX_WORKERS_PER_CORE} processes per core: at most {cap} are used")
-        return cap
-    return int(args.workers)
-
-
 def run_simulation(
     config: SimConfig, args: argparse.Namespace, shoes: int | None, coups: int | None, exact_values: dict[str, Any] | None
 ) -> SimulationResult:
@@ -290,7 +273,7 @@ def run_simulation(
             shoes=n_shoes,
             seed=args.seed,
             workers=workers_from_args(args),
-            scheduler=args.scheduler,
+            scheduler=scheduler_from_args(args),
             progress=progress.update,
             exact=exact_values,
         )

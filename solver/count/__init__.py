@@ -23,7 +23,8 @@ from solver.count.run import CountTallies, run_study
 from solver.count.stats import BetStudy, CountResult, Play, summarize
 from solver.errors import InputError
 from solver.punto import bets_from_names
-from solver.simulate import default_workers
+from solver.simulate.executor import default_workers
+from solver.simulate.tasks import Scheduler
 
 __all__ = [
     "BetStudy",
@@ -44,7 +45,7 @@ def count_study(
     coups: int | None = None,
     seed: int = 0,
     workers: int | None = None,
-    scheduler: str | None = None,
+    scheduler: Scheduler | None = None,
     progress: Callable[[int], None] | None = None,
 ) -> CountResult:
     """Deal shoes, take every coup's exact edges, and summarize.
@@ -65,5 +66,5 @@ def count_study(
     assert shoes is not None
     start = time.perf_counter()
     tallies = run_study(config, shoes, seed, workers, scheduler, progress)
-    where = scheduler if scheduler is not None else str(default_workers() if workers is None else workers)
+    where = str(scheduler) if scheduler is not None else str(default_workers() if workers is None else workers)
     return summarize(config, tallies, seed, time.perf_counter() - start, where)
