@@ -135,3 +135,17 @@ def test_bad_studies_are_refused() -> None:
         CountConfig.punto(Shoe.decks(8).remove(["K"]), bets_from_names("perfect_pairs"))
     with pytest.raises(ModelError, match="finite"):
         CountConfig.punto(Shoe.infinite(), bets_from_names("dragon7"))
+
+
+def test_a_counting_study_deals_the_simulators_cards() -> None:
+    """One shuffle for every kernel: for one generator the counting kernel deals the simulator's shoes
+    (the same coups, the generator left in the same state); until 0.4.0 it drew floor(u m) per card."""
+    from solver.simulate import SimConfig
+    from solver.simulate.run import deal as simulate_deal
+
+    for table in ({}, {"burn": Burn("fixed", 3), "cut": 16, "extra_coup": True}):
+        study = CountConfig.punto(Shoe.decks(2), bets_from_names("dragon7"), **table)  # type: ignore[arg-type]
+        sim, counted = np.random.default_rng(8), np.random.default_rng(8)
+        dealt = simulate_deal(SimConfig.punto(Shoe.decks(2), **table), 40, sim)  # type: ignore[arg-type]
+        assert deal(study, 40, counted).n_coups == dealt.n_coups
+        assert sim.bit_generator.state == counted.bit_generator.state

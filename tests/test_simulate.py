@@ -223,3 +223,37 @@ def test_mixed_cell_is_drawn_with_its_probability() -> None:
     p_stand5 = sum(float(q) for k, q in (stands.detail or {}).items() if k // 80 == 5 and k % 8 // 4 == 0 and k % 2 == 0)
     expected = 0.5 * p_stand5 * r.n_shoes
     assert abs(stood5 - expected) < 5 * np.sqrt(expected)
+
+
+class Recording:
+    """A generator that records every draw the kernel asks for: ``("pick", m)`` or ``("uniform",)``."""
+
+    def __init__(self, seed: int) -> None:
+        self.rng = np.random.default_rng(seed)
+        self.draws: list[tuple[str, ...] | tuple[str, int]] = []
+
+    def integers(self, low: int, high: int) -> int:
+        self.draws.append(("pick", high))
+        return int(self.rng.integers(low, high))
+
+    def random(self) -> float:
+        self.draws.append(("uniform",))
+        return float(self.rng.random())
+
+
+def test_a_first_coup_that_starts_behind_the_cut_card_is_dealt_from_shuffled_cards() -> None:
+    """17 ten-valued cards, the turned burn: the ten burns 10 more, so the first coup starts at card 12,
+    behind the cut card (14 from the end) and needs the shoe's last six cards. Version 0.3.0 shuffled
+    only up to 12 cards past the cut card: 15 positions, and the coup's last two cards came unshuffled."""
+    tens = Shoe.from_values((17,) + (0,) * 9)
+    rng = Recording(1)
+    deal(SimConfig.punto(tens, first_coup_only=True), 1, rng, engine="python")  # type: ignore[arg-type]
+    assert rng.draws == [("pick", 17 - t) for t in range(17)]  # every position, in order
+
+
+def test_every_position_the_coups_can_reach_is_shuffled_once_in_order() -> None:
+    config = SimConfig.punto(Shoe.decks(1))  # 52 cards, cut 14: the coups reach at most 12 past the cut card
+    rng = Recording(2)
+    deal(config, 1, rng, engine="python")  # type: ignore[arg-type]
+    assert rng.draws == [("pick", 52 - t) for t in range(len(rng.draws))]  # punto banco draws no uniform
+    assert len(rng.draws) == 52 - 14 + 12

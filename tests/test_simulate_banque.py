@@ -269,3 +269,18 @@ def test_bad_banque_options_are_one_line_errors(cli, extra, message) -> None:  #
 def test_banque_options_are_refused_for_another_game(cli) -> None:  # type: ignore[no-untyped-def]
     run = cli(["simulate", "--game", "chemin", "--tax", "1/50", "--shoes", "10"])
     assert run.code == 2 and "--tax is for --game banque" in run.err
+
+
+def test_the_banque_kernel_shuffles_as_the_simulator_does() -> None:
+    """One shuffle for every kernel: the banque kernel draws each card by Lemire's method, burn first,
+    then every position its coups can reach, in order (it drew floor(u m) as each card was dealt, a
+    uniform a card, until 0.4.0); a pure strategy draws no uniform besides."""
+    from test_simulate import Recording
+
+    from solver.simulate import Burn
+    from solver.simulate.banque import BanqueTable, chemin_draws, deal_banque
+
+    rng = Recording(3)
+    shoe = Shoe.decks(1)
+    deal_banque(BanqueTable(shoe, chemin_draws(), burn=Burn("fixed", 2)), 1, rng, engine="python")  # type: ignore[arg-type]
+    assert rng.draws == [("pick", 52 - t) for t in range(52 - 10 + 9)]  # the cut card 10 from the end, coups of 9

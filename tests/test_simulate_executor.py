@@ -64,14 +64,22 @@ def threaded() -> object:
     t.join()
 
 
+def parent_threads(x: int) -> tuple[int, int]:
+    """A task: its value, and how many threads the process that forked this worker runs."""
+    return x * x, len(os.listdir(f"/proc/{os.getppid()}/task"))
+
+
 def test_a_process_with_threads_starts_workers_from_a_forkserver(threaded: object) -> None:
     """Issue 24: workers were forked from a multi-threaded process (Python 3.12 warns: "use of fork() may
-    lead to deadlocks in the child"). With a thread running, no fork: warnings as errors would say."""
+    lead to deadlocks in the child"). With a thread running, no fork from here: the workers' parent is a
+    forkserver that runs one thread (its BLAS held to one), and warnings as errors would say otherwise."""
     assert executor.threads() > 1
     assert executor.start_context(["solver.simulate.run"]).get_start_method() == "forkserver"
     with warnings.catch_warnings():
         warnings.simplefilter("error", DeprecationWarning)
-        assert dict(map_chunks(square, range(20), workers=2)) == {i: i * i for i in range(20)}
+        out = dict(map_chunks(parent_threads, range(20), workers=2))
+    assert {i: v for i, (v, _) in out.items()} == {i: i * i for i in range(20)}
+    assert {n for _, n in out.values()} == {1}
 
 
 def test_a_single_threaded_process_forks_its_workers() -> None:

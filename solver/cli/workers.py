@@ -18,7 +18,7 @@ T = TypeVar("T")
 R = TypeVar("R")
 
 SCHEDULER_HELP = "a Dask distributed scheduler, e.g. tcp://host:8786 (pip install 'baccarat-solver[dask]')"
-SWEEP_WORKERS = "local processes for a sweep's solves (default 1: this process); results as from one"
+SWEEP_WORKERS = "local processes for the solves (default 1); the same results, in order"
 
 
 def seconds(text: str) -> float:
@@ -40,7 +40,7 @@ def add_run_options(group: Any, workers_help: str = "local processes (default: a
         "--worker-wait",
         type=seconds,
         metavar="SECONDS",
-        help="with --scheduler: how long to wait while no Dask worker is connected before the run fails (default 60)",
+        help="with --scheduler: how long to wait with no Dask worker connected before failing (default 60)",
     )
 
 

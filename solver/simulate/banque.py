@@ -237,7 +237,7 @@ def kernel_table(table: BanqueTable) -> bk.BanqueKernelTable:
     )
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, eq=False)
 class BanqueDealer:
     """What every chunk of a banque run deals with: the kernel's table and engine (built once, sent
     once to each worker)."""

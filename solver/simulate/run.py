@@ -93,7 +93,7 @@ Engine = str | Callable[[kernel.Table, int, np.random.Generator, kernel.Counts],
 arguments (``deal_shoes(table, n_shoes, rng, counts)``; the tests' faulty engines are such functions)."""
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, eq=False)
 class Dealer:
     """What every chunk of a run deals with: the kernel's table and engine (built once, sent once to
     each worker)."""

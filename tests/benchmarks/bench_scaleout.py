@@ -1,0 +1,223 @@
+"""Scaling out (issue 27): what a second local worker, or two Dask workers, cost against one worker, in
+CPU time measured in the same run; and that they deal bit-identical results.
+
+Run: ``python3 -m pytest tests/benchmarks/bench_scaleout.py -s -p no:cacheprovider`` (outside the
+default test run; about 3 minutes of CPU). Record the figures in docs/benchmarks.md.
+
+* Local: whole commands, ``baccarat simulate --coups 1e8`` and ``baccarat count --shoes 12000``,
+  ``--workers 1`` against ``--workers 2``, alternating, each the CPU time of its whole process tree
+  (the command, its workers, and a forkserver where one starts: :func:`tree_cpu` runs the command as
+  a child subreaper's, so every descendant's time is counted). The ratio of medians must be at most
+  :data:`LOCAL_LIMIT`, and the outputs identical (but for the command line they echo).
+* Dask: a scheduler and two single-threaded workers on this machine; the same runs through the
+  library (``scheduler=``), after one warm-up run (workers import the package once, as a cluster that
+  serves many runs does); the CPU the two workers spent (psutil), less their idle cost over the run's
+  wall time (measured just before), against the CPU of the same run in one process (``workers=1``): at
+  most :data:`DASK_LIMIT`, the tallies identical. The raw figure is printed beside it.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+import statistics
+import subprocess
+import sys
+import time
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+ROOT = Path(__file__).resolve().parents[2]
+LOCAL_LIMIT = 1.10
+DASK_LIMIT = 1.15
+ROUNDS = 3
+
+SIMULATE = ["simulate", "--coups", "1e8", "--seed", "3", "--format", "json"]
+COUNT = ["count", "--bets", "dragon7,panda8", "--shoes", "12000", "--seed", "3", "--format", "json"]
+WARM_UP = {"simulate": ["simulate", "--coups", "1e6"], "count": ["count", "--bets", "dragon7,panda8", "--shoes", "200"]}
+
+TREE = r"""
+import ctypes, json, os, resource, subprocess, sys
+ctypes.CDLL(None).prctl(36, 1)  # PR_SET_CHILD_SUBREAPER: orphaned descendants (a forkserver) come here
+with open(sys.argv[1], "wb") as out:
+    code = subprocess.run(sys.argv[2:], stdout=out, stderr=subprocess.DEVNULL).returncode
+while True:  # reap every descendant, so that its CPU time is counted below
+    try:
+        os.waitpid(-1, 0)
+    except ChildProcessError:
+        break
+r = resource.getrusage(resource.RUSAGE_CHILDREN)
+print(json.dumps({"cpu": r.ru_utime + r.ru_stime, "code": code}))
+"""
+
+
+def tree_cpu(args: list[str], out: Path) -> float:
+    """CPU seconds of ``python3 -m solver.cli ARGS`` and every process it starts; its stdout in ``out``."""
+    env = {**os.environ, "PYTHONPATH": str(ROOT)}
+    run = subprocess.run(
+        [sys.executable, "-c", TREE, str(out), sys.executable, "-m", "solver.cli", *args],
+        capture_output=True,
+        text=True,
+        check=True,
+        env=env,
+        cwd=ROOT,
+    )
+    result = json.loads(run.stdout)
+    assert result["code"] == 0, out.read_text()[-2000:]
+    return float(result["cpu"])
+
+
+def _without_command(text: str) -> str:
+    """The output without what names the run: the command line, the executor, the elapsed time."""
+    text = re.sub(r'"command": "[^"]*"', "", text)
+    text = re.sub(r'"workers": "[^"]*"', "", text)
+    return re.sub(r'"(elapsed|seconds|rate)[a-z_]*": [0-9.e+-]+', "", text)
+
+
+@pytest.mark.parametrize("command", [SIMULATE, COUNT], ids=["simulate-1e8", "count-12000-shoes"])
+def test_a_second_local_worker_adds_little_cpu(command: list[str], tmp_path: Path) -> None:
+    cpu: dict[int, list[float]] = {1: [], 2: []}
+    outputs: dict[int, str] = {}
+    tree_cpu(WARM_UP[command[0]], tmp_path / "warm")  # the disk caches and numba's kernels, once
+    for r in range(ROUNDS):
+        for n in (1, 2) if r % 2 == 0 else (2, 1):
+            out = tmp_path / f"out{n}"
+            cpu[n].append(tree_cpu([*command, "--workers", str(n)], out))
+            outputs[n] = _without_command(out.read_text())
+    one, two = statistics.median(cpu[1]), statistics.median(cpu[2])
+    print(
+        f"\nbaccarat {' '.join(command)}: --workers 1 {one:.2f} s CPU, --workers 2 {two:.2f} s CPU "
+        f"(medians of {ROUNDS}, alternating; every run: 1: {', '.join(f'{c:.2f}' for c in cpu[1])}; "
+        f"2: {', '.join(f'{c:.2f}' for c in cpu[2])}): {two / one:.3f} x; limit {LOCAL_LIMIT}"
+    )
+    assert outputs[1] == outputs[2]
+    assert two / one <= LOCAL_LIMIT
+
+
+@contextmanager
+def dask_cluster(workers: int = 2) -> Iterator[tuple[str, list[int]]]:
+    """A scheduler and ``workers`` single-threaded workers (no nanny) as processes of this machine."""
+    psutil = pytest.importorskip("psutil")
+    pytest.importorskip("distributed")
+    env = {**os.environ, "PYTHONPATH": str(ROOT), "OPENBLAS_NUM_THREADS": "1"}
+    procs = [
+        subprocess.Popen(
+            [sys.executable, "-m", "distributed.cli.dask_scheduler", "--host", "127.0.0.1", "--port", "0", "--no-dashboard"],
+            stdout=subprocess.PIPE,
+            stderr=subprocess.STDOUT,
+            text=True,
+            env=env,
+        )
+    ]
+    try:
+        address = None
+        while address is None:
+            line = procs[0].stdout.readline()  # type: ignore[union-attr]
+            assert line, "the scheduler did not start"
+            found = re.search(r"Scheduler at:\s+(tcp://\S+)", line)
+            address = found.group(1) if found else None
+        for _ in range(workers):
+            procs.append(
+                subprocess.Popen(
+                    [
+                        sys.executable,
+                        "-m",
+                        "distributed.cli.dask_worker",
+                        address,
+                        "--nthreads",
+                        "1",
+                        "--no-nanny",
+                        "--no-dashboard",
+                    ],
+                    stdout=subprocess.DEVNULL,
+                    stderr=subprocess.DEVNULL,
+                    env=env,
+                    cwd=ROOT,
+                )
+            )
+        from distributed import Client
+
+        with Client(address) as client:
+            client.wait_for_workers(workers, timeout=120)
+        assert all(psutil.pid_exists(p.pid) for p in procs)
+        yield address, [p.pid for p in procs[1:]]
+    finally:
+        for p in procs:
+            p.terminate()
+        for p in procs:
+            try:
+                p.wait(timeout=30)
+            except subprocess.TimeoutExpired:
+                p.kill()
+                p.wait()
+
+
+def _cpu_of(pids: list[int]) -> float:
+    import psutil
+
+    return sum(sum(psutil.Process(p).cpu_times()[:2]) for p in pids)
+
+
+def _simulate(scheduler: str | None) -> object:
+    from solver.cards import Shoe
+    from solver.simulate import SimConfig
+    from solver.simulate.run import run_tallies, shoes_for_coups
+
+    config = SimConfig.punto(Shoe.decks(8))
+    return run_tallies(config, shoes_for_coups(config, 10**8), 3, 1, scheduler)
+
+
+def _count(scheduler: str | None) -> object:
+    from solver.cards import Shoe
+    from solver.count import CountConfig
+    from solver.count.run import run_study
+    from solver.punto import bets_from_names
+
+    return run_study(CountConfig.punto(Shoe.decks(8), bets_from_names("dragon7,panda8")), 12000, 3, 1, scheduler)
+
+
+def _same(a: object, b: object) -> bool:
+    fields = [k for k, v in vars(a).items() if isinstance(v, np.ndarray)]
+    return vars(a)["n_coups"] == vars(b)["n_coups"] and all(np.array_equal(getattr(a, k), getattr(b, k)) for k in fields)
+
+
+def _idle_rate(workers: list[int], seconds: float = 5.0) -> float:
+    """CPU seconds a second the idle workers spend (their event loops, heartbeats, profilers)."""
+    before, start = _cpu_of(workers), time.perf_counter()
+    time.sleep(seconds)
+    return (_cpu_of(workers) - before) / (time.perf_counter() - start)
+
+
+@pytest.mark.parametrize("run", [_simulate, _count], ids=["simulate-1e8", "count-12000-shoes"])
+def test_two_dask_workers_cost_little_more_than_one_process(run: Callable[[str | None], object]) -> None:
+    """The workers' CPU during a run, less what they spend idle over the same wall time (measured just
+    before: a Dask worker's event loop, heartbeats and profiler cost some 0.02 CPU-seconds a second,
+    which on a loaded machine, where a run takes long, is a tenth of the run), against one process."""
+    with dask_cluster() as (address, workers):
+        run(address)  # the workers import the package and load the kernel once
+        local_cpu, remote_cpu, net_cpu, client_cpu = [], [], [], []
+        for _ in range(ROUNDS):
+            t = time.process_time()
+            local = run(None)
+            local_cpu.append(time.process_time() - t)
+            idle = _idle_rate(workers)
+            before, t, wall = _cpu_of(workers), time.process_time(), time.perf_counter()
+            remote = run(address)
+            wall = time.perf_counter() - wall
+            client_cpu.append(time.process_time() - t)
+            remote_cpu.append(_cpu_of(workers) - before)
+            net_cpu.append(remote_cpu[-1] - idle * wall)
+            assert _same(local, remote)
+    one, raw, net = (statistics.median(x) for x in (local_cpu, remote_cpu, net_cpu))
+    print(
+        f"\n{run.__name__[1:]} on Dask, two workers: {net:.2f} s of the workers' CPU beyond their idle cost "
+        f"({raw:.2f} s in all) against {one:.2f} s in one process (medians of {ROUNDS}): {net / one:.3f} x "
+        f"({raw / one:.3f} x in all), limit {DASK_LIMIT}; the client's own CPU {statistics.median(client_cpu):.2f} s; "
+        "tallies identical"
+    )
+    assert net / one <= DASK_LIMIT
