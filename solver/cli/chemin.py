@@ -65,7 +65,7 @@ def run(args: argparse.Namespace) -> int:
     if args.format == "latex":
         raise InputError("--format latex is for a commission range (e.g. --commission 0..1/10)")
     alpha = exact(commission, "commission")
-    solutions = chemin_solutions(args, shoes_from_args(args), args.information, freedom, alpha)  # type: ignore[arg-type]
+    solutions = chemin_solutions(args, shoes_from_args(args), args.information, freedom, alpha)
     if args.certificate:
         from solver.chemin.certificate import write_certificates
 

@@ -50,7 +50,7 @@ def commission_range(shoe: Shoe, information: int, freedom: str | Tableau, lo: F
     """A task: the equilibrium over a commission range on one shoe, its uniqueness over each piece decided."""
     from solver.chemin.commission.sweep import commission_sweep
 
-    sweep = commission_sweep(shoe, information, freedom, lo, hi)  # type: ignore[arg-type]
+    sweep = commission_sweep(shoe, information, freedom, lo, hi)
     sweep.inside  # noqa: B018 - uniqueness over each piece, decided here (in the worker)
     return sweep
 

@@ -89,7 +89,7 @@ def connect(address: str, timeout: float | None = None) -> Any:
 
     def attempt() -> None:
         try:
-            box["client"] = Client(address, timeout=f"{seconds}s")  # type: ignore[no-untyped-call]
+            box["client"] = Client(address, timeout=f"{seconds}s")
         except BaseException as e:  # any failure becomes the one line below
             box["error"] = e
 
@@ -175,7 +175,7 @@ def run_on_dask(
             if not pending:
                 break
             try:
-                done, _ = wait(list(pending), timeout=POLL_SECONDS, return_when="FIRST_COMPLETED")  # type: ignore[no-untyped-call]
+                done, _ = wait(list(pending), timeout=POLL_SECONDS, return_when="FIRST_COMPLETED")
             except TimeoutError:
                 done = set()
             if not done:

@@ -220,7 +220,7 @@ def register_numba() -> None:
         def pick(rng: Any, m: Any) -> Any:
             if m == 1:  # numpy draws nothing for a range of one
                 return 0
-            return np.int64(buffered_bounded_lemire_uint32(rng.bit_generator, np.uint32(m - 1)))  # type: ignore[no-untyped-call]
+            return np.int64(buffered_bounded_lemire_uint32(rng.bit_generator, np.uint32(m - 1)))
 
         return pick
 
