@@ -177,7 +177,7 @@ def test_without_the_c_kernel_numba_deals_and_says_so(
     monkeypatch.setattr(engines, "_NOTED", [])
     assert engines.engine() is engines.compiled()
     err = capsys.readouterr().err
-    assert "not built" in err and "build_ext --inplace" in err  # this checkout builds it in place
+    assert "not built" in err and "pip install -e" in err  # this checkout builds it in place
     assert engines.resolve() == "numba" and engines.engine() is engines.compiled()
     assert capsys.readouterr().err == ""  # said once
     with pytest.raises(ImportError):
@@ -189,11 +189,11 @@ def test_without_the_c_kernel_numba_deals_and_says_so(
 def test_the_advice_fits_how_the_package_was_installed(tmp_path: Path) -> None:
     """A source checkout (editable, or on the path) builds the kernel in place; an installed copy (from a
     wheel: no setup.py beside the package) is reinstalled from source."""
-    assert "build_ext --inplace" in engines.build_advice(Path(kernel.__file__).resolve().parents[1])
+    assert "pip install -e" in engines.build_advice(Path(kernel.__file__).resolve().parents[1])
     installed = tmp_path / "site-packages" / "solver"
     (installed / "simulate").mkdir(parents=True)
     advice = engines.build_advice(installed)
-    assert "reinstall from source" in advice and "build_ext" not in advice
+    assert "reinstall from source" in advice and "pip install -e" not in advice
 
 
 def test_the_fallback_note_is_said_once_however_many_workers() -> None:

@@ -274,7 +274,7 @@ def test_pdf_without_pdflatex_is_one_line(tmp_path: Path, monkeypatch: pytest.Mo
     real = shutil.which
     monkeypatch.setattr(shutil, "which", lambda name, *a, **k: None if name == "pdflatex" else real(name, *a, **k))
     r = run_cli(["parsheet", "--no-simulate", "--out", str(tmp_path / "o")])
-    assert r.code == 1 and r.err.count("\n") == 1 and "pdflatex" in r.err
+    assert r.code == 3 and r.err.count("\n") == 1 and "pdflatex" in r.err
     assert not (tmp_path / "o").exists() or not any((tmp_path / "o").iterdir())
 
 

@@ -46,15 +46,15 @@ def build_advice(package: Path | None = None) -> str:
     """How to build the C kernel, said for the way this copy of the package is installed: a source
     checkout (editable, or on the path) builds it in place; an installed wheel is reinstalled from source.
 
-    >>> "build_ext --inplace" in build_advice(Path(__file__).resolve().parents[1])
+    >>> "pip install -e" in build_advice(Path(__file__).resolve().parents[1])
     True
     """
     package = Path(__file__).resolve().parents[1] if package is None else package
     root = package.parent
     if (root / "setup.py").is_file() and (package / "simulate" / "ckernel.c").is_file():
         return (
-            f"given a C compiler and Python's headers, build it with 'python3 setup.py build_ext --inplace' in {root} "
-            f"(or pip install -e {root})"
+            f"given a C compiler and Python's headers, build it with 'python3 -m pip install -e {root}' "
+            "(pip fetches the setuptools the build needs)"
         )
     return (
         "this copy was installed without it: given a C compiler and Python's headers, reinstall from source "

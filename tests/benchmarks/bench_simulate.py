@@ -68,7 +68,7 @@ def _numpy_draws_rate(seed: int) -> float:
 
 
 def _baseline_kernel() -> Callable[..., int] | None:
-    """The C kernel built in ``$BENCH_BASELINE`` (an older checkout, after its ``setup.py build_ext --inplace``)."""
+    """The C kernel built in ``$BENCH_BASELINE`` (an older checkout, after its ``pip install -e .``)."""
     root = os.environ.get("BENCH_BASELINE")
     if not root:
         return None
