@@ -29,6 +29,7 @@ from typing import Any
 from solver.banque.correlated import TeamStrategy
 from solver.banque.game import BanqueGame, BanqueModel
 from solver.banque.solve import BanqueSolution, solve_concepts
+from solver.banque.vocabulary import Concept, Freedom, SecondPlayer
 from solver.cards import Shoe
 from solver.errors import InputError
 from solver.exact.numberfield import Field, FieldElement
@@ -86,16 +87,16 @@ def certificate_dict(s: BanqueSolution) -> dict[str, object]:
         "shoe": shoe_spec(g.shoe),
         "model": {
             "information": m.information,
-            "second_player": m.second_player,
-            "freedom": m.freedom,
+            "second_player": m.second_player.value,
+            "freedom": m.freedom.value,
             "tax": fraction_str(m.tax),
         },
         "theta": fraction_str(s.theta),
-        "concept": s.concept,
+        "concept": s.concept.value,
         "field": None if field is None else field.spec(),
         "value": number(s.value),
     }
-    if s.concept == "correlated":
+    if s.concept is Concept.CORRELATED:
         assert s.team is not None and s.banker is not None
         out["team"] = _team(g, s.team)
         out["banker"] = _strategy(g, "banker", s.banker)
@@ -103,7 +104,7 @@ def certificate_dict(s: BanqueSolution) -> dict[str, object]:
         return out
     out["player1"] = _strategy(g, "player1", s.player1)
     out["player2"] = _strategy(g, "player2", s.player2)
-    if s.concept == "nash":
+    if s.concept is Concept.NASH:
         assert s.banker is not None
         out["banker"] = _strategy(g, "banker", s.banker)
         out["claims"] = {"equilibrium": True}
@@ -123,7 +124,7 @@ def certificate_dict(s: BanqueSolution) -> dict[str, object]:
 def _correlated_of(s: BanqueSolution) -> BanqueSolution:
     from solver.banque.solve import solve_banque
 
-    return solve_banque(s.shoe, s.model, s.theta, "correlated", game=s.game)
+    return solve_banque(s.shoe, s.model, s.theta, Concept.CORRELATED, game=s.game)
 
 
 def certificate_name(s: BanqueSolution) -> str:
@@ -136,7 +137,7 @@ def certificate_name(s: BanqueSolution) -> str:
     )
     tax = "" if not m.tax else "-tax" + fraction_str(m.tax).replace("/", "_")
     theta = fraction_str(s.theta).replace("/", "_")
-    return f"{m.name(g.shoe)}-{m.second_player}-{m.freedom}-{deck}-t{theta}{tax}-{s.concept}"
+    return f"{m.name(g.shoe)}-{m.second_player.value}-{m.freedom.value}-{deck}-t{theta}{tax}-{s.concept.value}"
 
 
 def certificate_text(s: BanqueSolution) -> str:
@@ -166,11 +167,9 @@ def standard_solutions() -> list[BanqueSolution]:
     player; parlor and casino; every concept."""
     out = []
     for shoe in STANDARD_SHOES:
-        for second in ("blind", "sees-first"):
-            for freedom in ("parlor", "casino"):
-                out += solve_concepts(
-                    shoe, BanqueModel(1, second, freedom), [Fraction(1, 2)], ["nash", "correlated", "independent"]
-                )
+        for second in SecondPlayer:
+            for freedom in Freedom:
+                out += solve_concepts(shoe, BanqueModel(1, second, freedom), [Fraction(1, 2)], list(Concept))
     return out
 
 

@@ -14,7 +14,7 @@ certificate is not called certified unless this run re-verifies it with the inde
 (``source="checked"``, some seconds a certificate): never certified on trust.
 
 >>> from solver.cards import Shoe
->>> [e.concept for e in banque_entries([Shoe.infinite()])]
+>>> [e.concept.value for e in banque_entries([Shoe.infinite()])]
 ['nash', 'correlated', 'independent']
 >>> e = banque_entries([Shoe.infinite()], concepts=["correlated"])[0]
 >>> e.value, e.certified, e.certificate
@@ -32,12 +32,13 @@ from typing import Any
 
 from solver.banque import CONCEPTS, BanqueModel, BanqueSolution, solve_concepts
 from solver.banque.certificate import shoe_spec
+from solver.banque.vocabulary import Concept, Freedom, SecondPlayer
 from solver.cards import Shoe
 from solver.errors import InputError, ModelError
 from solver.store.certificates import certificates_dir, located, recheck, shown
 from solver.strategy import format_infoset
 
-RULE_SHEET_MODEL = BanqueModel(1, "blind", "parlor")
+RULE_SHEET_MODEL = BanqueModel(1, SecondPlayer.BLIND, Freedom.PARLOR)
 """The model that reproduces the rule sheets' 0.87 % (docs/howto-banque.md): information 1, a blind
 second player, every banker decision free, no tax."""
 
@@ -51,8 +52,8 @@ proofs/check.py in the test suite, and by ``baccarat-check`` wherever the packag
 STANDARD_MODELS: tuple[tuple[Shoe, BanqueModel], ...] = tuple(
     (shoe, BanqueModel(1, second, freedom))
     for shoe in (Shoe.infinite(), Shoe.decks(6))
-    for second in ("blind", "sees-first")
-    for freedom in ("parlor", "casino")
+    for second in SecondPlayer
+    for freedom in Freedom
 )
 """The models of the committed certificates (θ = 1/2): the infinite deck and six decks, information 1, a blind
 or a seeing second player, parlor or casino freedom; the paper's by-model table shows them."""
@@ -94,7 +95,7 @@ class BanqueEntry:
     shoe: Shoe
     model: BanqueModel
     theta: Fraction
-    concept: str
+    concept: Concept
     exists: bool | None
     value: Any
     player1: dict[str, Any]
@@ -156,9 +157,9 @@ def entry_from_certificate(cert: dict[str, Any], shoe: Shoe, path: str) -> Banqu
         value = _rational(cert["value"])
         if cert.get("field") is not None or value is None:
             return None
-        concept = cert["concept"]
+        concept = Concept.parse(cert["concept"])
         banker = _strategy(cert.get("banker", {}))
-        if concept == "correlated":
+        if concept is Concept.CORRELATED:
             p1: dict[str, Fraction] = {}
             p2: dict[str, Fraction] = {}
             for atom in cert["team"]:
@@ -211,7 +212,7 @@ def certificate_entries(directory: Path = CERTIFICATES) -> list[tuple[dict[str, 
     return out
 
 
-def _matches(cert: dict[str, Any], shoe: Shoe, model: BanqueModel, theta: Fraction, concept: str) -> bool:
+def _matches(cert: dict[str, Any], shoe: Shoe, model: BanqueModel, theta: Fraction, concept: Concept) -> bool:
     m = cert.get("model") or {}
     return bool(
         cert.get("shoe") == shoe_spec(shoe)
@@ -228,7 +229,7 @@ def banque_entries(
     shoes: Sequence[Shoe],
     model: BanqueModel = RULE_SHEET_MODEL,
     thetas: Sequence[Fraction] = (REPORT_THETA,),
-    concepts: Sequence[str] = CONCEPTS,
+    concepts: Sequence[Concept | str] = CONCEPTS,
     source: str = "certificates",
     progress: Callable[[int], None] | None = None,
     directory: Path = CERTIFICATES,
@@ -242,23 +243,24 @@ def banque_entries(
     """
     if source not in SOURCES:
         raise ModelError(f"unknown banque source {source!r} (choose from {', '.join(SOURCES)})")
+    wanted = [Concept.parse(c) for c in concepts]
     certs = certificate_entries(directory) if source != "solve" else []
     out: list[BanqueEntry] = []
     for shoe in dict.fromkeys(shoes):
         found: dict[tuple[Fraction, str], BanqueEntry] = {}
         for t in thetas:
-            for c in concepts:
+            for c in wanted:
                 for cert, path in certs:
                     if _matches(cert, shoe, model, t, c):
                         e = entry_from_certificate(cert, shoe, path)
                         if e is not None:
                             found[(t, c)] = e
                             break
-        missing = [t for t in thetas if any((t, c) not in found for c in concepts)]
+        missing = [t for t in thetas if any((t, c) not in found for c in wanted)]
         done = len(out)
         if missing and not solve_missing:
             thetas_here = [t for t in thetas if t not in missing]
-            out += [found[(t, c)] for t in thetas_here for c in concepts]
+            out += [found[(t, c)] for t in thetas_here for c in wanted]
             continue
         if missing:
 
@@ -266,9 +268,9 @@ def banque_entries(
                 if progress is not None:
                     progress(done + n)
 
-            for s in solve_concepts(shoe, model, missing, list(concepts), progress=tick):
+            for s in solve_concepts(shoe, model, missing, wanted, progress=tick):
                 found.setdefault((s.theta, s.concept), entry_of(s))
-        out += [found[(t, c)] for t in thetas for c in concepts]
+        out += [found[(t, c)] for t in thetas for c in wanted]
         if progress is not None:
             progress(len(out))
     return tuple(rechecked(out)) if source == "checked" else tuple(out)
@@ -292,6 +294,8 @@ def rechecked(entries: Sequence[BanqueEntry]) -> list[BanqueEntry]:
     return out
 
 
-def banque_steps(shoes: Sequence[Shoe], thetas: Sequence[Fraction] = (REPORT_THETA,), concepts: Sequence[str] = CONCEPTS) -> int:
+def banque_steps(
+    shoes: Sequence[Shoe], thetas: Sequence[Fraction] = (REPORT_THETA,), concepts: Sequence[Concept | str] = CONCEPTS
+) -> int:
     """How many units of work :func:`banque_entries` reports (one per answer)."""
     return len(dict.fromkeys(shoes)) * len(thetas) * len(concepts)

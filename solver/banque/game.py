@@ -36,6 +36,7 @@ from functools import cached_property
 import numpy as np
 
 from solver.banque.deal import FIVES, LIVE_COMPOSITIONS, OUTCOMES, SIGHTS, Enumeration, enumerate_coup
+from solver.banque.vocabulary import Freedom, SecondPlayer
 from solver.cards import Shoe
 from solver.errors import ModelError
 from solver.exact.numbers import exact, numerators
@@ -43,28 +44,29 @@ from solver.rules.tableau import CHEMIN_CASINO, Action
 from solver.strategy import NATURAL, InfoSet, Side
 
 INFORMATION = (1, 2, 3)
-SECOND_PLAYER = ("blind", "sees-first")
-FREEDOM = ("parlor", "casino")
+SECOND_PLAYER = tuple(SecondPlayer)
+FREEDOM = tuple(Freedom)
 MAX_TAX = Fraction(1, 10)
 
 
 @dataclass(frozen=True)
 class BanqueModel:
     """A banque model: information 1–3 (chemin de fer's meanings), what Player 2 may see, the banker's
-    freedom, and the tax (cagnotte) τ in [0, 1/10] on the banker's net win of each coup."""
+    freedom, and the tax (cagnotte) τ in [0, 1/10] on the banker's net win of each coup.
+
+    ``second_player`` and ``freedom`` are typed words (:mod:`solver.banque.vocabulary`); their written
+    forms are accepted too and parsed once, here."""
 
     information: int
-    second_player: str
-    freedom: str
+    second_player: SecondPlayer
+    freedom: Freedom
     tax: Fraction = Fraction(0)
 
     def __post_init__(self) -> None:
         if self.information not in INFORMATION:
             raise ModelError(f"information must be 1, 2 or 3, got {self.information!r}")
-        if self.second_player not in SECOND_PLAYER:
-            raise ModelError(f"the second player is blind or sees-first, got {self.second_player!r}")
-        if self.freedom not in FREEDOM:
-            raise ModelError(f"freedom must be parlor or casino, got {self.freedom!r}")
+        object.__setattr__(self, "second_player", SecondPlayer.parse(self.second_player))
+        object.__setattr__(self, "freedom", Freedom.parse(self.freedom))
         tax = exact(self.tax, "the tax")
         if not 0 <= tax <= MAX_TAX:
             raise ModelError(f"the tax must lie in [0, 1/10], got {tax}")
@@ -252,7 +254,7 @@ def build_banque(shoe: Shoe, model: BanqueModel, enumeration: Enumeration | None
     p1 = _player_sets(Side.PLAYER1, info)
     own2 = _player_sets(Side.PLAYER2, info)
     s1 = e.cell // SIGHTS % SIGHTS
-    if model.second_player == "blind":
+    if model.second_player is SecondPlayer.BLIND:
         p2 = own2
         y = e.j2
     else:
@@ -271,7 +273,7 @@ def build_banque(shoe: Shoe, model: BanqueModel, enumeration: Enumeration | None
     for c in cells:
         o, a, b = c // (SIGHTS * SIGHTS), c // SIGHTS % SIGHTS, c % SIGHTS
         total, _ = _own(o, info)
-        action = casino_action(total, a, b) if model.freedom == "casino" else Action.FREE
+        action = casino_action(total, a, b) if model.freedom is Freedom.CASINO else Action.FREE
         if action is Action.FREE:
             free_cells.append(c)
         else:

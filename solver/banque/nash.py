@@ -1,218 +1,203 @@
-"""Nash equilibria of the three-person game: Player 1, Player 2 and the banker.
+"""Nash equilibria of the three-person game (Player 1, Player 2, the banker): which search, and what it proved.
 
 Player 1 minimises E[R1], Player 2 minimises E[R2] (each his own tableau), the banker maximises
 θ E[R1] + (1 − θ) E[R2] net of the tax. Each payoff is multilinear and holds a side's variables
 linearly, so a profile is an equilibrium iff every side plays, set by set, a best reply to the signs
 of its exact slopes: draw where drawing gains, stand where it loses, mix only where the slope is zero.
 
-Finding one. Fictitious play in floats proposes a profile; its mixed sets J (Player 1), K (Player 2)
-and the banker's nearly indifferent cells M give a *support*. On a support the equilibrium solves
+Two searches:
 
-    S_i(x, y) = 0 for i in M   (the banker indifferent: bilinear in the players' mixed sets),
-    T_j(y, r) = 0 for j in J   (Player 1 indifferent),   U_k(x, r) = 0 for k in K  (Player 2),
+* **complete** (:mod:`solver.banque.parametric`), where Player 1 has one set and the game splits into
+  small games of one set of Player 2 each (information 1 and 2, either second player): x = 0, x = 1,
+  every point of the partition of Player 1's probability x and every root of Player 1's slope on every
+  piece between them. An equilibrium exists (Nash's theorem), so this search always finds one unless a
+  point or piece is *undecided*; then the answer names every undecided part, and what it proved about
+  the rest ("no equilibrium with x in ...").
+* **proposed** (:mod:`solver.banque.proposals`, information 3): supports proposed by fictitious play in
+  floats, solved and certified exactly. It is not exhaustive; when it finds nothing the answer says so
+  and proves nothing about the supports it did not certify.
 
-a square polynomial system, solved exactly with a lexicographic Gröbner basis (sympy). Its solution
-can be irrational: the players' probabilities are then elements of a number field Q(α)
-(:mod:`solver.exact.numberfield`), never rounded. The candidate is then certified: the exact slopes
-of all three sides are computed in that field and every best-reply condition is checked exactly.
-Supports are tried in order of plausibility until one certifies.
-
-Uniqueness is not decided by this search (the search does not enumerate every support).
+The search that finds an equilibrium orders its work to find one early (x = 0 and x = 1; then a
+bisection on the sign of Player 1's slope over the pieces; then everything else), and stops there.
+Every answer is certified by exact best replies of all three sides (:func:`certify_profile`).
 """
 
 from __future__ import annotations
 
-import itertools
+from collections.abc import Iterator
+from dataclasses import dataclass
+from fractions import Fraction
+from typing import Any
 
-import numpy as np
-
+from solver.banque.bisection import bisect
 from solver.banque.forms import Payoff
-from solver.banque.pairs import one_set_each
-from solver.banque.support import NashAnswer, try_support
+from solver.banque.parametric import ONE, ZERO, SplitGame, as_number, in_field, partition, piece_roots, profile, solve_at, split
+from solver.banque.proposals import support_search
+from solver.banque.subgame import Undecided, components
+from solver.banque.support import NashAnswer, certify_profile
 from solver.errors import SolverError
+from solver.exact.algebraic import Algebraic, rational_between
+from solver.exact.numberfield import decimal_of
 
-FP_ITERATIONS = 1000
-"""Fictitious-play rounds of the float proposal."""
-MIXED = 0.02
-"""A float average further than this from 0 and 1 marks a set as a candidate for mixing."""
-MAX_TRIES = 400
-"""Supports tried before giving up."""
-
-
-def fictitious_play(
-    pb: Payoff,
-    p1: Payoff,
-    p2: Payoff,
-    rounds: int = FP_ITERATIONS,
-    start: tuple[np.ndarray, np.ndarray, np.ndarray] | None = None,
-    first_round: int = 1,
-) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
-    """Float fictitious play: every side best-replies to the others' running averages."""
-    m1, m2, n = pb.sizes()
-    x, y, r = start if start is not None else (np.full(m1, 0.5), np.full(m2, 0.5), np.full(n, 0.5))
-    x, y, r = x.copy(), y.copy(), r.copy()
-    for t in range(first_round, first_round + rounds):
-        bx = (p1.float_slopes("x", x, y, r) < 0).astype(float)
-        by = (p2.float_slopes("y", x, y, r) < 0).astype(float)
-        br = (pb.float_slopes("r", x, y, r) > 0).astype(float)
-        a = 1.0 / (t + 1)
-        x += a * (bx - x)
-        y += a * (by - y)
-        r += a * (br - r)
-    return x, y, r
+ENDS = (
+    "Player 1's pure strategies tried first: an equilibrium at {where}, the small games of Player 2 "
+    "against the banker solved exactly (every component); certified by exact best-reply checks of all three sides"
+)
+BISECTION = (
+    "x = 0 and x = 1 proved not to be equilibria (every component of the small games of Player 2 against "
+    "the banker enumerated exactly); bisection on the sign of Player 1's slope, in exact arithmetic, found "
+    "{where}; solved exactly (algebraic numbers where needed) and certified by exact best-reply checks of "
+    "all three sides"
+)
+COMPLETE = (
+    "complete search over Player 1's draw probability x (x = 0, x = 1, the {points} points where the small "
+    "games of Player 2 against the banker change form, and every root of Player 1's slope on the {pieces} "
+    "pieces between them); found {where}; solved exactly (algebraic numbers where needed) and certified by "
+    "exact best-reply checks of all three sides"
+)
 
 
-def _support_candidates(values: np.ndarray, slopes: np.ndarray) -> tuple[list[int], list[int]]:
-    """Indices clearly mixed, and indices possibly mixed (near a bound, or with a small slope)."""
-    closeness = np.minimum(values, 1 - values)
-    scale = float(np.max(np.abs(slopes))) if len(slopes) else 1.0
-    clear = [q for q in range(len(values)) if closeness[q] > MIXED]
-    maybe = [q for q in range(len(values)) if q not in clear and (closeness[q] > 1e-3 or abs(slopes[q]) < 1e-4 * (scale or 1.0))]
-    return clear, maybe
+class NashNotFound(SolverError):
+    """No certified Nash equilibrium was found; ``covered`` says exactly what the search proved and what
+    it left open (an equilibrium exists, by Nash's theorem, in the part left open)."""
+
+    def __init__(self, covered: str) -> None:
+        super().__init__(f"no certified Nash equilibrium found: {covered}")
+        self.covered = covered
 
 
-def _subsets(clear: list[int], maybe: list[int], limit: int = 3) -> list[list[int]]:
-    out = [clear]
-    for size in range(1, min(limit, len(maybe)) + 1):
-        out += [sorted(clear + list(c)) for c in itertools.combinations(maybe, size)]
-    for size in range(1, min(2, len(clear)) + 1):
-        out += [sorted(set(clear) - set(c)) for c in itertools.combinations(clear, size)]
-    return out
+@dataclass(frozen=True)
+class Piece:
+    """One part of the complete search: a point x of the partition, or the open piece (lo, hi)."""
+
+    lo: Algebraic
+    hi: Algebraic | None
+
+    def words(self) -> str:
+        if self.hi is None:
+            return f"x = {self.lo.decimal(6)}"
+        return f"x in ({self.lo.decimal(6)}, {self.hi.decimal(6)})"
 
 
-def nash(
-    pb: Payoff,
-    p1: Payoff,
-    p2: Payoff,
-    inert: tuple[tuple[bool, ...], ...],
-    rounds: int = FP_ITERATIONS,
-    hint: NashAnswer | None = None,
-) -> NashAnswer:
-    """Find and certify one Nash equilibrium (see the module docstring).
-
-    Fictitious play proposes averages; the support they suggest is then refined in floats by an
-    active-set walk (a set whose best reply contradicts its pure value joins the mixed sets, a mixed
-    value leaving [0, 1] is fixed at the bound it crossed) until the support's equations give a float
-    equilibrium, which is then solved and certified exactly. If that fails, fictitious play runs longer
-    and nearby supports are tried.
+def nash(pb: Payoff, p1: Payoff, p2: Payoff, inert: tuple[tuple[bool, ...], ...], hint: NashAnswer | None = None) -> NashAnswer:
+    """A certified Nash equilibrium (see the module docstring).
 
     Args:
         pb: the banker's payoff (he maximises it); p1, p2: E[R1] and E[R2] (each player minimises his).
-        inert: per side, the sets whose choice changes nothing (kept at stand).
-        hint: an equilibrium of a nearby game (the previous θ of a sweep): its support is tried first.
+        inert: per side, the sets whose choice changes nothing.
+        hint: an equilibrium of a nearby game (the previous θ of a sweep), for the proposed search.
 
     Raises:
-        SolverError: no support tried gave a certified equilibrium.
+        NashNotFound: no equilibrium was certified; the message says what the search covered.
     """
-    found: NashAnswer | None
-    if pb.sizes()[:2] == (1, 1):
-        found = one_set_each(pb, p1, p2)
-        if found is not None:
-            return found
-    if hint is not None:
-        start = tuple(np.array([float(v) for v in vals]) for vals in (hint.x, hint.y, hint.r))
-        found = _active_set(pb, p1, p2, *start)
-        if found is not None:
-            return found
-    state: tuple[np.ndarray, np.ndarray, np.ndarray] | None = None
-    done = 0
-    for chunk in (rounds, 3 * rounds, 12 * rounds, 24 * rounds):
-        state = fictitious_play(pb, p1, p2, chunk, start=state, first_round=done + 1)
-        done += chunk
-        xf, yf, rf = (v.copy() for v in state)
-        for q, dead in enumerate(inert[2]):
-            if dead:
-                rf[q] = 0.0
-        found = _active_set(pb, p1, p2, xf, yf, rf)
-        if found is not None:
-            return found
-    assert state is not None
-    xf, yf, rf = state
-    sx, sy, sr = p1.float_slopes("x", xf, yf, rf), p2.float_slopes("y", xf, yf, rf), pb.float_slopes("r", xf, yf, rf)
-    jc, jm = _support_candidates(xf, sx)
-    kc, km = _support_candidates(yf, sy)
-    rclear, rmaybe = _support_candidates(rf, sr)
-    order = sorted(rclear + rmaybe, key=lambda q: -min(rf[q], 1 - rf[q]))[:10]
-    tries = 0
-    for J in _subsets(jc, jm):
-        for K in _subsets(kc, km):
-            nmix = len(J) + len(K)
-            for size in range(min(nmix, len(order)), -1, -1):
-                for M in itertools.combinations(order, size):
-                    tries += 1
-                    if tries > MAX_TRIES:
-                        raise SolverError("no certified Nash equilibrium found (support search exhausted)")
-                    found = try_support(pb, p1, p2, list(J), list(K), list(M), xf, yf, rf)
-                    if found is not None:
-                        return found
-    raise SolverError("no certified Nash equilibrium found (no support certified)")
+    game = split(pb, p1, p2)
+    if game is not None:
+        return complete_search(pb, p1, p2, game)
+    found, tried = support_search(pb, p1, p2, inert, hint=hint)
+    if found is not None:
+        return found
+    m1, m2, _ = pb.sizes()
+    raise NashNotFound(
+        f"the search is not exhaustive here (Player 1 has {m1} sets and Player 2's {m2} sets share banker cells, "
+        f"so the game does not split into small games of one set each): it tried the {tried} supports that "
+        "fictitious play proposed, and a support it did not certify is not refuted; nothing is proved about "
+        "the others (an equilibrium exists, by Nash's theorem)"
+    )
 
 
-SEARCH_BUDGET = 120
-"""Most supports solved in floats by the search from one fictitious-play proposal."""
+def complete_search(pb: Payoff, p1: Payoff, p2: Payoff, game: SplitGame) -> NashAnswer:
+    """The complete search of :mod:`solver.banque.parametric`: x = 0 and x = 1, then the fast path of
+    :mod:`solver.banque.bisection`, then every point and piece of the partition.
 
-
-def _active_set(pb: Payoff, p1: Payoff, p2: Payoff, xf: np.ndarray, yf: np.ndarray, rf: np.ndarray) -> NashAnswer | None:
-    """Best-first search over supports from the one fictitious play suggests (see :func:`nash`).
-
-    Each support is solved in floats; a float equilibrium is solved and certified exactly; otherwise the
-    worst violated condition names the next support (a set joins or leaves the mixed ones), tried first.
-    The first supports give the banker as many mixed cells as the players have mixed sets, chosen among
-    the cells fictitious play mixes most.
+    Raises:
+        NashNotFound: every part was searched and an undecided part remains (named in the message).
     """
-    sx, sy, sr = p1.float_slopes("x", xf, yf, rf), p2.float_slopes("y", xf, yf, rf), pb.float_slopes("r", xf, yf, rf)
-    closeness = np.minimum(rf, 1 - rf)
-    order = [q for q in np.argsort(-closeness)[:8].tolist() if closeness[q] > 1e-3]
-    values = ((sx < 0).astype(float), (sy < 0).astype(float), (sr > 0).astype(float))
-    queue: list[tuple[list[int], list[int], list[int], tuple[np.ndarray, np.ndarray, np.ndarray]]] = []
-    for J in _player_supports(xf):
-        for K in _player_supports(yf):
-            need = min(len(J) + len(K), len(order))
-            queue += [(J, K, sorted(M), values) for M in itertools.combinations(order, need)][:12]
-    seen: set[tuple[tuple[int, ...], ...]] = set()
-    budget = SEARCH_BUDGET
-    while queue and budget:
-        J, K, M, vals = queue.pop(0)
-        key = (tuple(J), tuple(K), tuple(M))
-        if key in seen:
-            continue
-        seen.add(key)
-        budget -= 1
-        start = (
-            np.where(np.isin(np.arange(len(xf)), J), xf, vals[0]),
-            np.where(np.isin(np.arange(len(yf)), K), yf, vals[1]),
-            np.where(np.isin(np.arange(len(rf)), M), rf, vals[2]),
-        )
-        found = try_support(pb, p1, p2, J, K, M, *start, values=vals)
-        if isinstance(found, NashAnswer):
-            return found
-        if found is None:
-            # No float solution on this support: try it without its least mixed player set.
-            mixed = [("x", q, xf[q]) for q in J] + [("y", q, yf[q]) for q in K]
-            if mixed:
-                side, q, _ = min(mixed, key=lambda t: min(t[2], 1 - t[2]))
-                nj = [v for v in J if not (side == "x" and v == q)]
-                nk = [v for v in K if not (side == "y" and v == q)]
-                queue.insert(0, (nj, nk, M[: len(nj) + len(nk)], vals))
-            continue
-        x, y, r, (side, q, action) = found
-        nxt = {"x": list(J), "y": list(K), "r": list(M)}
-        if action == "add":
-            nxt[side] = sorted(nxt[side] + [q])
+    m2 = pb.sizes()[1]
+    ends = [Piece(ZERO, None), Piece(ONE, None)]
+    for part in ends:
+        found = _attempt(pb, p1, p2, game, as_number(part.lo), None, m2)
+        if found is not None:
+            return _with_method(found, ENDS.format(where=part.words()))
+    for candidate in bisect(game):
+        x, at = (candidate, None) if isinstance(candidate, Fraction) else (as_number(candidate), candidate)
+        found = _attempt(pb, p1, p2, game, x, at, m2)
+        if found is not None:
+            shown = candidate.decimal(6) if isinstance(candidate, Algebraic) else decimal_of(candidate, 6)
+            return _with_method(found, BISECTION.format(where=f"x = {shown}"))
+    points = partition(game)
+    undecided: dict[Piece, str] = {}
+    for part in _pieces(points):
+        try:
+            for x, at in _candidates(game, part):
+                found = _attempt(pb, p1, p2, game, x, at, m2)
+                if found is not None:
+                    where = part.words() if part.hi is None else f"a root of Player 1's slope with {part.words()}"
+                    return _with_method(found, COMPLETE.format(points=len(points), pieces=len(points) - 1, where=where))
+        except Undecided as e:
+            undecided[part] = str(e)
+    open_parts = "; ".join(f"{p.words()} ({why})" for p, why in undecided.items())
+    raise NashNotFound(
+        f"the complete search over Player 1's draw probability x proved that no equilibrium has x outside "
+        f"the parts it could not decide: {open_parts}; an equilibrium exists (Nash's theorem), so one lies there"
+    )
+
+
+def _pieces(points: list[Algebraic]) -> Iterator[Piece]:
+    """Every open piece and every inner point of the partition, ascending (the ends are tried first)."""
+    for lo, hi in zip(points, points[1:]):
+        yield Piece(lo, hi)
+        if hi != points[-1]:
+            yield Piece(hi, None)
+
+
+def _candidates(game: SplitGame, part: Piece) -> Iterator[tuple[Any, Algebraic | None]]:
+    """The x to solve at for one part: the point itself, or the roots of Player 1's slope on the piece."""
+    if part.hi is None:
+        yield as_number(part.lo), part.lo
+        return
+    s = rational_between(part.lo, part.hi)
+    per_group = [components(g, s) for g in game.groups]
+    for root in piece_roots(per_group, game.t0, part.lo, part.hi, s):
+        if isinstance(root, Fraction):
+            yield root, None
         else:
-            nxt[side] = [v for v in nxt[side] if v != q]
-        queue.insert(0, (nxt["x"], nxt["y"], nxt["r"], (x, y, r)))
-    return None
+            yield as_number(root), root
 
 
-def _player_supports(values: np.ndarray) -> list[list[int]]:
-    """Mixed sets to try for one player: those fictitious play mixes clearly, then with each doubtful one."""
-    closeness = np.minimum(values, 1 - values)
-    clear = [q for q in range(len(values)) if closeness[q] > 0.1]
-    doubtful = sorted((q for q in range(len(values)) if MIXED < closeness[q] <= 0.1), key=lambda q: -closeness[q])
-    out = [clear]
-    for q in doubtful:
-        out.append(sorted(out[-1] + [q]))
-    if len(values) <= 2 and list(range(len(values))) not in out:
-        out.append(list(range(len(values))))  # few sets: also try them all mixed
-    return out
+def _attempt(pb: Payoff, p1: Payoff, p2: Payoff, game: SplitGame, x: Any, at: Algebraic | None, m2: int) -> NashAnswer | None:
+    choice = solve_at(game, x)
+    if choice is None:
+        return None
+    xs, ys, rs = profile(game, x, choice, m2)
+    if at is not None:
+        xs, ys, rs = (in_field(v, at) for v in (xs, ys, rs))
+    if not certify_profile(pb, p1, p2, xs, ys, rs):  # pragma: no cover - the enumeration's own answer
+        raise SolverError("the complete search's equilibrium did not certify (a bug: please report it)")
+    return NashAnswer(
+        x=tuple(xs),
+        y=tuple(ys),
+        r=tuple(rs),
+        field=_field_of(xs + ys + rs),
+        banker_payoff=pb.value(xs, ys, rs),
+        result1=p1.value(xs, ys, rs),
+        result2=p2.value(xs, ys, rs),
+        support=(
+            tuple(q for q, v in enumerate(xs) if 0 < v < 1),
+            tuple(q for q, v in enumerate(ys) if 0 < v < 1),
+            tuple(q for q, v in enumerate(rs) if 0 < v < 1),
+        ),
+        method="",
+    )
+
+
+def _field_of(values: list[Any]) -> Any:
+    from solver.exact.numberfield import FieldElement
+
+    fields = {v.field for v in values if isinstance(v, FieldElement)}
+    return fields.pop() if fields else None
+
+
+def _with_method(a: NashAnswer, method: str) -> NashAnswer:
+    from dataclasses import replace
+
+    return replace(a, method=method)

@@ -36,13 +36,15 @@ from solver.banque.independent import independent
 from solver.banque.nash import nash
 from solver.banque.support import NashAnswer
 from solver.banque.team import TeamView
+from solver.banque.vocabulary import Concept
 from solver.cards import Shoe
 from solver.errors import ModelError, SolverError
 from solver.exact.linalg import rank
 from solver.exact.numberfield import Field, FieldElement
 from solver.exact.numbers import exact
 
-CONCEPTS = ("nash", "correlated", "independent")
+CONCEPTS = tuple(Concept)
+"""The three concepts, in the order the command shows them."""
 
 
 @dataclass(frozen=True)
@@ -70,7 +72,7 @@ class BanqueSolution:
 
     game: BanqueGame
     theta: Fraction
-    concept: str
+    concept: Concept
     exists: bool | None
     value: Any
     player1: tuple[Any, ...]
@@ -159,7 +161,7 @@ def solve_banque(
     shoe: Shoe,
     model: BanqueModel,
     theta: object,
-    concept: str = "correlated",
+    concept: Concept | str = Concept.CORRELATED,
     game: BanqueGame | None = None,
     enumeration: Enumeration | None = None,
     hint: BanqueSolution | None = None,
@@ -174,16 +176,15 @@ def solve_banque(
         ModelError: θ outside (0, 1), or an unknown concept.
         SolverError: no certified answer was found.
     """
-    if concept not in CONCEPTS:
-        raise ModelError(f"unknown concept {concept!r} (choose from {', '.join(CONCEPTS)} or all)")
+    which = Concept.parse(concept)
     t = check_theta(theta)
     g = game if game is not None else build_banque(shoe, model, enumeration)
     net = payoff(g, banker_payoff(t, model.tax))
     gross = payoff(g, banker_payoff(t)) if model.tax else net
     r1, r2 = payoff(g, RESULT_1), payoff(g, RESULT_2)
-    if concept == "nash":
+    if which is Concept.NASH:
         return _nash(g, t, net, r1, r2, hint)
-    if concept == "correlated":
+    if which is Concept.CORRELATED:
         return _correlated(g, t, net, gross, r1, r2)
     return _independent(g, t, net, r1, r2, hint)
 
@@ -192,7 +193,7 @@ def solve_concepts(
     shoe: Shoe,
     model: BanqueModel,
     thetas: Sequence[object],
-    concepts: Sequence[str],
+    concepts: Sequence[Concept | str],
     progress: Callable[[int], None] | None = None,
 ) -> list[BanqueSolution]:
     """Every concept at every θ, from one enumeration (the coefficients do not depend on θ); each Nash
@@ -202,8 +203,8 @@ def solve_concepts(
     last_nash: BanqueSolution | None = None
     for t in thetas:
         for c in concepts:
-            s = solve_banque(shoe, model, t, c, game=g, hint=last_nash if c in ("nash", "independent") else None)
-            if c == "nash":
+            s = solve_banque(shoe, model, t, c, game=g, hint=last_nash if c in (Concept.NASH, Concept.INDEPENDENT) else None)
+            if c == Concept.NASH:
                 last_nash = s
             out.append(s)
             if progress is not None:
@@ -231,7 +232,7 @@ def _nash(g: BanqueGame, t: Fraction, net: Payoff, r1: Payoff, r2: Payoff, hint:
     return BanqueSolution(
         game=g,
         theta=t,
-        concept="nash",
+        concept=Concept.NASH,
         exists=True,
         value=ans.banker_payoff,
         player1=ans.x,
@@ -273,7 +274,7 @@ def _correlated(g: BanqueGame, t: Fraction, net: Payoff, gross: Payoff, r1: Payo
     return BanqueSolution(
         game=g,
         theta=t,
-        concept="correlated",
+        concept=Concept.CORRELATED,
         exists=True,
         value=value,
         player1=ans.team.player1_marginal(),
@@ -375,7 +376,7 @@ def _independent(
     dom = iterated_dominance(net, net, net)
     view = TeamView(net)
     corr = correlated(view)
-    seeds = [(hint.player1, hint.player2)] if hint is not None and hint.theta == t and hint.concept == "nash" else []
+    seeds = [(hint.player1, hint.player2)] if hint is not None and hint.theta == t and hint.concept is Concept.NASH else []
     ans = independent(view, corr, seeds)
     x, y = list(ans.x), list(ans.y)
     if ans.exists:
@@ -386,7 +387,7 @@ def _independent(
     return BanqueSolution(
         game=g,
         theta=t,
-        concept="independent",
+        concept=Concept.INDEPENDENT,
         exists=ans.exists,
         value=ans.value,
         player1=ans.x,

@@ -72,13 +72,14 @@ def solved(args: argparse.Namespace) -> tuple[BanqueSolution, Enumeration]:
     """The solution the options name, solved exactly and certified, and the enumeration it came from."""
     from solver.banque import BanqueModel, solve_banque
     from solver.banque.deal import enumerate_coup
+    from solver.banque.vocabulary import Freedom, SecondPlayer
     from solver.exact.numbers import exact
 
     _check_options(args)
     check_game_options(args)
     info = args.information if args.information is not None else 1
-    freedom = args.freedom or "casino"
-    model = BanqueModel(info, args.second_player, freedom, exact(args.tax, "the tax"))
+    freedom = Freedom.parse(args.freedom or Freedom.CASINO)
+    model = BanqueModel(info, SecondPlayer.parse(args.second_player), freedom, exact(args.tax, "the tax"))
     shoe = one_shoe(args)
     enumeration = enumerate_coup(shoe, info)
     return solve_banque(shoe, model, args.theta, args.concept, enumeration=enumeration), enumeration
