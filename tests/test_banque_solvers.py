@@ -20,7 +20,8 @@ from fractions import Fraction
 import pytest
 
 from solver.banque.game import BanqueModel, build_banque
-from solver.banque.solve import CONCEPTS, check_theta, solve_banque, solve_concepts
+from solver.banque.solve import CONCEPTS, check_theta, solve_banque
+from solver.banque.sweep import solve_concepts
 from solver.cards import Shoe
 from solver.chemin.game import build_game
 from solver.chemin.solve import solve

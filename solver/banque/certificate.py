@@ -28,7 +28,8 @@ from typing import Any
 
 from solver.banque.correlated import TeamStrategy
 from solver.banque.game import BanqueGame, BanqueModel
-from solver.banque.solve import BanqueSolution, solve_concepts
+from solver.banque.solve import BanqueSolution
+from solver.banque.sweep import solve_concepts
 from solver.banque.vocabulary import Concept, Freedom, SecondPlayer
 from solver.cards import Shoe
 from solver.errors import InputError

@@ -29,6 +29,8 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
 
+import numpy as np
+
 from solver.banque.bisection import bisect
 from solver.banque.forms import Payoff
 from solver.banque.parametric import ONE, ZERO, SplitGame, as_number, in_field, partition, piece_roots, profile, solve_at, split
@@ -59,11 +61,13 @@ COMPLETE = (
 
 class NashNotFound(SolverError):
     """No certified Nash equilibrium was found; ``covered`` says exactly what the search proved and what
-    it left open (an equilibrium exists, by Nash's theorem, in the part left open)."""
+    it left open (an equilibrium exists, by Nash's theorem, in the part left open); ``proposal`` is the
+    float profile the search ended on, if any (for :mod:`solver.banque.bounds`)."""
 
-    def __init__(self, covered: str) -> None:
+    def __init__(self, covered: str, proposal: tuple[np.ndarray, np.ndarray, np.ndarray] | None = None) -> None:
         super().__init__(f"no certified Nash equilibrium found: {covered}")
         self.covered = covered
+        self.proposal = proposal
 
 
 @dataclass(frozen=True)
@@ -93,7 +97,7 @@ def nash(pb: Payoff, p1: Payoff, p2: Payoff, inert: tuple[tuple[bool, ...], ...]
     game = split(pb, p1, p2)
     if game is not None:
         return complete_search(pb, p1, p2, game)
-    found, tried = support_search(pb, p1, p2, inert, hint=hint)
+    found, tried, state = support_search(pb, p1, p2, inert, hint=hint)
     if found is not None:
         return found
     m1, m2, _ = pb.sizes()
@@ -101,7 +105,8 @@ def nash(pb: Payoff, p1: Payoff, p2: Payoff, inert: tuple[tuple[bool, ...], ...]
         f"the search is not exhaustive here (Player 1 has {m1} sets and Player 2's {m2} sets share banker cells, "
         f"so the game does not split into small games of one set each): it tried the {tried} supports that "
         "fictitious play proposed, and a support it did not certify is not refuted; nothing is proved about "
-        "the others (an equilibrium exists, by Nash's theorem)"
+        "the others (an equilibrium exists, by Nash's theorem)",
+        state,
     )
 
 

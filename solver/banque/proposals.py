@@ -83,8 +83,9 @@ def support_search(
     inert: tuple[tuple[bool, ...], ...],
     rounds: int = FP_ITERATIONS,
     hint: NashAnswer | None = None,
-) -> tuple[NashAnswer | None, int]:
-    """A certified Nash equilibrium from supports proposed in floats, or None; and the supports tried.
+) -> tuple[NashAnswer | None, int, tuple[np.ndarray, np.ndarray, np.ndarray] | None]:
+    """A certified Nash equilibrium from supports proposed in floats, or None; the supports tried; and
+    fictitious play's last averages (None if it did not run).
 
     Fictitious play proposes averages; the support they suggest is then refined in floats by an
     active-set walk (a set whose best reply contradicts its pure value joins the mixed sets, a mixed
@@ -102,7 +103,7 @@ def support_search(
         hx, hy, hr = (np.array([float(v) for v in vals]) for vals in (hint.x, hint.y, hint.r))
         found = _active_set(pb, p1, p2, hx, hy, hr, tried)
         if found is not None:
-            return found, tried[0]
+            return found, tried[0], None
     state: tuple[np.ndarray, np.ndarray, np.ndarray] | None = None
     done = 0
     for chunk in (rounds, 3 * rounds, 12 * rounds, 24 * rounds):
@@ -114,7 +115,7 @@ def support_search(
                 rf[q] = 0.0
         found = _active_set(pb, p1, p2, xf, yf, rf, tried)
         if found is not None:
-            return found, tried[0]
+            return found, tried[0], state
     assert state is not None
     xf, yf, rf = state
     sx, sy, sr = p1.float_slopes("x", xf, yf, rf), p2.float_slopes("y", xf, yf, rf), pb.float_slopes("r", xf, yf, rf)
@@ -129,11 +130,11 @@ def support_search(
                 for M in itertools.combinations(order, size):
                     tried[0] += 1
                     if tried[0] > MAX_TRIES:
-                        return None, tried[0] - 1
+                        return None, tried[0] - 1, state
                     found = try_support(pb, p1, p2, list(J), list(K), list(M), xf, yf, rf)
                     if found is not None:
-                        return found, tried[0]
-    return None, tried[0]
+                        return found, tried[0], state
+    return None, tried[0], state
 
 
 SEARCH_BUDGET = 120

@@ -22,18 +22,19 @@ obtained, whether it exists (False: proved not to), and whether it is unique (No
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Iterable
 from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
 
+from solver.banque.bounds import bounds_words
 from solver.banque.correlated import CorrelatedAnswer, TeamStrategy, correlated, snap_banker
 from solver.banque.deal import Enumeration
 from solver.banque.dominance import BanqueDominance, iterated_dominance
 from solver.banque.forms import Payoff, payoff
 from solver.banque.game import RESULT_1, RESULT_2, BanqueGame, BanqueModel, banker_payoff, build_banque
 from solver.banque.independent import independent
-from solver.banque.nash import nash
+from solver.banque.nash import NashNotFound, nash
 from solver.banque.support import NashAnswer
 from solver.banque.team import TeamView
 from solver.banque.vocabulary import Concept
@@ -109,49 +110,6 @@ def check_theta(theta: object) -> Fraction:
     return t
 
 
-MAX_THETAS = 1000
-"""The most values of θ one command may ask for."""
-
-
-def parse_thetas(text: str) -> list[Fraction]:
-    """θ as users write it: ``1/2``, ``0.45``, a comma list ``1/3,1/2``, or a sweep ``LO..HI/STEPS``
-    (STEPS + 1 equally spaced values from LO to HI). Every value must lie in (0, 1).
-
-    >>> [str(t) for t in parse_thetas("1/4..3/4/2")], [str(t) for t in parse_thetas("0.5, 1/3")]
-    (['1/4', '1/2', '3/4'], ['1/2', '1/3'])
-
-    Raises:
-        ModelError: a value outside (0, 1), or a malformed sweep.
-    """
-    out: list[Fraction] = []
-    for part in str(text).split(","):
-        p = part.strip()
-        if ".." in p:
-            lo_text, _, rest = p.partition("..")
-            hi_text, slash, steps_text = rest.rpartition("/")
-            if not slash or not hi_text:
-                raise ModelError(f"a sweep of theta is written LO..HI/STEPS, e.g. 1/20..19/20/18, got {p!r}")
-            try:
-                steps = int(steps_text)
-            except ValueError:
-                raise ModelError(f"the number of steps of a sweep is a whole number, got {steps_text!r}") from None
-            if not 1 <= steps < MAX_THETAS:
-                raise ModelError(f"a sweep has 1 to {MAX_THETAS - 1} steps, got {steps}")
-            try:
-                lo, hi = check_theta(lo_text), check_theta(hi_text)
-            except ModelError as e:
-                raise ModelError(
-                    f"a sweep of theta is written LO..HI/STEPS, e.g. 1/20..19/20/18; in {p!r} LO is "
-                    f"{lo_text!r}, HI {hi_text!r} and STEPS {steps}: {e}"
-                ) from None
-            out += [lo + (hi - lo) * k / steps for k in range(steps + 1)]
-        else:
-            out.append(check_theta(p))
-        if len(out) > MAX_THETAS:
-            raise ModelError(f"at most {MAX_THETAS} values of theta")
-    return out
-
-
 def _field(values: Iterable[Any]) -> Field | None:
     fields = {v.field for v in values if isinstance(v, FieldElement)}
     return fields.pop() if fields else None
@@ -189,29 +147,6 @@ def solve_banque(
     return _independent(g, t, net, r1, r2, hint)
 
 
-def solve_concepts(
-    shoe: Shoe,
-    model: BanqueModel,
-    thetas: Sequence[object],
-    concepts: Sequence[Concept | str],
-    progress: Callable[[int], None] | None = None,
-) -> list[BanqueSolution]:
-    """Every concept at every θ, from one enumeration (the coefficients do not depend on θ); each Nash
-    search is seeded with the previous θ's equilibrium."""
-    g = build_banque(shoe, model)
-    out: list[BanqueSolution] = []
-    last_nash: BanqueSolution | None = None
-    for t in thetas:
-        for c in concepts:
-            s = solve_banque(shoe, model, t, c, game=g, hint=last_nash if c in (Concept.NASH, Concept.INDEPENDENT) else None)
-            if c == Concept.NASH:
-                last_nash = s
-            out.append(s)
-            if progress is not None:
-                progress(len(out))
-    return out
-
-
 def _nash(g: BanqueGame, t: Fraction, net: Payoff, r1: Payoff, r2: Payoff, hint: BanqueSolution | None = None) -> BanqueSolution:
     dom = iterated_dominance(net, r1, r2)
     seed = None
@@ -227,7 +162,10 @@ def _nash(g: BanqueGame, t: Fraction, net: Payoff, r1: Payoff, r2: Payoff, hint:
             support=((), (), ()),
             method="",
         )
-    ans = nash(net, r1, r2, g.inert, hint=seed)
+    try:
+        ans = nash(net, r1, r2, g.inert, hint=seed)
+    except NashNotFound as e:
+        raise NashNotFound(f"{e.covered}; {bounds_words(net, r1, r2, e.proposal)}", e.proposal) from None
     settled = len(dom) == sum(len(s) for s in (g.player1_sets, g.player2_sets, g.banker_sets)) - sum(sum(v) for v in g.inert)
     return BanqueSolution(
         game=g,

@@ -3,8 +3,10 @@
 from __future__ import annotations
 
 import argparse
+import sys
 
 from solver.cli.common import (
+    EXIT_FAILED,
     SHOE_HELP,
     add_format_options,
     add_shoe_options,
@@ -44,22 +46,31 @@ examples:
 """
 
 
+EXIT_SOME_FAILED = EXIT_FAILED
+"""The exit code when some concept at some θ has no certified answer (the run failed, not its input):
+every answer found is printed on stdout (and its certificate written), each failure one line on stderr."""
+
+
 def run(args: argparse.Namespace) -> int:
     from solver.banque.game import BanqueModel
-    from solver.banque.solve import CONCEPTS, parse_thetas
+    from solver.banque.solve import CONCEPTS
+    from solver.banque.sweep import parse_thetas
+    from solver.banque.vocabulary import Concept, Freedom, SecondPlayer
     from solver.cli.sweeps import banque_solutions
-    from solver.exact.numbers import exact
+    from solver.exact.numbers import exact, fraction_str
     from solver.report.banque import CSV_HEADER, banque_csv_rows, banque_dict, banque_latex, banque_table_text, banque_text
 
-    model = BanqueModel(args.information, args.second_player, args.freedom, exact(args.tax, "the tax"))
+    model = BanqueModel(
+        args.information, SecondPlayer.parse(args.second_player), Freedom.parse(args.freedom), exact(args.tax, "the tax")
+    )
     thetas = parse_thetas(args.theta)
-    concepts = list(CONCEPTS) if args.concept == "all" else [args.concept]
-    if model.tax and "independent" in concepts:
-        if args.concept == "independent":
+    concepts = list(CONCEPTS) if args.concept == "all" else [Concept.parse(args.concept)]
+    if model.tax and Concept.INDEPENDENT in concepts:
+        if args.concept == Concept.INDEPENDENT:
             from solver.errors import ModelError
 
             raise ModelError("the independent cooperative solution is computed without a tax only (use --tax 0)")
-        concepts.remove("independent")
+        concepts.remove(Concept.INDEPENDENT)
         note("the independent cooperative solution is left out: it is computed without a tax only")
     shoes = shoes_from_args(args)
     wanted = len(shoes) * len(thetas) * len(concepts)
@@ -67,16 +78,21 @@ def run(args: argparse.Namespace) -> int:
         from solver.store.files import files_for
 
         files_for(args.certificate, [str(k) for k in range(wanted)], "one per shoe, concept and theta", f"up to {wanted}")
-    solutions = banque_solutions(args, shoes, model, thetas, concepts)
-    if args.certificate:
+    solutions, failures = banque_solutions(args, shoes, model, thetas, concepts)
+    if args.certificate and solutions:
         from solver.banque.certificate import write_certificates
 
         write_certificates(solutions, args.certificate, overwrite=args.force)
-    if args.format == "latex":
-        emit([banque_latex(solutions, args.digits)])
-        return 0
-    render(solutions, args, banque_dict, (CSV_HEADER, banque_csv_rows), banque_text, banque_table_text)
-    return 0
+    if solutions:
+        if args.format == "latex":
+            emit([banque_latex(solutions, args.digits)])
+        else:
+            render(solutions, args, banque_dict, (CSV_HEADER, banque_csv_rows), banque_text, banque_table_text)
+    for f in failures:
+        where = f"{f.shoe.label()}, " if len(shoes) > 1 else ""
+        sys.stdout.flush()
+        sys.stderr.write(f"baccarat: error: {where}theta {fraction_str(f.theta)}, {f.concept.value}: {f.reason}\n")
+    return EXIT_SOME_FAILED if failures else 0
 
 
 def add_parser(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]

@@ -24,6 +24,7 @@ from solver.cli.workers import map_from_args
 if TYPE_CHECKING:
     from solver.banque.game import BanqueGame, BanqueModel
     from solver.banque.solve import BanqueSolution
+    from solver.banque.sweep import BanqueFailure
     from solver.cards import Shoe
     from solver.chemin.commission.sweep import CommissionSweep
     from solver.chemin.solve import Solution
@@ -72,46 +73,78 @@ def banque_game(shoe: Shoe, model: BanqueModel) -> BanqueGame:
 
 
 BanqueTask = tuple[str, Any, Any, tuple[Fraction, ...], Any]
-"""(kind, shoe, model, θs, hint): ``nash`` (the chain over θs), ``correlated`` or ``independent`` (one θ)."""
+"""(concept, shoe, model, θs, hint): ``nash`` (the chain over θs), ``correlated`` or ``independent`` (one θ)."""
+
+Answer = Any
+"""What a task gives for one θ: a :class:`~solver.banque.solve.BanqueSolution`, or the reason (a str) why
+the concept has no certified answer there."""
 
 
-def banque_task(task: BanqueTask) -> list[BanqueSolution]:
-    """A task: a Nash chain over its θs, or one θ's correlated or independent solution."""
+def banque_task(task: BanqueTask) -> list[Answer]:
+    """A task: a Nash chain over its θs (each search seeded with the last equilibrium found), or one θ's
+    correlated or independent solution; a solve that finds no certified answer gives its reason."""
     from solver.banque.solve import solve_banque
+    from solver.errors import ModelError, SolverError
 
     kind, shoe, model, thetas, hint = task
     g = banque_game(shoe, model)
-    if kind != "nash":
-        return [solve_banque(shoe, model, thetas[0], kind, game=g, hint=hint)]
-    chain: list[BanqueSolution] = []
+    answers: list[Answer] = []
     for t in thetas:
-        chain.append(solve_banque(shoe, model, t, "nash", game=g, hint=chain[-1] if chain else None))
-    return chain
+        try:
+            s = solve_banque(shoe, model, t, kind, game=g, hint=hint)
+        except ModelError:
+            raise
+        except SolverError as e:
+            answers.append(str(e))
+        else:
+            answers.append(s)
+            if kind == "nash":
+                hint = s
+    return answers
 
 
 def banque_solutions(
-    args: argparse.Namespace, shoes: Sequence[Shoe], model: BanqueModel, thetas: Sequence[Any], concepts: Sequence[str]
-) -> list[BanqueSolution]:
-    """Every concept at every θ on every shoe, in the order :func:`solver.banque.solve.solve_concepts`
-    gives them shoe by shoe (θ by θ, concept by concept), computed as the module docstring says."""
+    args: argparse.Namespace, shoes: Sequence[Shoe], model: BanqueModel, thetas: Sequence[Any], concepts: Sequence[Any]
+) -> tuple[list[BanqueSolution], list[BanqueFailure]]:
+    """Every concept at every θ on every shoe, as :func:`solver.banque.sweep.solve_sweep` gives them
+    shoe by shoe (θ by θ, concept by concept; each independent solution seeded with the last Nash
+    equilibrium found before it), computed as the module docstring says: the answers, and the failures."""
+    from solver.banque.sweep import BanqueFailure
+    from solver.banque.vocabulary import Concept
+
     ts = tuple(thetas)
-    seeded = "nash" in concepts and concepts.index("nash") < concepts.index("independent") if "independent" in concepts else False
+    wanted = [Concept.parse(c) for c in concepts]
     tasks: list[BanqueTask] = []
-    keys: list[tuple[int, str, tuple[int, ...]]] = []  # shoe, concept, θ indices of each task
+    keys: list[tuple[int, Concept, tuple[int, ...]]] = []  # shoe, concept, θ indices of each task
     for s, shoe in enumerate(shoes):
-        for c in concepts:
-            if c == "nash":
-                tasks.append(("nash", shoe, model, ts, None))
+        for c in wanted:
+            if c is Concept.NASH:
+                tasks.append((c.value, shoe, model, ts, None))
                 keys.append((s, c, tuple(range(len(ts)))))
-            elif c == "correlated" or not seeded:
-                tasks += [(c, shoe, model, (t,), None) for t in ts]
+            elif c is Concept.CORRELATED or Concept.NASH not in wanted:
+                tasks += [(c.value, shoe, model, (t,), None) for t in ts]
                 keys += [(s, c, (k,)) for k in range(len(ts))]
-    found: dict[tuple[int, str, int], BanqueSolution] = {}
+    found: dict[tuple[int, Concept, int], Answer] = {}
     for (s, c, ks), result in zip(keys, map_from_args(args, banque_task, tasks, "solves")):
         found.update({(s, c, k): r for k, r in zip(ks, result)})
-    if seeded:  # each independent solution seeded with the Nash equilibrium at its θ, as in one process
+    if Concept.NASH in wanted and Concept.INDEPENDENT in wanted:
+        nash_first = wanted.index(Concept.NASH) < wanted.index(Concept.INDEPENDENT)
         pairs = [(s, k) for s in range(len(shoes)) for k in range(len(ts))]
-        second: list[BanqueTask] = [("independent", shoes[s], model, (ts[k],), found[s, "nash", k]) for s, k in pairs]
+        second: list[BanqueTask] = []
+        for s, k in pairs:  # the last Nash equilibrium found before this θ's independent solve
+            seen = [found[s, Concept.NASH, j] for j in range(k + 1 if nash_first else k)]
+            hint = next((a for a in reversed(seen) if not isinstance(a, str)), None)
+            second.append((Concept.INDEPENDENT.value, shoes[s], model, (ts[k],), hint))
         for (s, k), result in zip(pairs, map_from_args(args, banque_task, second, "solves")):
-            found[s, "independent", k] = result[0]
-    return [found[s, c, k] for s in range(len(shoes)) for k in range(len(ts)) for c in concepts]
+            found[s, Concept.INDEPENDENT, k] = result[0]
+    solutions: list[BanqueSolution] = []
+    failures: list[BanqueFailure] = []
+    for s, shoe in enumerate(shoes):
+        for k, t in enumerate(ts):
+            for c in wanted:
+                answer = found[s, c, k]
+                if isinstance(answer, str):
+                    failures.append(BanqueFailure(shoe, model, t, c, answer))
+                else:
+                    solutions.append(answer)
+    return solutions, failures
