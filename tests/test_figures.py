@@ -222,6 +222,10 @@ def test_bad_input_is_one_line() -> None:
 
 def test_banque_theta_csv_is_exact(out: Path) -> None:
     got = rows(out, "banque-theta")
+    # The last row is the star at theta 1: the limit as theta -> 1, on the infinite deck chemin de fer's
+    # value exactly (Kemeny and Snell's 679568/53094899, docs/howto-kemeny-snell.md).
+    *got, limit = got
+    assert (limit["theta"], limit["concept"], limit["value_exact"]) == ("1", "limit as theta -> 1", "679568/53094899")
     assert [(r["theta"], r["concept"]) for r in got] == [
         (t, c) for t in ("1/4", "1/2", "3/4") for c in ("nash", "correlated", "independent")
     ]

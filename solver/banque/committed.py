@@ -62,6 +62,32 @@ THETA_SWEEP = "1/10..9/10/8"
 """The values of θ of the by-θ table and figure unless the command says otherwise (θ and 1 − θ mirror each
 other: the players trade places)."""
 
+THETA_ONE_LIMITS: dict[tuple[str, str, str], Fraction] = {
+    ("inf", "blind", "parlor"): Fraction(679568, 53094899),
+    ("inf", "blind", "casino"): Fraction(131515568, 10604499373),
+    ("inf", "sees-first", "parlor"): Fraction(679568, 53094899),
+    ("inf", "sees-first", "casino"): Fraction(131719600, 10604499373),
+    ("6 decks", "blind", "parlor"): Fraction(5524346701037676088444282, 427383464517320427807088125),
+    ("6 decks", "blind", "casino"): Fraction(5634273546540103, 450946874569416225),
+    ("6 decks", "sees-first", "parlor"): Fraction(60767655568083605596656902, 4701218109690524705877969375),
+    ("6 decks", "sees-first", "casino"): Fraction(1881334603507069, 150315624856472075),
+    ("3 decks", "blind", "parlor"): Fraction(4121752778337930068247, 315576254752922026989125),
+    ("3 decks", "blind", "casino"): Fraction(39418308184312, 3128920301632125),
+    ("3 decks", "sees-first", "parlor"): Fraction(164880614094922867833, 12623050190116881079565),
+    ("3 decks", "sees-first", "casino"): Fraction(20927708962, 1658145363875),
+}
+"""The exact limit of the banker's Nash payoff as θ → 1 (:func:`solver.banque.limit.theta_one_limit`), by
+(shoe, second player, freedom), information 1, no tax: chemin de fer against tableau 1 where the banker
+also sees tableau 2. tests/test_banque_limit.py recomputes every one."""
+
+
+def theta_one_limit_of(shoe: Shoe, model: BanqueModel) -> Fraction | None:
+    """The committed θ → 1 limit of this shoe and model (:data:`THETA_ONE_LIMITS`), or None if none is."""
+    if model.information != 1 or model.tax:
+        return None
+    return THETA_ONE_LIMITS.get((shoe.label(), model.second_player.value, model.freedom.value))
+
+
 SOURCES = ("certificates", "checked", "solve")
 """Where :func:`banque_entries` takes its answers: committed certificates where they match (else solved),
 the same re-verified by the independent checker, or always solved now."""

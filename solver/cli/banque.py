@@ -4,6 +4,10 @@ from __future__ import annotations
 
 import argparse
 import sys
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from solver.banque.game import BanqueModel
 
 from solver.cli.common import (
     EXIT_FAILED,
@@ -43,6 +47,10 @@ examples:
   baccarat banque --theta 1/20..19/20/18 --concept correlated --format csv
   baccarat banque --decks inf --second-player sees-first --format json
   baccarat banque --decks 6 --certificate certs         checkable certificates, one per concept
+  baccarat banque --decks 6 --freedom parlor --limit     where banque meets chemin de fer (theta -> 1)
+
+exit status: 0 every answer found and certified; 2 unusable input; 3 some concept at some theta has
+no certified answer (the others are printed; each failure is one line on stderr)
 """
 
 
@@ -63,6 +71,8 @@ def run(args: argparse.Namespace) -> int:
     model = BanqueModel(
         args.information, SecondPlayer.parse(args.second_player), Freedom.parse(args.freedom), exact(args.tax, "the tax")
     )
+    if args.limit:
+        return _limit(args, model)
     thetas = parse_thetas(args.theta)
     concepts = list(CONCEPTS) if args.concept == "all" else [Concept.parse(args.concept)]
     if model.tax and Concept.INDEPENDENT in concepts:
@@ -95,6 +105,38 @@ def run(args: argparse.Namespace) -> int:
     return EXIT_SOME_FAILED if failures else 0
 
 
+def _limit(args: argparse.Namespace, model: BanqueModel) -> int:
+    """``--limit``: the limit as θ → 1 on each shoe, beside chemin de fer's value on it."""
+    from solver.banque.limit import theta_one_limit
+    from solver.chemin.game import build_game
+    from solver.chemin.solve import solve
+    from solver.errors import InputError
+    from solver.report.banque import limit_dict, limit_text
+
+    if args.theta != "1/2" or args.concept != "all" or args.certificate:
+        raise InputError(
+            "--limit takes no --theta, --concept or --certificate (it is the Nash equilibrium's limit as theta -> 1)"
+        )
+    if args.format not in ("text", "json"):
+        raise InputError("--limit writes text or json")
+    shoes = shoes_from_args(args)
+    progress = Progress(len(shoes), "shoes")
+    found = []
+    for n, shoe in enumerate(shoes):
+        limit = theta_one_limit(shoe, model)
+        chemin = solve(build_game(shoe, model.information, model.freedom.value))
+        found.append((limit, chemin.value, chemin.game.label))
+        progress.update(n + 1)
+    progress.close()
+    if args.format == "json":
+        from solver.cli.common import emit_json
+
+        emit_json([limit_dict(*f, args.digits) for f in found], args)
+    else:
+        emit(["\n\n".join(limit_text(*f, args.digits) for f in found)])
+    return 0
+
+
 def add_parser(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
     p = sub.add_parser(
         "banque",
@@ -122,6 +164,11 @@ def add_parser(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-ar
         "--concept", choices=("nash", "correlated", "independent", "all"), default="all", help="solution concept (default all)"
     )
     p.add_argument("--certificate", metavar="FILE", help="write a certificate (JSON) that proofs/check.py verifies")
+    p.add_argument(
+        "--limit",
+        action="store_true",
+        help="the exact limit of the Nash equilibrium's value as theta -> 1, beside chemin de fer's on the same shoe",
+    )
     p.add_argument("--force", action="store_true", help="overwrite an existing certificate file")
     add_run_options(p.add_argument_group("run"), SWEEP_WORKERS)
     p.set_defaults(run=run)

@@ -12,7 +12,9 @@ from fractions import Fraction
 from typing import Any
 
 from solver.banque.game import BanqueModel
+from solver.banque.limit import ThetaOneLimit
 from solver.banque.solve import BanqueSolution
+from solver.banque.vocabulary import Concept
 from solver.cards import Shoe
 from solver.exact.numberfield import FieldElement, decimal_of, isolate
 from solver.report import fraction_str
@@ -282,4 +284,47 @@ def banque_latex(solutions: list[BanqueSolution], digits: int | None = None) -> 
             ]
         )
         + "\n"
+    )
+
+
+def limit_dict(limit: ThetaOneLimit, chemin: Fraction, chemin_label: str, digits: int | None = None) -> dict[str, object]:
+    """JSON-ready: the limit of the banker's Nash payoff as θ → 1 beside chemin de fer's value (``baccarat
+    banque --limit --format json``)."""
+    m = limit.model
+    out: dict[str, object] = {
+        **solution_head(limit.shoe, m, Fraction(1), Concept.NASH, True),
+        "theta": "limit as theta -> 1",
+        "limit": fraction_str(limit.value),
+        "chemin_de_fer": {"model": chemin_label, "value": fraction_str(chemin)},
+        "above_chemin_de_fer": fraction_str(limit.value - chemin),
+        "player1_draw_at_5": None if limit.player1 is None else fraction_str(limit.player1),
+        "checked": [{"theta": fraction_str(t), "result1": exact_json(r)} for t, r in limit.checked],
+        "method": limit.method,
+    }
+    if digits is not None:
+        out["limit_decimal"] = decimal_of(limit.value, digits)
+    return out
+
+
+def limit_text(limit: ThetaOneLimit, chemin: Fraction, chemin_label: str, digits: int | None = None) -> str:
+    """The limit as θ → 1 in words and exact numbers (``baccarat banque --limit``)."""
+    d = 6 if digits is None else digits
+    m = limit.model
+    gap = limit.value - chemin
+    why = (
+        "equal: on the infinite deck what tableau 2 shows tells the banker nothing about tableau 1"
+        if gap == 0
+        else "the banker also sees what tableau 2 shows, and on a finite shoe those cards are gone from it"
+        if gap > 0
+        else "below chemin de fer's value"
+    )
+    return "\n".join(
+        [
+            f"baccara banque, {limit.shoe.label()} ({m.name(limit.shoe)}), information {m.information}, second player "
+            f"{m.second_player.value}, {m.freedom.value}: the limit as theta -> 1",
+            f"  banker's expected payoff: {fraction_str(limit.value)} ({decimal_of(limit.value * 100, d)} %)",
+            f"  chemin de fer ({chemin_label}) on the same shoe: {fraction_str(chemin)} ({decimal_of(chemin * 100, d)} %)",
+            f"  difference: {fraction_str(gap)} ({decimal_of(gap * 100, d)} % of the stake): {why}",
+            f"  method: {limit.method}",
+        ]
     )

@@ -9,9 +9,11 @@ rounded from them; each entry says whether it is certified and where its numbers
 from __future__ import annotations
 
 from collections.abc import Sequence
+from fractions import Fraction
 from typing import Any
 
-from solver.banque.committed import BanqueEntry
+from solver.banque.committed import BanqueEntry, theta_one_limit_of
+from solver.banque.vocabulary import Concept
 from solver.cards import Shoe
 from solver.chemin.solve import Solution
 from solver.exact.numberfield import decimal_of
@@ -90,6 +92,22 @@ def left_out_words(shoe: Shoe) -> str:
     )
 
 
+def limit_words(shoe: Shoe, limit: Fraction, chemin: Fraction | None) -> str:
+    """Where banque meets chemin de fer: the θ → 1 limit against chemin de fer's value on the same shoe."""
+    head = (
+        "As θ → 1 (tableau 1 holding the whole stake) banque becomes chemin de fer against tableau 1, with the "
+        "banker also seeing what tableau 2 shows"
+    )
+    if chemin is None:
+        return head + "."
+    if limit == chemin:
+        return head + ": on the infinite deck that tells him nothing, and the limit is chemin de fer's value exactly."
+    return (
+        f"{head}: on {shoe_words(shoe)} those cards are gone from the shoe, so the limit is above chemin de fer's "
+        f"value, by {decimal_of((limit - chemin) * 100, 6)} % of the stake (exact: {fraction_str(limit - chemin)})."
+    )
+
+
 def banque_section_text(
     entries: Sequence[BanqueEntry], beside: dict[Shoe, Solution | None], digits: int | None = None, left_out: Sequence[Shoe] = ()
 ) -> str:
@@ -128,7 +146,7 @@ def banque_section_text(
                 f"{'yes' if c.certified else 'NO'}"
             )
             lines.append(f"      exact: {fraction_str(c.value)}")
-            nash = next((e for e in rows if e.concept == "nash" and _exists(e)), None)
+            nash = next((e for e in rows if e.concept == Concept.NASH and _exists(e)), None)
             if nash is not None:
                 lines += _wrapped(
                     f"The banker's advantage falls from {pct(c.value, 2)} % in chemin de fer to {pct(nash.value, 2)} % "
@@ -136,14 +154,20 @@ def banque_section_text(
                     f"{pct(c.value - nash.value, 2)} % of the stake.",
                     "    ",
                 )
+        limit = theta_one_limit_of(shoe, rows[0].model)
+        if limit is not None:
+            lines.append(f"    {'limit as θ → 1':<26} {pct(limit, d):>{n}}")
+            lines.append(f"      exact: {fraction_str(limit)}")
+            lines += _wrapped(limit_words(shoe, limit, c.value if c is not None else None), "    ")
         lines.append("")
     for shoe in left_out:
         lines += [*_wrapped(left_out_words(shoe)), ""]
     lines += _wrapped(
         "P1, P2 at 5: each player's probability of drawing at 5 (the correlated solution's marginals; "
         "exact in --format json). Banker cells: his total / what tableau 1 showed / tableau 2 (a third "
-        "card, S stood, N natural). Source: " + sources(entries) + ". Every model, θ and concept: "
-        "baccarat banque (docs/howto-banque.md)."
+        "card, S stood, N natural). Source: " + sources(entries) + ". The limits as θ → 1: baccarat banque "
+        "--limit (committed in solver/banque/committed.py, recomputed by the test suite). Every model, θ and "
+        "concept: baccarat banque (docs/howto-banque.md)."
     )
     return "\n".join(lines)
 
@@ -200,6 +224,13 @@ def banque_section_dict(
             item["chemin_de_fer"] = {"model": c.game.label, "value": fraction_str(c.value), "certified": c.certified}
             if digits is not None:
                 item["chemin_de_fer"]["value_decimal"] = decimal_of(c.value, digits)  # type: ignore[index]
+        rows = [e for e in entries if e.shoe == shoe]
+        limit = theta_one_limit_of(shoe, rows[0].model)
+        if limit is not None:
+            item["theta_one_limit"] = {
+                "value": fraction_str(limit),
+                "above_chemin_de_fer": None if c is None else fraction_str(limit - c.value),
+            }
         shoes.append(item)
     out: dict[str, object] = {
         "model": MODEL_WORDS,
@@ -256,12 +287,17 @@ def banque_report_table(
                     "yes" if c.certified else r"\textbf{no}",
                 ]
             )
+        limit = theta_one_limit_of(shoe, next(x for x in entries if x.shoe == shoe).model)
+        if limit is not None:
+            body.append([shoe_tex(shoe), r"banque, limit as $\theta \to 1$", pct(limit, digits), "", "", "yes"])
     caption = (
         "Baccara banque beside chemin de fer: the banker's advantage (his expected gain per unit of total "
         "stake, \\%) and each player's probability of drawing at 5 (the correlated solution's marginals), under "
         f"{_tex(MODEL_WORDS)}; chemin de fer's parlor game of information 1 on the same shoe. All columns "
         f"are decimals, {rounding(digits)}; the exact fractions are in the JSON report. Where the independent "
-        "cooperative solution does not exist (proved), the team's best guarantee found is shown."
+        "cooperative solution does not exist (proved), the team's best guarantee found is shown. The limit as "
+        "$\\theta \\to 1$ is chemin de fer against tableau 1 with the banker also seeing tableau 2: chemin de "
+        "fer's value on the infinite deck, above it on a finite shoe (the cards tableau 2 shows are gone)."
     )
     note = _tex(" ".join(["Source: " + sources(entries) + ".", *(left_out_words(x) for x in left_out)]))
     return table(
