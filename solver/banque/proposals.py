@@ -81,7 +81,7 @@ def support_search(
     p1: Payoff,
     p2: Payoff,
     inert: tuple[tuple[bool, ...], ...],
-    rounds: int = FP_ITERATIONS,
+    rounds: int | None = None,
     hint: NashAnswer | None = None,
 ) -> tuple[NashAnswer | None, int, tuple[np.ndarray, np.ndarray, np.ndarray] | None]:
     """A certified Nash equilibrium from supports proposed in floats, or None; the supports tried; and
@@ -96,9 +96,11 @@ def support_search(
     Args:
         pb: the banker's payoff (he maximises it); p1, p2: E[R1] and E[R2] (each player minimises his).
         inert: per side, the sets whose choice changes nothing (kept at stand).
+        rounds: fictitious play's first run (default :data:`FP_ITERATIONS`; then 3, 12 and 24 times as many).
         hint: an equilibrium of a nearby game (the previous θ of a sweep): its support is tried first.
     """
     tried = [0]
+    rounds = FP_ITERATIONS if rounds is None else rounds
     if hint is not None:
         hx, hy, hr = (np.array([float(v) for v in vals]) for vals in (hint.x, hint.y, hint.r))
         found = _active_set(pb, p1, p2, hx, hy, hr, tried)

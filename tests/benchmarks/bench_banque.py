@@ -6,6 +6,11 @@ starting the command at all (``baccarat --version``, whole process). Times are C
 process (user + system), which a loaded machine does not inflate as it does wall-clock time; both are
 printed.
 
+Issue 26: the Nash equilibrium of the game as played (6 decks, a seeing second player, parlor, θ = 1/4)
+took 136 s to fail; now it must take a few seconds, measured against the correlated solution of the
+same game in the same run (the same enumeration and one linear program): at most
+:data:`NASH_OVER_CORRELATED` times its CPU.
+
 Run: python3 -m pytest tests/benchmarks/bench_banque.py -s -p no:cacheprovider
 (outside the default test run; figures are recorded in docs/benchmarks.md).
 """
@@ -56,3 +61,27 @@ def test_banque_speed() -> None:
         cpu, wall = best(*args, repeat=3 if target == 2.0 else 1)
         verdict = "" if target is None else ("  within target" if cpu <= target else f"  OVER the {target:g} s target")
         print(f"{label}: {cpu:.2f} s CPU ({wall:.2f} s wall), {cpu / ref_cpu:.1f}x the reference{verdict}")
+
+
+NASH_OVER_CORRELATED = 2.5
+"""The most a sees-first Nash solve may cost, in CPU, against the correlated solve of the same game."""
+
+
+def test_sees_first_nash_speed() -> None:
+    game = ("banque", "--decks", "6", "--second-player", "sees-first", "--freedom", "parlor", "--theta", "1/4")
+    ref_cpu, ref_wall = best(*game, "--concept", "correlated")
+    print(f"\nreference: the same game's correlated solution, whole process: {ref_cpu:.2f} s CPU ({ref_wall:.2f} s wall)")
+    cases = [
+        ("6 decks, sees-first, parlor, theta 1/4, Nash (issue 26: 136 s to fail)", game),
+        (
+            "infinite deck, sees-first, parlor, theta 9/10, Nash (issue 26: not found)",
+            ("banque", "--decks", "inf", "--second-player", "sees-first", "--freedom", "parlor", "--theta", "9/10"),
+        ),
+    ]
+    for label, args in cases:
+        cpu, wall = best(*args, "--concept", "nash")
+        print(f"{label}: {cpu:.2f} s CPU ({wall:.2f} s wall), {cpu / ref_cpu:.2f}x the reference")
+        assert cpu <= NASH_OVER_CORRELATED * ref_cpu, label
+    sweep = ("banque", "--decks", "6", "--second-player", "sees-first", "--freedom", "parlor", "--concept", "nash")
+    cpu, wall = best(*sweep, "--theta", "1/20..19/20/18", repeat=1)
+    print(f"6 decks, sees-first, parlor, 19 theta 1/20..19/20, Nash: {cpu:.2f} s CPU ({wall:.2f} s wall), {cpu / ref_cpu:.1f}x")
