@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Independent checker of baccara banque certificates (format ``baccarat-banque-certificate``, version 1).
+"""Independent checker of baccara banque certificates (format ``baccarat-banque-certificate``, versions 1 and 2).
 
 Standard library only; imports nothing from ``solver/``. It re-derives the game from the shoe by its
 own enumeration and verifies every stated number exactly. ``proofs/check.py`` dispatches here on the
@@ -20,7 +20,12 @@ S^(9 - K) over S^9 (dealing A). The two players' hands are paired and grouped by
 them and by their multiset R; for each R the banker's hands are weighted from the cards left.
 
 The claims. ``nash``: every side's slope (gain of drawing over standing) has the sign of its choice
-(zero where it mixes), exactly. ``correlated``: f(z) = h(r) = value, the team's and the banker's
+(zero where it mixes), exactly; and (version 2) ``no_equilibrium_with_player1_at``: at each value x
+listed, no equilibrium has Player 1 drawing at 5 with probability x. With x fixed (Player 1 has one
+set) the game splits into small games of one set of Player 2 against the banker cells that see it;
+each small game's equilibria are enumerated (y = 0, y = 1, the breakpoints of its cells, the stretches
+between) with the range of Player 1's slope over each, and no combination may meet his condition.
+``correlated``: f(z) = h(r) = value, the team's and the banker's
 guarantees (LP duality), or with a tax both best replies. ``independent``: f(x y) = h(r) = value for an
 optimal product strategy; or, for ``exists: false``, the correlated optimum, the guarantee at the stated
 product strategy, and the refutation of every support pattern against r* (re-derived here).
@@ -40,7 +45,8 @@ from pathlib import Path
 from typing import Any
 
 FORMAT = "baccarat-banque-certificate"
-VERSION = 1
+VERSIONS = (1, 2)
+"""Version 2 adds the Nash claim ``no_equilibrium_with_player1_at``; version 1 certificates are read as before."""
 SIGHTS = ("0", "1", "2", "3", "4", "5", "6", "7", "8", "9", "S", "N")
 CASINO_TABLEAU = (
     "DDDDDDDDDDD",
@@ -825,6 +831,170 @@ def _refute_patterns(game: Game, u: list[Fraction], r: dict[str, Num]) -> None:
 
 
 # ------------------------------------------------------------------------------------------------
+# No equilibrium with Player 1 at x (format 2): with x fixed the game splits into small games
+# ------------------------------------------------------------------------------------------------
+
+MAX_TIED = 16
+"""Most cells free at one point of a small game whose constrained vertices this checker enumerates."""
+
+
+def _form(game: Game, u: list[Fraction]) -> dict[tuple[Any, Any, Any], int]:
+    """The payoff sum_o u(o) P_o as a multilinear form: (Player 1's set or None, Player 2's set or None,
+    banker cell or None) -> integer coefficient over a positive denominator (each v or 1 - v expanded)."""
+    weights, _ = _term_weights(game, u)
+    out: dict[tuple[Any, Any, Any], int] = {}
+    for (j, dj, k, dk, i, di, _w), w in zip(game.terms, weights):
+        if not w:
+            continue
+        parts: list[tuple[tuple[Any, ...], int]] = [((), w)]
+        for name, branch in ((j, dj), (k, dk), (i, di)):
+            grown = []
+            for key, c in parts:
+                if name is None:
+                    grown.append((key + (None,), c))
+                elif branch == 1:
+                    grown.append((key + (name,), c))
+                else:  # 1 - v
+                    grown += [(key + (None,), c), (key + (name,), -c)]
+            parts = grown
+        for key, c in parts:
+            out[key] = out.get(key, 0) + c  # type: ignore[index]
+    return out
+
+
+def _split(game: Game, net: list[Fraction], r1: list[Fraction], r2: list[Fraction]) -> dict[str, Any]:
+    """The coefficients of the three slopes, by small game. S_i = c + a x + (b + d x) y_k(i) (the banker's),
+    U_k = u0 + u1 x + sum_i (e0_i + e1_i x) r_i (Player 2's), T = t0 + sum_k t_k y_k + sum_i (f_i + g_i y) r_i
+    (Player 1's). Fails unless Player 1 has one set and every cell sees at most one set of Player 2."""
+    if len(game.player1) != 1:
+        raise CheckFailure("claims.no_equilibrium_with_player1_at: Player 1 must have one set (information 1 or 2)")
+    forms = [_form(game, u) for u in (net, r1, r2)]
+    owner: dict[str, str] = {}
+    for form in forms:
+        for (_j, k, i), c in form.items():
+            if c and k is not None and i is not None and owner.setdefault(i, k) != k:
+                raise CheckFailure("claims.no_equilibrium_with_player1_at: a banker cell sees two sets of Player 2")
+    s = {i: [0, 0, 0, 0] for i in game.banker}
+    for (j, k, i), c in forms[0].items():
+        if i is not None:
+            s[i][(j is not None) + 2 * (k is not None)] += c
+    u = {k: [0, 0] for k in game.player2}
+    e = {i: [0, 0] for i in game.banker}
+    for (j, k, i), c in forms[2].items():
+        if k is not None:
+            (u[k] if i is None else e[i])[j is not None] += c
+    t0, tk = 0, {k: 0 for k in game.player2}
+    f = {i: [0, 0] for i in game.banker}
+    for (j, k, i), c in forms[1].items():
+        if j is None:
+            continue
+        if i is None:
+            if k is None:
+                t0 += c
+            else:
+                tk[k] += c
+        else:
+            f[i][k is not None] += c
+    return {"s": s, "u": u, "e": e, "t0": t0, "tk": tk, "f": f, "owner": owner}
+
+
+def _extremes(w: list[Fraction], e: list[Fraction], u0: Fraction, mode: int | None) -> tuple[Fraction, Fraction] | None:
+    """Least and greatest sum w r over r in [0, 1]^n with u0 + e.r >= 0 (mode 1), <= 0 (-1), = 0 (0) or
+    free (None), at the polytope's vertices; None when it is empty."""
+    loose = [q for q in range(len(w)) if mode is None or e[q] == 0]
+    tied = [q for q in range(len(w)) if q not in loose]
+    if len(tied) > MAX_TIED:
+        raise CheckFailure("claims.no_equilibrium_with_player1_at: too many cells free at one point to verify")
+
+    def holds(v: Fraction) -> bool:
+        return mode is None or (v >= 0 if mode == 1 else v <= 0 if mode == -1 else v == 0)
+
+    values = []
+    for bits in itertools.product((0, 1), repeat=len(tied)):
+        if holds(u0 + sum((e[q] for q, b in zip(tied, bits) if b), Fraction(0))):
+            values.append(sum((w[q] for q, b in zip(tied, bits) if b), Fraction(0)))
+    for q in tied:
+        others = [p for p in tied if p != q]
+        for bits in itertools.product((0, 1), repeat=len(others)):
+            rq = -(u0 + sum((e[p] for p, b in zip(others, bits) if b), Fraction(0))) / e[q]
+            if 0 < rq < 1:
+                values.append(w[q] * rq + sum((w[p] for p, b in zip(others, bits) if b), Fraction(0)))
+    if not values:
+        return None
+    lo = min(values) + sum((w[q] for q in loose if w[q] < 0), Fraction(0))
+    hi = max(values) + sum((w[q] for q in loose if w[q] > 0), Fraction(0))
+    return lo, hi
+
+
+def _small_game(sp: dict[str, Any], k: str | None, cells: list[str], x: Fraction) -> list[tuple[Fraction, Fraction]]:
+    """The range of Player 1's slope's part over each component of the equilibria of one small game at x
+    (k None: the cells no set of Player 2 reaches: one component, no condition)."""
+    ab = {i: (sp["s"][i][0] + sp["s"][i][1] * x, sp["s"][i][2] + sp["s"][i][3] * x) for i in cells}
+    ex = {i: sp["e"][i][0] + sp["e"][i][1] * x for i in cells}
+
+    def piece(y: Fraction, drawn: list[str], free: list[str], mode: int | None) -> tuple[Fraction, Fraction] | None:
+        t = (sp["tk"][k] if k is not None else 0) * y
+        u0 = Fraction(sp["u"][k][0] + sp["u"][k][1] * x) if k is not None else Fraction(0)
+        for i in drawn:
+            t += sp["f"][i][0] + sp["f"][i][1] * y
+            u0 += ex[i]
+        got = _extremes([Fraction(sp["f"][i][0] + sp["f"][i][1] * y) for i in free], [Fraction(ex[i]) for i in free], u0, mode)
+        return None if got is None else (t + got[0], t + got[1])
+
+    if k is None:
+        found = piece(Fraction(0), [i for i in cells if ab[i][0] > 0], [i for i in cells if ab[i][0] == 0], None)
+        return [found] if found is not None else []
+    points = {Fraction(0), Fraction(1)}
+    for a, b in ab.values():
+        if b != 0 and 0 < -a / b < 1:
+            points.add(-a / b)
+    ys = sorted(points)
+    out = []
+    for n, y in enumerate(ys):
+        mode = 1 if n == 0 else -1 if n == len(ys) - 1 else 0
+        found = piece(
+            y, [i for i in cells if ab[i][0] + ab[i][1] * y > 0], [i for i in cells if ab[i][0] + ab[i][1] * y == 0], mode
+        )
+        if found is not None:
+            out.append(found)
+    for y, z in zip(ys, ys[1:]):  # an open stretch: equilibria only where U vanishes all along it
+        mid = (y + z) / 2
+        drawn = [i for i in cells if ab[i][0] + ab[i][1] * mid > 0]
+        free = [i for i in cells if ab[i][0] == 0 and ab[i][1] == 0]
+        ends = [piece(end, drawn, free, 0) for end in (y, z)]
+        if all(end is not None for end in ends):
+            out.append((min(end[0] for end in ends), max(end[1] for end in ends)))  # type: ignore[index]
+    return out
+
+
+def _no_equilibrium_at(game: Game, net: list[Fraction], r1: list[Fraction], r2: list[Fraction], x: Fraction) -> bool:
+    """Whether no equilibrium has Player 1 drawing at 5 with probability x: every small game's
+    equilibria enumerated (components), and Player 1's slope T kept from his condition (x = 0: T >= 0;
+    x = 1: T <= 0; between: T = 0) by every combination."""
+    sp = _split(game, net, r1, r2)
+    sums = [(Fraction(sp["t0"]), Fraction(sp["t0"]))]
+    groups: dict[str | None, list[str]] = {k: [] for k in game.player2}
+    groups[None] = []
+    for i in game.banker:
+        groups[sp["owner"].get(i)].append(i)
+    for k, cells in groups.items():
+        ranges = _small_game(sp, k, cells, x)
+        grown = sorted({(a + lo, b + hi) for a, b in sums for lo, hi in ranges})
+        merged: list[tuple[Fraction, Fraction]] = []
+        for lo, hi in grown:  # the union of intervals, merged
+            if merged and lo <= merged[-1][1]:
+                merged[-1] = (merged[-1][0], max(merged[-1][1], hi))
+            else:
+                merged.append((lo, hi))
+        sums = merged
+    if x == 0:
+        return all(hi < 0 for _, hi in sums)
+    if x == 1:
+        return all(lo > 0 for lo, _ in sums)
+    return all(not lo <= 0 <= hi for lo, hi in sums)
+
+
+# ------------------------------------------------------------------------------------------------
 # The certificate
 # ------------------------------------------------------------------------------------------------
 
@@ -840,8 +1010,10 @@ def check(cert: dict[str, Any]) -> tuple[str, Fraction | str, tuple[str, ...]]:
     """
     if cert.get("format") != FORMAT:
         raise UnusableInput(f'not a certificate: "format" must be "{FORMAT}"')
-    if type(cert.get("version")) is not int or cert["version"] != VERSION:
-        raise UnusableInput(f"unsupported version {json.dumps(cert.get('version'))} (this checker reads {VERSION})")
+    if type(cert.get("version")) is not int or cert["version"] not in VERSIONS:
+        raise UnusableInput(
+            f"unsupported version {json.dumps(cert.get('version'))} (this checker reads {', '.join(map(str, VERSIONS))})"
+        )
     concept = cert.get("concept")
     if concept not in ("nash", "correlated", "independent"):
         raise CheckFailure('concept: expected "nash", "correlated" or "independent"')
@@ -879,7 +1051,8 @@ def check(cert: dict[str, Any]) -> tuple[str, Fraction | str, tuple[str, ...]]:
         f"tax {tax}, theta {theta}, {concept}"
     )
     if concept == "nash":
-        _object(cert["claims"], "claims", {"equilibrium"})
+        later = {"no_equilibrium_with_player1_at"} if cert["version"] >= 2 else set()
+        claims = _object(cert["claims"], "claims", {"equilibrium"}, later)
         x = reader.strategy(cert["player1"], "player1", game.player1)
         y = reader.strategy(cert["player2"], "player2", game.player2)
         r = reader.strategy(cert["banker"], "banker", game.banker)
@@ -887,7 +1060,19 @@ def check(cert: dict[str, Any]) -> tuple[str, Fraction | str, tuple[str, ...]]:
         _best_reply(y, slopes(game, res2, 1, x, y, r), False, "player2")
         _best_reply(r, slopes(game, net, 2, x, y, r), True, "banker")
         _equal(expectation(game, net, x, y, r), value, "value")
-        return description, str(value), ("equilibrium",)
+        verified = ["equilibrium"]
+        refuted = claims.get("no_equilibrium_with_player1_at")
+        if refuted is not None:
+            if not isinstance(refuted, list) or not refuted:
+                raise CheckFailure("claims.no_equilibrium_with_player1_at: expected a non-empty list of rationals")
+            for n, text in enumerate(refuted):
+                at = _rational(text, f"claims.no_equilibrium_with_player1_at[{n}]")
+                if not 0 <= at <= 1:
+                    raise CheckFailure("claims.no_equilibrium_with_player1_at: each value lies in [0, 1]")
+                if not _no_equilibrium_at(game, net, res1, res2, at):
+                    raise CheckFailure(f"claims.no_equilibrium_with_player1_at: x = {at} admits an equilibrium")
+            verified.append("no equilibrium with Player 1 at " + ", ".join(refuted))
+        return description, str(value), tuple(verified)
     if concept == "correlated":
         claim = "equilibrium" if tax else "optimal"
         _object(cert["claims"], "claims", {claim})

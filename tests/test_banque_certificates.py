@@ -128,7 +128,7 @@ def test_tampered_copies_fail(edit: str) -> None:
 
 
 def test_unusable_inputs() -> None:
-    assert _verdict({"format": "baccarat-banque-certificate", "version": 2}).startswith("unusable")
+    assert _verdict({"format": "baccarat-banque-certificate", "version": 3}).startswith("unusable")
     assert _verdict({"format": "something else"}).startswith("unusable")
 
 
@@ -177,3 +177,28 @@ def test_the_payoff_weights_belong_to_their_game() -> None:
         assert d == 3 and weights == [sum((k + 1) * (t + k) for k in range(9))], t
         del game
     assert len(addresses) < len(tables)  # an address was reused: the case the old cache got wrong
+
+
+def test_a_version_1_certificate_still_checks() -> None:
+    # The format grew to version 2 (the Nash claim no_equilibrium_with_player1_at); a certificate written
+    # in version 1 (this one was committed before) is still read, and may not carry the new claim.
+    old = json.loads((ROOT / "tests" / "data" / "certificates" / "banque-v1-A1-blind-parlor-inf-t1_2-nash.json").read_text())
+    assert old["version"] == 1 and _verdict(old) == "ok"
+    grown = copy.deepcopy(old)
+    grown["claims"]["no_equilibrium_with_player1_at"] = ["0", "1"]
+    assert _verdict(grown).startswith("fail: claims: unknown key")
+
+
+def test_the_checker_rederives_where_player_1_must_mix() -> None:
+    nash = _load("A1-blind-parlor-inf-t1_2-nash.json")
+    assert nash["claims"]["no_equilibrium_with_player1_at"] == ["0", "1"]
+    description, _, claims = checker.check(nash)
+    assert claims == ("equilibrium", "no equilibrium with Player 1 at 0, 1"), description
+    for wrong in (["9/11"], ["0", "9/11"]):  # the equilibrium's own x: it admits one
+        bad = copy.deepcopy(nash)
+        bad["claims"]["no_equilibrium_with_player1_at"] = wrong
+        assert _verdict(bad) == "fail: claims.no_equilibrium_with_player1_at: x = 9/11 admits an equilibrium"
+    casino = _load("A1-blind-casino-inf-t1_2-nash.json")  # both players draw at 5 there
+    assert "no_equilibrium_with_player1_at" not in casino["claims"]
+    casino["claims"]["no_equilibrium_with_player1_at"] = ["1"]
+    assert _verdict(casino) == "fail: claims.no_equilibrium_with_player1_at: x = 1 admits an equilibrium"

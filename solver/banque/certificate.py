@@ -1,12 +1,14 @@
 """Banque certificates: a solved banque game written so that anyone can check it.
 
-Format ``baccarat-banque-certificate``, version 1, documented in docs/certificate-format.md and
+Format ``baccarat-banque-certificate``, version 2, documented in docs/certificate-format.md and
 verified by ``proofs/check_banque.py`` (standard library only, no code shared with this package; run
 through ``proofs/check.py``, which dispatches on the ``format`` field). A certificate holds the shoe,
 the model, θ, the concept, the strategies (exact rationals, or elements of one number field given by
 its minimal polynomial and an isolating interval) and the claims the checker verifies:
 
-* ``nash``: ``{"equilibrium": true}``: every side plays a best reply, exactly;
+* ``nash``: ``{"equilibrium": true}``: every side plays a best reply, exactly; and, where the search
+  proved it (Player 1 has one set and must mix), ``"no_equilibrium_with_player1_at": ["0", "1"]``: no
+  equilibrium has Player 1 at those probabilities (the checker re-derives it, small game by small game);
 * ``correlated``: ``{"optimal": true}``: f(z) = h(r) = value (without tax), or with a tax the team's and
   the banker's best replies (``{"equilibrium": true}``);
 * ``independent``: ``{"exists": true}`` with an optimal product strategy (f = h = value), or
@@ -39,7 +41,8 @@ from solver.store.files import files_for, write_texts
 from solver.strategy import format_infoset
 
 FORMAT = "baccarat-banque-certificate"
-VERSION = 1
+VERSION = 2
+"""Version 2 adds the Nash claim ``no_equilibrium_with_player1_at`` (proofs/check_banque.py reads 1 and 2)."""
 
 
 def number(x: Any) -> object:
@@ -79,7 +82,7 @@ def shoe_spec(shoe: Shoe) -> dict[str, object]:
 
 
 def certificate_dict(s: BanqueSolution) -> dict[str, object]:
-    """The certificate of a solution, as a JSON-ready dict (format version 1)."""
+    """The certificate of a solution, as a JSON-ready dict (format version :data:`VERSION`)."""
     g, m = s.game, s.model
     field: Field | None = s.field
     out: dict[str, object] = {
@@ -108,7 +111,10 @@ def certificate_dict(s: BanqueSolution) -> dict[str, object]:
     if s.concept is Concept.NASH:
         assert s.banker is not None
         out["banker"] = _strategy(g, "banker", s.banker)
-        out["claims"] = {"equilibrium": True}
+        claims: dict[str, object] = {"equilibrium": True}
+        if s.no_equilibrium_at:
+            claims["no_equilibrium_with_player1_at"] = [fraction_str(x) for x in s.no_equilibrium_at]
+        out["claims"] = claims
         return out
     if s.exists:
         assert s.banker is not None

@@ -118,26 +118,33 @@ def complete_search(pb: Payoff, p1: Payoff, p2: Payoff, game: SplitGame) -> Nash
         NashNotFound: every part was searched and an undecided part remains (named in the message).
     """
     m2 = pb.sizes()[1]
-    ends = [Piece(ZERO, None), Piece(ONE, None)]
-    for part in ends:
-        found = _attempt(pb, p1, p2, game, as_number(part.lo), None, m2)
+    undecided: dict[Piece, str] = {}
+    refuted: list[Fraction] = []
+    for part in (Piece(ZERO, None), Piece(ONE, None)):
+        try:
+            found = _attempt(pb, p1, p2, game, as_number(part.lo), None, m2)
+        except Undecided as e:
+            undecided[part] = str(e)
+            continue
         if found is not None:
             return _with_method(found, ENDS.format(where=part.words()))
-    for candidate in bisect(game):
-        x, at = (candidate, None) if isinstance(candidate, Fraction) else (as_number(candidate), candidate)
-        found = _attempt(pb, p1, p2, game, x, at, m2)
-        if found is not None:
-            shown = candidate.decimal(6) if isinstance(candidate, Algebraic) else decimal_of(candidate, 6)
-            return _with_method(found, BISECTION.format(where=f"x = {shown}"))
+        refuted.append(part.lo.value)
+    if len(refuted) == 2:
+        for candidate in bisect(game):
+            x, at = (candidate, None) if isinstance(candidate, Fraction) else (as_number(candidate), candidate)
+            found = _attempt(pb, p1, p2, game, x, at, m2)
+            if found is not None:
+                shown = candidate.decimal(6) if isinstance(candidate, Algebraic) else decimal_of(candidate, 6)
+                return _with_method(found, BISECTION.format(where=f"x = {shown}"), refuted)
     points = partition(game)
-    undecided: dict[Piece, str] = {}
     for part in _pieces(points):
         try:
             for x, at in _candidates(game, part):
                 found = _attempt(pb, p1, p2, game, x, at, m2)
                 if found is not None:
                     where = part.words() if part.hi is None else f"a root of Player 1's slope with {part.words()}"
-                    return _with_method(found, COMPLETE.format(points=len(points), pieces=len(points) - 1, where=where))
+                    method = COMPLETE.format(points=len(points), pieces=len(points) - 1, where=where)
+                    return _with_method(found, method, refuted)
         except Undecided as e:
             undecided[part] = str(e)
     open_parts = "; ".join(f"{p.words()} ({why})" for p, why in undecided.items())
@@ -202,7 +209,7 @@ def _field_of(values: list[Any]) -> Any:
     return fields.pop() if fields else None
 
 
-def _with_method(a: NashAnswer, method: str) -> NashAnswer:
+def _with_method(a: NashAnswer, method: str, refuted: list[Fraction] | None = None) -> NashAnswer:
     from dataclasses import replace
 
-    return replace(a, method=method)
+    return replace(a, method=method, refuted=tuple(refuted or ()))

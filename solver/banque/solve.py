@@ -69,6 +69,8 @@ class BanqueSolution:
         method: how it was obtained.
         guarantee_optimal: for an independent solution that does not exist, whether the guarantee is proved
             the best (else None).
+        no_equilibrium_at: Nash: values of Player 1's draw probability at 5 where the search proved that no
+            equilibrium lies (x = 0 and x = 1 where he must mix; stated in the certificate and re-checked).
     """
 
     game: BanqueGame
@@ -88,6 +90,7 @@ class BanqueSolution:
     dominance: tuple[BanqueDominance, ...]
     method: str
     guarantee_optimal: bool | None = None
+    no_equilibrium_at: tuple[Fraction, ...] = ()
 
     @property
     def model(self) -> BanqueModel:
@@ -184,6 +187,7 @@ def _nash(g: BanqueGame, t: Fraction, net: Payoff, r1: Payoff, r2: Payoff, hint:
         unique=True if settled else None,
         dominance=dom,
         method=ans.method,
+        no_equilibrium_at=ans.refuted,
     )
 
 

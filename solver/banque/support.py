@@ -27,7 +27,8 @@ from solver.exact.numberfield import Field, FieldElement
 
 @dataclass(frozen=True)
 class NashAnswer:
-    """A certified Nash equilibrium: the three strategies (exact: Fraction or FieldElement), the field, the payoffs."""
+    """A certified Nash equilibrium: the three strategies (exact: Fraction or FieldElement), the field, the
+    payoffs, how it was found, and where the search proved there is none."""
 
     x: tuple[Any, ...]
     y: tuple[Any, ...]
@@ -38,6 +39,8 @@ class NashAnswer:
     result2: Any
     support: tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...]]
     method: str
+    refuted: tuple[Fraction, ...] = ()
+    """Values of Player 1's draw probability at 5 (one set) where the search proved no equilibrium lies."""
 
 
 def _poly(

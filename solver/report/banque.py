@@ -150,6 +150,8 @@ def banque_dict(s: BanqueSolution, digits: int | None = None) -> dict[str, objec
     if s.result1 is not None:
         out["result1"] = exact_json(s.result1, digits)
         out["result2"] = exact_json(s.result2, digits)
+    if s.no_equilibrium_at:
+        out["no_equilibrium_with_player1_at"] = [fraction_str(x) for x in s.no_equilibrium_at]
     out["dominance"] = len(s.dominance)
     if digits is not None and not none_exists and not isinstance(s.value, FieldElement):
         out["value_decimal"] = decimal_of(s.value, digits)
@@ -198,6 +200,9 @@ def banque_text(s: BanqueSolution, digits: int | None = None) -> str:
         mixed = [(c, v) for c, v in zip(g.banker_sets, s.banker) if 0 < v < 1]
         lines.append(f"  banker mixes in {len(mixed)} of {len(g.banker_sets)} free cells" + (":" if mixed else ""))
         lines += [f"    {format_infoset(c)}: {exact_text(v, digits)}" for c, v in mixed]
+    if s.no_equilibrium_at:
+        shown = " or ".join(fraction_str(x) for x in s.no_equilibrium_at)
+        lines.append(f"  no equilibrium has player 1 draw at 5 with probability {shown} (proved; in the certificate)")
     lines.append(
         f"  certified: {'yes' if s.certified else 'no'}; unique: {_unique_word(s.unique)}; "
         f"decisions settled by iterated dominance: {len(s.dominance)}"
