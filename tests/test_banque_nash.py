@@ -195,3 +195,17 @@ def test_a_sweep_keeps_every_answer_and_names_each_failure(monkeypatch: pytest.M
     (line,) = r.err.splitlines()
     assert line.startswith("baccarat: error: theta 2/3, nash: no certified Nash equilibrium found: planted for the test; ")
     assert "certified bounds: at every Nash equilibrium the banker's payoff is at least 0.9032 %" in line
+
+
+def test_an_irrational_equilibrium_lives_in_one_field() -> None:
+    # Its three strategies were once moved into three copies of one number field: the certificate and
+    # the certification did not mind, but the independent concept, seeded with the Nash equilibrium,
+    # multiplied numbers of two fields and failed (baccarat banque --decks inf --freedom parlor --theta
+    # 1/20..19/20/18, all concepts).
+    from solver.exact.numberfield import FieldElement
+
+    s = solve_banque(Shoe.infinite(), BanqueModel(1, "sees-first", "parlor"), Fraction(9, 10), "nash")
+    fields = {v.field for v in s.player1 + s.player2 + s.banker if isinstance(v, FieldElement)}
+    assert len(fields) == 1
+    indep = solve_banque(s.shoe, s.model, s.theta, "independent", game=s.game, hint=s)
+    assert indep.certified

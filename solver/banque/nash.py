@@ -17,9 +17,11 @@ Two searches:
   floats, solved and certified exactly. It is not exhaustive; when it finds nothing the answer says so
   and proves nothing about the supports it did not certify.
 
-The search that finds an equilibrium orders its work to find one early (x = 0 and x = 1; then a
-bisection on the sign of Player 1's slope over the pieces; then everything else), and stops there.
-Every answer is certified by exact best replies of all three sides (:func:`certify_profile`).
+The complete search orders its work to find one early and stops there: x = 0 and x = 1 (where it
+finds none, that is proved, and the answer and its certificate say so: Player 1 must mix); then an
+exact bisection on the sign of Player 1's slope (:mod:`solver.banque.bisection`, a fast path that
+proves nothing when it fails); then every point and piece of the partition. Every answer is certified
+by exact best replies of all three sides (:func:`certify_profile`).
 """
 
 from __future__ import annotations
@@ -181,8 +183,9 @@ def _attempt(pb: Payoff, p1: Payoff, p2: Payoff, game: SplitGame, x: Any, at: Al
     if choice is None:
         return None
     xs, ys, rs = profile(game, x, choice, m2)
-    if at is not None:
-        xs, ys, rs = (in_field(v, at) for v in (xs, ys, rs))
+    if at is not None:  # one field for all three strategies (numbers of two fields do not mix)
+        every = in_field(xs + ys + rs, at)
+        xs, ys, rs = every[: len(xs)], every[len(xs) : len(xs) + len(ys)], every[len(xs) + len(ys) :]
     if not certify_profile(pb, p1, p2, xs, ys, rs):  # pragma: no cover - the enumeration's own answer
         raise SolverError("the complete search's equilibrium did not certify (a bug: please report it)")
     return NashAnswer(

@@ -64,7 +64,9 @@ class BanqueSolution:
         field: the number field of irrational entries (None: all rational).
         result1, result2: E[R1] and E[R2] at the solution (each player's tableau, the banker's side).
         certified: every claim was checked exactly.
-        unique: the solution's strategies are proved unique (None: not decided).
+        unique: True: the solution's strategies are proved unique; None: not decided (the Nash search stops at
+            the first equilibrium it certifies); False would mean a second solution was exhibited (no
+            solver here claims it).
         dominance: decisions settled by iterated strict dominance (for the concept's payoffs).
         method: how it was obtained.
         guarantee_optimal: for an independent solution that does not exist, whether the guarantee is proved

@@ -67,7 +67,6 @@ def parse_thetas(text: str) -> list[Fraction]:
     return out
 
 
-
 @dataclass(frozen=True)
 class BanqueFailure:
     """A concept at a θ that a run could not answer: what was asked, and why (``reason``: what the search
