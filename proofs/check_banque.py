@@ -858,7 +858,7 @@ def _form(game: Game, u: list[Fraction]) -> dict[tuple[Any, Any, Any], int]:
                     grown += [(key + (None,), c), (key + (name,), -c)]
             parts = grown
         for key, c in parts:
-            out[key] = out.get(key, 0) + c  # type: ignore[index]
+            out[key] = out.get(key, 0) + c  # type: ignore[index,unused-ignore]
     return out
 
 

@@ -105,7 +105,8 @@ def _near(coef: np.ndarray, lo: float, hi: float) -> np.ndarray:
     hit_lin = ~quad & (c1 != 0) & (lin >= lo) & (lin <= hi)
     hit_quad = quad & (disc >= 0) & (((r1 >= lo) & (r1 <= hi)) | ((r2 >= lo) & (r2 <= hi)))
     odd = quad & ~np.isfinite(r1 + r2)  # overflow: keep, to be decided exactly
-    return hit_lin | hit_quad | odd
+    hit: np.ndarray = hit_lin | hit_quad | odd
+    return hit
 
 
 def bisect(game: SplitGame) -> Iterator[Any]:

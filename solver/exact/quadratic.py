@@ -13,6 +13,7 @@ gives the same number in that form.
 
 from __future__ import annotations
 
+import math
 from fractions import Fraction
 from math import isqrt
 from typing import Any
@@ -120,7 +121,7 @@ class Quadratic:
         return self._cmp(other) >= 0
 
     def __float__(self) -> float:
-        return float(self.a) + float(self.b) * float(self.d) ** 0.5
+        return float(self.a) + float(self.b) * math.sqrt(self.d)
 
     def __repr__(self) -> str:
         return f"Quadratic({self.a} + {self.b}·√{self.d})"

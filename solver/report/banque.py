@@ -201,8 +201,8 @@ def banque_text(s: BanqueSolution, digits: int | None = None) -> str:
         lines.append(f"  banker mixes in {len(mixed)} of {len(g.banker_sets)} free cells" + (":" if mixed else ""))
         lines += [f"    {format_infoset(c)}: {exact_text(v, digits)}" for c, v in mixed]
     if s.no_equilibrium_at:
-        shown = " or ".join(fraction_str(x) for x in s.no_equilibrium_at)
-        lines.append(f"  no equilibrium has player 1 draw at 5 with probability {shown} (proved; in the certificate)")
+        where = " or ".join(fraction_str(x) for x in s.no_equilibrium_at)
+        lines.append(f"  no equilibrium has player 1 draw at 5 with probability {where} (proved; in the certificate)")
     lines.append(
         f"  certified: {'yes' if s.certified else 'no'}; unique: {_unique_word(s.unique)}; "
         f"decisions settled by iterated dominance: {len(s.dominance)}"

@@ -289,7 +289,7 @@ def banque_report_table(
             )
         limit = theta_one_limit_of(shoe, next(x for x in entries if x.shoe == shoe).model)
         if limit is not None:
-            body.append([shoe_tex(shoe), r"banque, limit as $\theta \to 1$", pct(limit, digits), "", "", "yes"])
+            body.append([shoe_tex(shoe), r"banque, limit as $\theta \to 1$", pct(limit, digits), "", "", "committed"])
     caption = (
         "Baccara banque beside chemin de fer: the banker's advantage (his expected gain per unit of total "
         "stake, \\%) and each player's probability of drawing at 5 (the correlated solution's marginals), under "

@@ -39,7 +39,7 @@ def banque_theta(inputs: FigureInputs) -> Figure:
     first = entries[0]
     limit = theta_one_limit_of(first.shoe, first.model)
     if limit is not None:
-        rows += (("1", "limit as theta -> 1", "true", fraction_str(limit), decimal_of(limit, ROUNDED), "yes"),)
+        rows += (("1", "limit as theta -> 1", "true", fraction_str(limit), decimal_of(limit, ROUNDED), "committed"),)
 
     def draw(fig: Any) -> None:
         ax = fig.subplots(1, 1)
