@@ -68,13 +68,11 @@ def _branch_roots(comps: list[Component], t0: int, a: Fraction, b: Fraction) -> 
     return [r for r in real_roots(num, a, b) if lo < r < hi]
 
 
-def points_between(game: SplitGame, a: Fraction, b: Fraction) -> list[Algebraic]:
+def points_between(game: SplitGame, a: Fraction, b: Fraction, screen: Screen | None = None) -> list[Algebraic]:
     """The points of the partition in [a, b], exactly: the first partition's (their polynomials screened
     in floats, a margin wide, then solved exactly) and the zeros of U on the stretches of each piece."""
-    polys = [p for p, _ in first_polynomials(game)]
-    margin = 1e-9 + float(b - a)
-    coef = np.array([[float(c) for c in p] + [0.0] * (3 - len(p)) for p in polys], dtype=np.float64)
-    keep = _near(coef, float(a) - margin, float(b) + margin)
+    polys, coef = screen if screen is not None else _screen(game)
+    keep = _near(coef, float(a) - MARGIN - float(b - a), float(b) + MARGIN + float(b - a))
     lo, hi = Algebraic.rational(a), Algebraic.rational(b)
     first = sorted_algebraic([r for n in np.nonzero(keep)[0].tolist() for r in roots01(polys[n]) if lo <= r <= hi])
     out = list(first)
@@ -91,6 +89,19 @@ def points_between(game: SplitGame, a: Fraction, b: Fraction) -> list[Algebraic]
                 u1 = g.u[1] + sum(g.cells[q].e[1] for q in drawn)
                 out += [r for r in roots01((u0, u1)) if left < r < right]
     return out
+
+
+Screen = tuple[list[tuple[int, ...]], np.ndarray]
+MARGIN = 1e-9
+"""How far outside a bracket a float root may fall and still be solved exactly (floats screen, never decide)."""
+FEW = 3
+"""A bracket whose first-partition polynomials have at most this many float roots near it has its points tried."""
+
+
+def _screen(game: SplitGame) -> Screen:
+    polys = [p for p, _ in first_polynomials(game)]
+    coef = np.array([[float(c) for c in p] + [0.0] * (3 - len(p)) for p in polys], dtype=np.float64).reshape(-1, 3)
+    return polys, coef
 
 
 def _near(coef: np.ndarray, lo: float, hi: float) -> np.ndarray:
@@ -111,20 +122,27 @@ def _near(coef: np.ndarray, lo: float, hi: float) -> np.ndarray:
 
 def bisect(game: SplitGame) -> Iterator[Any]:
     """Candidate x (Fractions, or :class:`~solver.exact.algebraic.Algebraic` numbers) for an equilibrium,
-    as the module docstring describes; stops (without a word) where it cannot go on."""
+    as the module docstring describes; stops (without a word) where it cannot go on. A bracket that floats
+    show to hold at most :data:`FEW` points of the first partition has them tried at once (an equilibrium
+    where Player 1's slope jumps through 0 sits at one)."""
     a, b = Fraction(0), Fraction(1)
+    screen = _screen(game)
     try:
         sa, sb = state(game, a), state(game, b)
         if sa is None or sb is None or not (sa[0] < 0 < sb[0]):
             return
         tried: set[tuple[Fraction, Fraction]] = set()
+        points_tried = False
         for _ in range(MAX_STEPS):
             if sa[1] == sb[1] and (a, b) not in tried:
                 tried.add((a, b))
                 yield from _branch_roots(sa[2], game.t0, a, b)
-            if b - a < FINEST:
-                yield from points_between(game, a, b)
-                return
+            near = int(_near(screen[1], float(a) - MARGIN, float(b) + MARGIN).sum())
+            if b - a < FINEST or (near <= FEW and not points_tried):
+                points_tried = True
+                yield from points_between(game, a, b, screen)
+                if b - a < FINEST:
+                    return
             m = (a + b) / 2
             sm = state(game, m)
             if sm is None:

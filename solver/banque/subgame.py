@@ -245,54 +245,79 @@ def components(group: Group, x: Any) -> list[Component]:
     """Every component of the small game of ``group`` at x (see the module docstring), exactly.
 
     The group of the cells no set of Player 2 reaches (k = −1) has one: its cells follow their signs
-    (free where the slope vanishes, unconstrained).
+    (free where the slope vanishes, unconstrained). Player 2's slope and T's part on each stretch are
+    carried from one stretch to the next (a breakpoint changes only the cells that cross it).
     """
     e = [cell.e[0] + cell.e[1] * x for cell in group.cells]
     if group.k < 0:
         alphas = [cell.s[0] + cell.s[1] * x for cell in group.cells]
         drawn = tuple(q for q, v in enumerate(alphas) if v > 0)
         free = tuple(q for q, v in enumerate(alphas) if v == 0)
-        found = _component(group, x, e, Fraction(0), None, drawn, free, None)
+        sums = _sums(group, e, drawn, Fraction(0), group.t[0], group.t[1])
+        found = _component(group, e, Fraction(0), None, drawn, free, None, sums)
         assert found is not None
         return [found]
     lay = layout(group, x)
-    u = group.u[0] + group.u[1] * x
+    per_stretch = [_sums(group, e, lay.stretches[0], group.u[0] + group.u[1] * x, group.t[0], group.t[1])]
+    for before, after in zip(lay.stretches, lay.stretches[1:]):
+        u0, f0, g0 = per_stretch[-1]
+        gone, come = set(before) - set(after), set(after) - set(before)
+        u0 = u0 + sum((e[q] for q in come), 0) - sum((e[q] for q in gone), 0)
+        f0 = f0 + sum(group.cells[q].t[0] for q in come) - sum(group.cells[q].t[0] for q in gone)
+        g0 = g0 + sum(group.cells[q].t[1] for q in come) - sum(group.cells[q].t[1] for q in gone)
+        per_stretch.append((u0, f0, g0))
     last = len(lay.points) - 1
     out: list[Component] = []
     for n, p in enumerate(lay.points):
-        side = set(lay.stretches[n - 1 if n else 0])
-        drawn = tuple(q for q in sorted(side) if q not in lay.free[n])
-        found = _component(group, x, e, p, None, drawn, lay.free[n], 1 if n == 0 else -1 if n == last else 0, u)
+        m = n - 1 if n else 0
+        side = lay.stretches[m]
+        leave = [q for q in lay.free[n] if q in side]  # free here: out of the stretch's drawn cells
+        u0, f0, g0 = per_stretch[m]
+        sums = (
+            u0 - sum((e[q] for q in leave), 0),
+            f0 - sum(group.cells[q].t[0] for q in leave),
+            g0 - sum(group.cells[q].t[1] for q in leave),
+        )
+        drawn = tuple(q for q in side if q not in lay.free[n])
+        found = _component(group, e, p, None, drawn, lay.free[n], 1 if n == 0 else -1 if n == last else 0, sums)
         if found is not None:
             out.append(found)
     for n, cells in enumerate(lay.stretches):
-        u_here = u + sum((e[q] for q in cells), 0)
-        if not lay.always and u_here != 0:  # a stretch holds equilibria only where U vanishes all along it
+        if not lay.always and per_stretch[n][0] != 0:  # a stretch holds equilibria only where U vanishes all along it
             continue
-        found = _component(group, x, e, lay.points[n], lay.points[n + 1], cells, lay.always, 0, u)
+        found = _component(group, e, lay.points[n], lay.points[n + 1], cells, lay.always, 0, per_stretch[n])
         if found is not None:
             out.append(found)
     return out
 
 
+def _sums(group: Group, e: list[Any], drawn: Sequence[int], u: Any, f: int, g: int) -> tuple[Any, int, int]:
+    """U with the cells ``drawn`` (from its own part ``u``), and T's part's constant and slope in y."""
+    return (
+        u + sum((e[q] for q in drawn), 0),
+        f + sum(group.cells[q].t[0] for q in drawn),
+        g + sum(group.cells[q].t[1] for q in drawn),
+    )
+
+
 def _component(
     group: Group,
-    x: Any,
     e: list[Any],
     y: Any,
     y_end: Any,
     drawn: tuple[int, ...],
     free: tuple[int, ...],
     mode: int | None,
-    u: Any = 0,
+    sums: tuple[Any, int, int],
 ) -> Component | None:
-    """The component at the point y (``y_end`` None) or on the open stretch (y, y_end), or None if empty."""
+    """The component at the point y (``y_end`` None) or on the open stretch (y, y_end), or None if empty.
+    ``sums``: U with the cells drawn, and the constant and slope in y of T's part over them."""
+    u0, f0, g0 = sums
     if mode is None:  # no set of Player 2: no condition on the free cells
-        u0: Any = Fraction(0)
+        u0 = Fraction(0)
         e_free: list[Any] = [Fraction(0)] * len(free)
         mode = 0
     else:
-        u0 = u + sum((e[q] for q in drawn), 0)
         e_free = [e[q] for q in free]
         reach = (u0 + sum((v for v in e_free if v < 0), 0), u0 + sum((v for v in e_free if v > 0), 0))
         if (mode > 0 and reach[1] < 0) or (mode < 0 and reach[0] > 0) or (mode == 0 and not reach[0] <= 0 <= reach[1]):
@@ -304,7 +329,7 @@ def _component(
         ext = box_extremes(w, e_free, u0, mode)
         if ext is None:
             return None
-        base = part(group, x, end, drawn, (), ())
+        base = f0 + g0 * end
         (lo, r_lo), (hi, r_hi) = ext
         found.append(((base + lo, (end, r_lo)), (base + hi, (end, r_hi))))
     low = min((f[0] for f in found), key=lambda t: t[0])
