@@ -10,7 +10,7 @@ from fractions import Fraction
 import pytest
 
 from solver.banque.game import BanqueModel
-from solver.banque.solve import solve_concepts
+from solver.banque.sweep import solve_concepts
 from solver.cards import Shoe
 
 
@@ -42,7 +42,7 @@ def test_a_commission_range_over_shoes_on_two_workers_is_the_same(cli) -> None: 
 
 def test_a_banque_theta_list_on_two_workers_is_one_process_s(cli) -> None:  # type: ignore[no-untyped-def]
     """Each Nash search is seeded with the previous θ's equilibrium, and the independent solution with
-    the Nash equilibrium at its θ: the workers' solves receive the same, so the answers are the same."""
+    the last Nash equilibrium found before it: the workers' solves receive the same, so the answers are the same."""
     args = ["banque", "--decks", "inf", "--theta", "1/3,1/2,1/3", "--format", "json"]
     one, two = _json(cli(args)), _json(cli([*args, "--workers", "2"]))
     assert one == two

@@ -12,6 +12,7 @@ if TYPE_CHECKING:
 from solver.cli.common import (
     EXIT_FAILED,
     SHOE_HELP,
+    Progress,
     add_format_options,
     add_shoe_options,
     emit,

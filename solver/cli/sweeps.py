@@ -5,10 +5,12 @@ gives them, and the same results.
 * chemin de fer: one task per shoe (a deck list, ``--shoes``), with one commission or a commission
   range (the range's uniqueness over each piece decided in the task);
 * baccara banque: the solves of every shoe, θ and concept. A shoe's Nash searches form a chain (each
-  is seeded with the previous θ's equilibrium, and the independent solution with the Nash equilibrium
-  at its θ): a chain is one task, the correlated solutions one task per θ, and the independent ones
-  follow their chain. Each solve receives what it receives in one process, so the answers are the same.
-  A worker builds a shoe's game once (:func:`banque_game`) for all its tasks.
+  is seeded with the last equilibrium found, and the independent solution with the last Nash
+  equilibrium found before it): a chain is one task, the correlated solutions one task per θ, and the
+  independent ones follow their chain. Each solve receives what it receives in one process, so the
+  answers are the same; a concept at a θ with no certified answer is kept as a failure with its reason,
+  as :func:`solver.banque.sweep.solve_sweep` keeps it. A worker builds a shoe's game once
+  (:func:`banque_game`) for all its tasks.
 """
 
 from __future__ import annotations
