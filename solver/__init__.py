@@ -11,7 +11,9 @@ certified in exact rationals. The front door (docs/api.md has a worked tour):
 * chemin de fer as a game: :func:`build_game`, :func:`solve`, :class:`Solution`; with the commission as a
   parameter, :func:`commission_sweep` and :class:`CommissionSweep`; strategies as exact values:
   :class:`Side`, :class:`InfoSet`, :class:`Strategy`, :func:`strategy_law`; the model's words as typed
-  values: :class:`Freedom`, :class:`Information`, :class:`Baccarat`;
+  values: :class:`Freedom`, :class:`Information`, :class:`Baccarat`; the payoff matrices
+  (:func:`normal_form`, :class:`NormalForm`, for nashpy) and the game for Gambit (:func:`write_gambit`,
+  :func:`gambit_game`);
 * baccara banque as a three-person game: :class:`BanqueModel`, :func:`build_banque`, :func:`solve_banque`,
   :func:`solve_concepts`, :class:`BanqueSolution`;
 * house rule sheets: :class:`HouseRules`, :func:`house_rules`, :class:`Tableau`;
@@ -71,6 +73,10 @@ _WHERE: dict[str, str] = {
     "build_game": "solver.chemin.game",
     "strategy_law": "solver.chemin.game",
     "strategy_detail": "solver.chemin.game",
+    "NormalForm": "solver.chemin.guarantees",
+    "normal_form": "solver.chemin.guarantees",
+    "write_gambit": "solver.chemin.gambit",
+    "gambit_game": "solver.chemin.gambit",
     "Solution": "solver.chemin.solve",
     "solve": "solver.chemin.solve",
     "certificate_dict": "solver.chemin.certificate",
@@ -139,6 +145,7 @@ __all__ = [
     "LinearCount",
     "Model",
     "ModelError",
+    "NormalForm",
     "Number",
     "OutcomeTable",
     "PUNTO_STRATEGY",
@@ -170,8 +177,10 @@ __all__ = [
     "evaluate",
     "exact_law",
     "full_report",
+    "gambit_game",
     "house_rules",
     "main_bets",
+    "normal_form",
     "outcomes",
     "par_sheet",
     "parse_shoe",
@@ -187,6 +196,7 @@ __all__ = [
     "summarize",
     "variant_bets",
     "write_certificates",
+    "write_gambit",
 ]
 
 
@@ -211,7 +221,9 @@ if TYPE_CHECKING:  # pragma: no cover - for type checkers and editors
     from solver.cards import Shoe, parse_shoe
     from solver.chemin.certificate import certificate_dict, certificate_text, write_certificates
     from solver.chemin.commission.sweep import CommissionSweep, commission_sweep
+    from solver.chemin.gambit import gambit_game, write_gambit
     from solver.chemin.game import Game, Model, build_game, strategy_detail, strategy_law
+    from solver.chemin.guarantees import NormalForm, normal_form
     from solver.chemin.solve import Solution, solve
     from solver.count import CountConfig, LinearCount, count_study
     from solver.count.eor import effects_of_removal

@@ -23,7 +23,7 @@ import pytest
 
 from solver.cards import Shoe
 from solver.chemin.game import Game, build_game
-from solver.chemin.guarantees import normal_form
+from solver.chemin.guarantees import pure_payoffs
 from solver.chemin.solve import banker_guarantee, lp_proposal, ponte_guarantee, solve, zero_sum
 from solver.punto import punto_banco
 from solver.report import percent_str
@@ -119,7 +119,7 @@ def test_nashpy_confirms_casino_solutions_exactly(info: int) -> None:
     import nashpy
 
     s = solve(build_game(Shoe.decks(6), info, "casino"))
-    rows, cols, A = normal_form(s.game.gross)
+    rows, cols, A = pure_payoffs(s.game.gross)
     x = _product_mixture(s.q, rows)
     y = _product_mixture(s.r, cols)
     # nashpy's row player maximises: give it the ponte's payoff, minus the banker's gain.
@@ -132,7 +132,7 @@ def test_nashpy_support_enumeration_small_game() -> None:
     import nashpy
 
     s = solve(build_game(Shoe.decks(1), 1, "casino"))
-    _, _, A = normal_form(s.game.gross)
+    _, _, A = pure_payoffs(s.game.gross)
     Af = np.array([[float(v) for v in row] for row in A])
     eqs = list(nashpy.Game(-Af, Af).support_enumeration())
     assert eqs, "nashpy found no equilibrium"

@@ -16,6 +16,7 @@ holding only ``...`` matches any run of lines, none included. Trailing spaces ar
 - A ```pycon block is a Python session (``>>> `` lines and their output, as doctest reads them):
   the blocks of one page run in order in one namespace, in the page's temporary directory, with
   doctest's ELLIPSIS and NORMALIZE_WHITESPACE. docs/api.md is written in them.
+- A page of :data:`NEEDS` (Gambit's how-to) is skipped, saying why, where its optional package is absent.
 - Outside those blocks, no fenced block may show a ``baccarat`` command or Python that imports the
   package (it would escape the check).
 
@@ -44,6 +45,9 @@ SKIP_ALLOWED = {"simulate.md", "counting.md", "howto-parsheet.md"}
 take minutes to hours (their results are quoted from docs/benchmarks.md and the cut-card table), and
 counting.md, whose counting studies of 10^5 shoes take minutes each (their results are quoted), and
 howto-parsheet.md, whose PDF needs pdflatex (tests/test_parsheet.py runs that command where it is installed)."""
+
+NEEDS = {"howto-gambit.md": "pygambit"}
+"""Pages whose examples need an optional package (the test extra installs it): skipped, saying so, without it."""
 
 SKIP_MARKER = "console-skip"
 COLUMNS = "100"
@@ -197,6 +201,8 @@ def columns(monkeypatch: pytest.MonkeyPatch) -> None:
 
 @pytest.mark.parametrize("page", PAGES)
 def test_page_examples(page: str, tmp_path: Path, columns: None) -> None:
+    if page in NEEDS:
+        pytest.importorskip(NEEDS[page], reason=f"{page} needs {NEEDS[page]} (pip install -e '.[test]')")
     check_page(DOCS / page, tmp_path)
 
 

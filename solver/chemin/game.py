@@ -241,10 +241,9 @@ def _coefficients(
     """The win and loss coefficients and the inert sets, which do not depend on the commission (cached:
     the same shoe and model are often built at several commissions)."""
     st = structure(tab, information)
-    sums = st.grouping.evaluate(multiset_weights(st.tree, shoe))
-    keys = st.grouping.keys
+    sums = st.weights(shoe)
     m, n = len(st.ponte_sets), len(st.banker_sets)
-    j, pdrew, i, bdrew, outcome = PathKey(n).decode(keys)
+    j, pdrew, i, bdrew, outcome = st.key_parts
     coeffs = {}
     zeros: dict[str, tuple[np.ndarray, np.ndarray]] = {}  # the ponte's and the banker's sets with no coefficient
     for which, o in (("win", 1), ("loss", 2)):

@@ -1,15 +1,19 @@
-"""Exact rational helpers of the additive game: the guarantees f and h, the slopes, the normal form
-(exact linear algebra is :mod:`solver.exact.linalg`)."""
+"""Exact rational helpers of the additive game: the guarantees f and h, the slopes, and the normal form
+(:func:`normal_form`: the payoff matrices, for nashpy and Gambit); exact linear algebra is
+:mod:`solver.exact.linalg`."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+from dataclasses import dataclass
 from fractions import Fraction
 
 import numpy as np
 
-from solver.chemin.game import Coefficients
+from solver.chemin.game import Coefficients, Game
 from solver.errors import ModelError
 from solver.exact.numbers import numerators
+from solver.strategy import Side
 
 # -- exact helpers ----------------------------------------------------------------------------------
 
@@ -70,20 +74,12 @@ MAX_NORMAL_FORM = 2**16
 """Largest number of payoff entries a normal form is expanded to (rows × columns)."""
 
 
-def normal_form(c: Coefficients) -> tuple[list[tuple[int, ...]], list[tuple[int, ...]], np.ndarray]:
-    """The normal-form payoff matrix of an additive game, where it is small enough to write down.
-
-    Rows are the ponte's pure strategies (a 0/1 choice per set), columns the banker's; entries are
-    exact Fractions ``E(q, r)`` for those pure choices.
+def pure_payoffs(c: Coefficients) -> tuple[list[tuple[int, ...]], list[tuple[int, ...]], np.ndarray]:
+    """One payoff form at every pair of pure strategies: ``(rows, columns, matrix)``, rows the ponte's
+    0/1 choices per set (1 = draw), columns the banker's, entries the exact Fractions ``E(q, r)``.
 
     Raises:
         ModelError: more than :data:`MAX_NORMAL_FORM` entries (the parlor games: use the additive form).
-
-    >>> from solver.cards import Shoe
-    >>> from solver.chemin.game import build_game
-    >>> rows, cols, A = normal_form(build_game(Shoe.decks(8), 1, "casino").gross)
-    >>> A.shape
-    (2, 4)
     """
     m, n = c.G.shape
     if 2 ** (m + n) > MAX_NORMAL_FORM:
@@ -95,3 +91,68 @@ def normal_form(c: Coefficients) -> tuple[list[tuple[int, ...]], list[tuple[int,
     ints = c.c0 + (Q @ c.a).reshape(-1, 1) + (R @ c.b).reshape(1, -1) + (Q @ c.G) @ R.T
     D = c.denominator
     return rows, cols, np.array([[Fraction(int(x), D) for x in row] for row in ints], dtype=object)
+
+
+@dataclass(frozen=True, eq=False)
+class NormalForm:
+    """Chemin de fer in normal form: every pure strategy of each side, and each side's exact payoff.
+
+    Attributes:
+        game: the game.
+        rows: the ponte's pure strategies, each a 0/1 choice (1: draw) per set of ``game.ponte_sets``.
+        columns: the banker's, per set of ``game.banker_sets``.
+        ponte: the ponte's payoff, P(ponte wins) − P(banker wins): rows × columns, Fractions (object dtype).
+        banker: the banker's payoff net of the commission, (1 − α) P(banker wins) − P(ponte wins); with
+            α = 0 it is ``-ponte`` (zero-sum).
+    """
+
+    game: Game
+    rows: tuple[tuple[int, ...], ...]
+    columns: tuple[tuple[int, ...], ...]
+    ponte: np.ndarray
+    banker: np.ndarray
+
+    @property
+    def matrices(self) -> tuple[np.ndarray, np.ndarray]:
+        """``(ponte, banker)``: the row and the column player's payoffs, as ``nashpy.Game(*nf.matrices)`` takes them."""
+        return self.ponte, self.banker
+
+    def strategies(self, side: Side) -> tuple[tuple[int, ...], ...]:
+        """One side's pure strategies (the rows for the ponte, the columns for the banker)."""
+        return self.rows if side is Side.PONTE else self.columns
+
+    def label(self, side: Side, k: int) -> str:
+        """The side's k-th pure strategy in words, e.g. ``draw 3/9, stand 5/4``."""
+        sets = self.game.ponte_sets if side is Side.PONTE else self.game.banker_sets
+        return ", ".join(f"{'draw' if x else 'stand'} {s}" for s, x in zip(sets, self.strategies(side)[k])) or "no choice"
+
+    def mixture(self, side: Side, draw: Sequence[Fraction]) -> np.ndarray:
+        """The mixed strategy (over this side's pure strategies) of the behaviour strategy that draws with
+        probability ``draw[k]`` in its k-th set, independently: each pure strategy's exact probability."""
+        out = []
+        for pure in self.strategies(side):
+            w = Fraction(1)
+            for p, x in zip(draw, pure):
+                w *= p if x else 1 - p
+            out.append(w)
+        return np.array(out, dtype=object)
+
+
+def normal_form(game: Game) -> NormalForm:
+    """The normal form of a chemin de fer game, where it is small enough to write down (the casino games:
+    2^m ponte strategies × 2^n banker strategies, m and n the free sets).
+
+    Raises:
+        ModelError: more than :data:`MAX_NORMAL_FORM` entries (the parlor games: use the additive form).
+
+    >>> from solver.cards import Shoe
+    >>> from solver.chemin.game import build_game
+    >>> nf = normal_form(build_game(Shoe.decks(8), 1, "casino"))
+    >>> nf.ponte.shape, nf.label(Side.BANKER, 1)
+    ((2, 4), 'draw 3/9, stand 5/4')
+    >>> bool((nf.banker == -nf.ponte).all())
+    True
+    """
+    rows, cols, gross = pure_payoffs(game.gross)
+    _, _, net = pure_payoffs(game.net) if not game.zero_sum else (rows, cols, gross)
+    return NormalForm(game, tuple(rows), tuple(cols), -gross, net)

@@ -28,7 +28,8 @@ from typing import Any
 
 import numpy as np
 
-from solver.deal.tree import N_DETAIL, DealTree, Grouping, deal_tree
+from solver.cards import Shoe
+from solver.deal.tree import N_DETAIL, DealTree, Grouping, deal_tree, multiset_weights
 from solver.rules.tableau import Tableau
 from solver.store.cache import entry_key, load_arrays, save_arrays
 from solver.strategy import COMPOSITIONS, InfoSet, Side, compositions_of
@@ -112,6 +113,16 @@ class Structure:
     def banker_index(self) -> np.ndarray:
         """Per path: the banker's free set, or −1."""
         return _banker_index(self.tree, self.information, self.codes)
+
+    @cached_property
+    def key_parts(self) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
+        """The grouping's keys split by :class:`PathKey`: per key ``(j, ponte drew, i, banker drew, outcome)``."""
+        return PathKey(len(self.banker_sets)).decode(self.grouping.keys)  # type: ignore[no-any-return]
+
+    def weights(self, shoe: Shoe) -> np.ndarray:
+        """Per key, the exact weight of its paths on ``shoe`` over the shoe's denominator (int64 or Python
+        integers, as :func:`solver.deal.tree.multiset_weights` gives them)."""
+        return self.grouping.evaluate(multiset_weights(self.tree, shoe))
 
 
 def _banker_index(tree: DealTree, information: int, codes: tuple[int, ...]) -> np.ndarray:

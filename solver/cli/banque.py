@@ -13,14 +13,17 @@ from solver.cli.common import (
     EXIT_FAILED,
     SHOE_HELP,
     Progress,
+    add_export_option,
     add_format_options,
     add_shoe_options,
     emit,
+    export_target,
     note,
     render,
     shoes_from_args,
 )
 from solver.cli.workers import SWEEP_WORKERS, add_run_options
+from solver.errors import InputError
 
 EPILOG = """\
 models:
@@ -49,6 +52,7 @@ examples:
   baccarat banque --decks inf --second-player sees-first --format json
   baccarat banque --decks 6 --certificate certs         checkable certificates, one per concept
   baccarat banque --decks 6 --freedom parlor --limit     where banque meets chemin de fer (theta -> 1)
+  baccarat banque --decks inf --export efg banque.efg   the three-person game for Gambit (.efg)
 
 exit status: 0 every answer found and certified; 2 unusable input; 3 some concept at some theta has
 no certified answer (the others are printed; each failure is one line on stderr)
@@ -75,6 +79,15 @@ def run(args: argparse.Namespace) -> int:
     if args.limit:
         return _limit(args, model)
     thetas = parse_thetas(args.theta)
+    if args.export:
+        from solver.banque.gambit import write_gambit
+        from solver.banque.game import build_banque
+
+        form, path, shoe = export_target(args)
+        if len(thetas) != 1:
+            raise InputError("--export writes one game: give one --theta, not a list")
+        note(f"wrote {write_gambit(build_banque(shoe, model), thetas[0], form, path, args.force)} (Gambit {form})")
+        return 0
     concepts = list(CONCEPTS) if args.concept == "all" else [Concept.parse(args.concept)]
     if model.tax and Concept.INDEPENDENT in concepts:
         if args.concept == Concept.INDEPENDENT:
@@ -170,6 +183,7 @@ def add_parser(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-ar
         action="store_true",
         help="the exact limit of the Nash equilibrium's value as theta -> 1, beside chemin de fer's on the same shoe",
     )
-    p.add_argument("--force", action="store_true", help="overwrite an existing certificate file")
+    add_export_option(p)
+    p.add_argument("--force", action="store_true", help="overwrite an existing certificate or --export file")
     add_run_options(p.add_argument_group("run"), SWEEP_WORKERS)
     p.set_defaults(run=run)

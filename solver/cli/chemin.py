@@ -8,13 +8,16 @@ import sys
 
 from solver.cli.common import (
     SHOE_HELP,
+    add_export_option,
     add_format_options,
     add_shoe_options,
     add_tableau_option,
     commission_text,
     emit,
     emit_json,
+    export_target,
     house_from_args,
+    note,
     render,
     shoes_from_args,
 )
@@ -36,6 +39,7 @@ examples:
   baccarat chemin --decks 6 --information 2 --commission 0..1/10   the equilibrium for every commission
   baccarat chemin --decks 6 --tableau simplified                   a house's simplified sheet
   baccarat chemin --decks 6 --information 3 --certificate b3.json  write a checkable certificate
+  baccarat chemin --freedom parlor --export efg b1.efg             the parlor game B1 for Gambit
 """
 
 
@@ -60,11 +64,19 @@ def run(args: argparse.Namespace) -> int:
     freedom = house.tableau if house is not None else (args.freedom or "casino")
     commission = commission_text(args, house, "0")
     span = commission_range(commission)
+    if span is not None and args.export:
+        raise InputError("--export writes one game: give one commission, not a range")
     if span is not None:
         return _run_range(args, freedom, span)
     if args.format == "latex":
         raise InputError("--format latex is for a commission range (e.g. --commission 0..1/10)")
     alpha = exact(commission, "commission")
+    if args.export:
+        from solver.chemin.gambit import write_gambit
+
+        form, path, shoe = export_target(args)
+        note(f"wrote {write_gambit(build_game(shoe, args.information, freedom, alpha), form, path, args.force)} (Gambit {form})")
+        return 0
     solutions = chemin_solutions(args, shoes_from_args(args), args.information, freedom, alpha)
     if args.certificate:
         from solver.chemin.certificate import write_certificates
@@ -122,6 +134,7 @@ def add_parser(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-ar
         help="house share of banker wins, 0 to 1/10, or a range LO..HI such as 0..1/10 (default 0, or the --tableau sheet's)",
     )
     p.add_argument("--certificate", metavar="FILE", help="write a certificate (JSON) that proofs/check.py verifies")
-    p.add_argument("--force", action="store_true", help="overwrite an existing certificate file")
+    add_export_option(p)
+    p.add_argument("--force", action="store_true", help="overwrite an existing certificate or --export file")
     add_run_options(p.add_argument_group("run"), SWEEP_WORKERS)
     p.set_defaults(run=run)

@@ -147,6 +147,36 @@ def commission_text(args: argparse.Namespace, house: HouseRules | None, default:
     return default
 
 
+def add_export_option(p: argparse.ArgumentParser) -> None:
+    """``--export FORM FILE``: write the game for Gambit (solver.store.gambit) instead of solving it."""
+    p.add_argument(
+        "--export",
+        nargs=2,
+        metavar=("FORM", "FILE"),
+        help="write the game for Gambit instead of solving it: FORM is efg (the game tree) or nfg (the normal "
+        "form, where small enough); one shoe; --force overwrites FILE",
+    )
+
+
+def export_target(args: argparse.Namespace) -> tuple[Any, str, Shoe]:
+    """``--export FORM FILE`` read: (the :class:`~solver.store.gambit.GambitForm`, the file, the one shoe).
+
+    Raises:
+        InputError: an unknown form, several shoes, or ``--certificate`` too.
+    """
+    from solver.store.gambit import GambitForm
+
+    form, path = args.export
+    if form.lower() not in set(GambitForm):
+        raise InputError(f"--export: the form is efg (the game tree) or nfg (the normal form), got {form!r}")
+    if getattr(args, "certificate", None):
+        raise InputError("give --export or --certificate, not both (an exported game is not solved)")
+    shoes = shoes_from_args(args)
+    if len(shoes) != 1:
+        raise InputError("--export writes one game: give one shoe, not a list")
+    return GambitForm(form.lower()), path, shoes[0]
+
+
 def shoes_from_args(args: argparse.Namespace) -> list[Shoe]:
     """The shoes named by ``--decks`` / ``--shoe`` / ``--remove`` (a deck list gives several)."""
     if args.shoe is not None:
