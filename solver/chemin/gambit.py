@@ -40,7 +40,7 @@ from solver.chemin.game import Game
 from solver.chemin.guarantees import normal_form
 from solver.chemin.paths import structure
 from solver.chemin.solve import Solution
-from solver.deal.tree import denominator
+from solver.deal.weights import denominator
 from solver.errors import SolverError
 from solver.exact.numbers import fraction_str
 from solver.store.files import write_text
