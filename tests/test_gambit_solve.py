@@ -69,7 +69,7 @@ def test_gambit_solves_the_normal_form_exactly(dealing: str) -> None:
 @pytest.mark.slow
 def test_kemeny_snell_solved_by_gambit(cli, tmp_path: Path) -> None:
     """Kemeny and Snell (1957): the ponte draws at 5 with probability 9/11; value 679568/53094899 (our
-    exact value, pinned in tests/test_headline.py). About four minutes of Gambit's exact LP."""
+    exact value, pinned in tests/test_headline.py). About 73 s of CPU in Gambit's exact LP."""
     ks = tmp_path / "ks.efg"
     assert cli(["chemin", "--decks", "inf", "--information", "1", "--freedom", "parlor", "--export", "efg", str(ks)]).code == 0
     game = gbt.read_efg(str(ks))
