@@ -34,7 +34,7 @@ from functools import cached_property, lru_cache
 import numpy as np
 
 from solver.cards import Shoe
-from solver.chemin.paths import DetailKey, PathKey, structure
+from solver.chemin.paths import DetailKey, structure
 from solver.deal.tree import detail_key, detail_parts, multiset_weights
 from solver.deal.weights import denominator
 from solver.errors import ModelError

@@ -117,7 +117,7 @@ class Structure:
     @cached_property
     def key_parts(self) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
         """The grouping's keys split by :class:`PathKey`: per key ``(j, ponte drew, i, banker drew, outcome)``."""
-        return PathKey(len(self.banker_sets)).decode(self.grouping.keys)  # type: ignore[no-any-return]
+        return PathKey(len(self.banker_sets)).decode(self.grouping.keys)
 
     def weights(self, shoe: Shoe) -> np.ndarray:
         """Per key, the exact weight of its paths on ``shoe`` over the shoe's denominator (int64 or Python

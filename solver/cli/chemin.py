@@ -73,6 +73,7 @@ def run(args: argparse.Namespace) -> int:
     alpha = exact(commission, "commission")
     if args.export:
         from solver.chemin.gambit import write_gambit
+        from solver.chemin.game import build_game
 
         form, path, shoe = export_target(args)
         note(f"wrote {write_gambit(build_game(shoe, args.information, freedom, alpha), form, path, args.force)} (Gambit {form})")
