@@ -127,9 +127,9 @@ def _limit(args: argparse.Namespace, model: BanqueModel) -> int:
     from solver.errors import InputError
     from solver.report.banque import limit_dict, limit_text
 
-    if args.theta != "1/2" or args.concept != "all" or args.certificate:
+    if args.theta != "1/2" or args.concept != "all" or args.certificate or args.export:
         raise InputError(
-            "--limit takes no --theta, --concept or --certificate (it is the Nash equilibrium's limit as theta -> 1)"
+            "--limit takes no --theta, --concept, --certificate or --export (it is the Nash equilibrium's limit as theta -> 1)"
         )
     if args.format not in ("text", "json"):
         raise InputError("--limit writes text or json")
