@@ -3,8 +3,12 @@
 from __future__ import annotations
 
 import os
+import subprocess
+import sys
+from pathlib import Path
 
 import numpy as np
+import pytest
 
 from solver.cards import Shoe
 from solver.deal.tree import build_deal_tree
@@ -12,6 +16,12 @@ from solver.punto import bets_from_names, compile_bets
 from solver.punto.compiled import forget_compiled_bets
 from solver.rules.tableau import PUNTO_BANCO
 from solver.store import cache
+
+
+@pytest.fixture(autouse=True)
+def _fresh_notes(monkeypatch) -> None:
+    """Each test sees its own rebuilds said (the cache says each once a process)."""
+    monkeypatch.setattr(cache, "_reported", set())
 
 
 def test_entries_read_back_equal_and_damaged_ones_are_rebuilt(tmp_path, monkeypatch) -> None:
@@ -30,6 +40,135 @@ def test_entries_read_back_equal_and_damaged_ones_are_rebuilt(tmp_path, monkeypa
         entry.write_bytes(damaged)
         assert cache.load_arrays("thing", "k1") is None and cache.load_plain("thing", "k1") is None
     assert cache.load_arrays("thing", "absent") is None
+
+
+def _entry_with_checksum(head: bytes, data: bytes) -> bytes:
+    """An entry whose checksum is right for a header and data someone wrote by hand."""
+    import zlib
+
+    return cache.MAGIC + b"%08x\n" % zlib.crc32(head + b"\n" + data) + head + b"\n" + data
+
+
+HEADER_EDITS = [
+    (b"<i8", b">i8"),
+    (b"<i8", b",i8"),
+    (b"<i8", b"<m8"),
+    (b"<i8", b"|O8"),
+    (b"[5]", b"[50000000000000]"),
+    (b"[5]", b"[-5]"),
+]
+
+
+@pytest.mark.parametrize(("old", "new"), HEADER_EDITS, ids=[f"{a.decode()}->{b.decode()}" for a, b in HEADER_EDITS])
+def test_the_checksum_covers_the_header_and_a_header_is_read_only_as_written(old, new, tmp_path, monkeypatch, capsys) -> None:
+    """Issue 29: the CRC covered the data only; an entry whose header's dtype or shape was edited gave
+    IndexError, SyntaxError or MemoryError tracebacks, or could be read as other numbers. An edited
+    header now fails the checksum; and one given a checksum that matches (written by hand) is refused
+    all the same, because no table of contents but save_arrays's is read."""
+    monkeypatch.setenv(cache.ENV, str(tmp_path))
+    cache.save_arrays("thing", "k", {"a": np.arange(5), "b": np.ones((2, 3), dtype=np.int64)})
+    entry = tmp_path / f"thing-k{cache.SUFFIX}"
+    whole = entry.read_bytes()
+    assert old in whole
+    entry.write_bytes(whole.replace(old, new, 1))
+    assert cache.load_arrays("thing", "k") is None and cache.load_plain("thing", "k") is None
+    assert "fails its checksum; rebuilding it" in capsys.readouterr().err
+    at = len(cache.MAGIC) + 9
+    head, _, data = whole[at:].partition(b"\n")
+    entry.write_bytes(_entry_with_checksum(head.replace(old, new, 1), data))
+    assert cache.load_arrays("thing", "k") is None and cache.load_plain("thing", "k") is None
+    cache.save_arrays("thing", "k", {"a": np.arange(5), "b": np.ones((2, 3), dtype=np.int64)})  # the rebuild
+    back = cache.load_arrays("thing", "k")
+    assert back is not None and back["a"].tolist() == [0, 1, 2, 3, 4]
+
+
+def test_a_rebuild_is_said_once(tmp_path, monkeypatch, capsys) -> None:
+    monkeypatch.setenv(cache.ENV, str(tmp_path))
+    entry = tmp_path / f"thing-once{cache.SUFFIX}"
+    entry.write_bytes(b"garbage")
+    for _ in range(3):
+        assert cache.load_arrays("thing", "once") is None
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and err.startswith(f"baccarat: note: the cache entry {entry} is not an entry"), err
+
+
+def test_entries_that_are_not_regular_files_are_ignored_at_once(tmp_path, monkeypatch) -> None:
+    """Issue 29: an entry that was a FIFO hung punto; one that was a symbolic link to /dev/zero
+    exhausted the memory. Neither is opened for reading now; the rebuild replaces them."""
+    monkeypatch.setenv(cache.ENV, str(tmp_path))
+    fifo = tmp_path / f"thing-fifo{cache.SUFFIX}"
+    os.mkfifo(fifo)
+    zero = tmp_path / f"thing-zero{cache.SUFFIX}"
+    zero.symlink_to("/dev/zero")
+    (tmp_path / f"thing-dir{cache.SUFFIX}").mkdir()
+    for key in ("fifo", "zero", "dir"):
+        assert cache.load_arrays("thing", key) is None and cache.load_plain("thing", key) is None
+    for key in ("fifo", "zero"):
+        cache.save_arrays("thing", key, {"a": np.arange(3)})
+        back = cache.load_plain("thing", key)
+        assert back == {"a": ([0, 1, 2], (3,))}
+    assert os.path.exists("/dev/zero") and not zero.is_symlink()
+
+
+TAMPERS = {
+    "dtype big-endian": lambda b: b.replace(b"<i8", b">i8", 1),
+    "dtype garbage": lambda b: b.replace(b"<i8", b",i8", 1),
+    "dtype timedelta": lambda b: b.replace(b"<i8", b"<m8", 1),
+    "truncated": lambda b: b[: len(b) // 2],
+    "emptied": lambda b: b"",
+}
+
+
+def _tamper_rounds(kinds: list[str], entries: int, every: bool) -> list[list[str]]:
+    """The tamper each entry gets, round by round: every kind on every entry (``every``), or the kinds
+    spread over the entries so that each kind is used at least once in few rounds."""
+    if every:
+        return [[k] * entries for k in kinds]
+    rounds = -(-len(kinds) // entries)
+    return [[kinds[(r * entries + i) % len(kinds)] for i in range(entries)] for r in range(rounds)]
+
+
+CACHE_COMMANDS = [
+    pytest.param(["punto", "--decks", "6", "--bets", "dragon7,panda8"], False, id="punto"),
+    pytest.param(["chemin", "--decks", "1"], False, id="chemin", marks=pytest.mark.slow),
+    pytest.param(["punto", "--decks", "6", "--bets", "dragon7,panda8"], True, id="punto-every", marks=pytest.mark.slow),
+    pytest.param(["chemin", "--decks", "1"], True, id="chemin-every", marks=pytest.mark.slow),
+    pytest.param(["eor", "--decks", "8", "--bets", "dragon7"], True, id="eor-every", marks=pytest.mark.slow),
+]
+
+
+@pytest.mark.parametrize(("command", "every"), CACHE_COMMANDS)
+def test_commands_rebuild_a_tampered_cache_and_print_the_same_numbers(command, every, tmp_path) -> None:
+    """Every entry of the cache edited (a header's dtype, truncated, emptied), made a FIFO or a link to
+    /dev/zero: the command prints the same numbers, a note on stderr per entry rebuilt, no traceback,
+    no hang. (With ``-m slow``: every kind on every entry, for more commands.)"""
+    root = Path(__file__).resolve().parents[1]
+    env = {**os.environ, "PYTHONPATH": str(root), cache.ENV: str(tmp_path)}
+
+    def run() -> subprocess.CompletedProcess[str]:
+        return subprocess.run(
+            [sys.executable, "-m", "solver.cli", *command], capture_output=True, text=True, env=env, timeout=300, check=False
+        )
+
+    clean = run()
+    assert clean.returncode == 0 and clean.stderr == "", clean.stderr
+    entries = sorted(tmp_path.glob(f"*{cache.SUFFIX}"))
+    assert entries
+    for kinds in _tamper_rounds([*TAMPERS, "fifo", "zero"], len(entries), every):
+        for kind, entry in zip(kinds, entries):
+            whole = entry.read_bytes()
+            entry.unlink()
+            if kind == "fifo":
+                os.mkfifo(entry)
+            elif kind == "zero":
+                entry.symlink_to("/dev/zero")
+            else:
+                entry.write_bytes(TAMPERS[kind](whole))
+        again = run()
+        assert again.returncode == 0 and again.stdout == clean.stdout, (kinds, again.stderr)
+        notes = again.stderr.splitlines()
+        assert len(notes) == len(entries) and all(n.startswith("baccarat: note: the cache entry ") for n in notes), (kinds, notes)
+    assert run().stderr == ""  # rebuilt: read as they are
 
 
 def test_mixed_types_read_back_and_plain_reads_only_integers(tmp_path, monkeypatch) -> None:

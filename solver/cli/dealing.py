@@ -4,7 +4,6 @@ and running the simulator with progress."""
 from __future__ import annotations
 
 import argparse
-import json
 from fractions import Fraction
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -25,7 +24,7 @@ from solver.cli.workers import workers_from_args as workers_from_args  # where t
 from solver.errors import BaccaratError, InputError, ModelError
 from solver.exact.numbers import exact
 from solver.rules.tableau import TABLEAUX
-from solver.store.files import read_text
+from solver.store.files import read_document
 from solver.strategy import Strategy
 
 if TYPE_CHECKING:
@@ -107,14 +106,10 @@ def add_table_options(p: argparse.ArgumentParser, simulate: bool) -> None:
 
 def strategy_file(path: str) -> Strategy:
     """A strategy from a JSON file of draw tables by cards (numbers read exactly, ``0.5`` as one half)."""
-    from fractions import Fraction
 
     import numpy as np
 
-    try:
-        data = json.loads(read_text(path), parse_float=Fraction)
-    except json.JSONDecodeError as e:
-        raise InputError(f"{path}: not JSON ({e.msg} at line {e.lineno})") from None
+    data = read_document(path, "json")  # decimals kept as written, read exactly (and bounded) by exact()
     if not isinstance(data, dict) or "player" not in data or "banker" not in data:
         raise InputError(f"{path}: a strategy file is a JSON object with 'player' (10x10) and 'banker' (10x10x11) tables")
 

@@ -27,6 +27,10 @@ DECKS = ("unseen", "shoe")
 TAG_ORDER_VALUES = ("A", "2", "3", "4", "5", "6", "7", "8", "9", "T")
 """Ten tags are read in this order (the literature's: ace to nine, then the ten-valued cards)."""
 
+MAX_TAG = 10**6
+"""The largest tag in magnitude, and the largest numerator and denominator of a true count: the
+dealer compares ``52 q RC >= p × cards`` in int64 (:mod:`solver.count.dealer`)."""
+
 
 @dataclass(frozen=True)
 class LinearCount:
@@ -48,7 +52,12 @@ class LinearCount:
     def __post_init__(self) -> None:
         if len(self.tags) != 13 or any(isinstance(t, bool) or not isinstance(t, int) for t in self.tags):
             raise InputError(f"a count needs 13 whole-number tags by rank, got {len(self.tags)}")
-        object.__setattr__(self, "threshold", exact(self.threshold, "threshold"))
+        if any(abs(t) > MAX_TAG for t in self.tags):
+            raise InputError(f"a tag is at most {MAX_TAG:,} in magnitude, got {max(self.tags, key=abs)}")
+        threshold = exact(self.threshold, "threshold")
+        if abs(threshold.numerator) > MAX_TAG or threshold.denominator > MAX_TAG:
+            raise InputError(f"a true count's numerator and denominator are at most {MAX_TAG:,}, got {fraction_str(threshold)}")
+        object.__setattr__(self, "threshold", threshold)
 
     @classmethod
     def parse(cls, text: str, threshold: Fraction | int | str, source: str = "user") -> LinearCount:

@@ -283,10 +283,15 @@ def fast_law(bets: Sequence[Bet], tab: Tableau = PUNTO_BANCO, winner: bool = Fal
     order = np.lexsort((size_of_pair, key_of_pair))
     seg_id = key_of_pair[order] * (MAX_CARDS + 1) + size_of_pair[order]
     seg_values, seg_starts = np.unique(seg_id, return_index=True)
-    scale = np.array([math.lcm(*(t.pays.denominator for t in b.tiers)) if b.tiers else 1 for b in bets], dtype=np.int64)
+    scales = [math.lcm(*(t.pays.denominator for t in b.tiers)) if b.tiers else 1 for b in bets]
+    returns = [[int(s * (t.pays + 1)) for t in b.tiers] for s, b in zip(scales, bets)]
+    for s, r, b in zip(scales, returns, bets):  # checked in Python integers, before numpy would overflow
+        if max([s, *r]) > INT64_LIMIT:
+            raise ModelError(f"the payouts of {b.name} are too large for the counting kernel's exact int64 sums")
+    scale = np.array(scales, dtype=np.int64)
     multiplier = np.zeros((n_keys, len(bets)), dtype=np.int64)
-    for j, bet in enumerate(bets):
-        pays = np.array([int(scale[j] * (t.pays + 1)) for t in bet.tiers] + [0], dtype=np.int64)
+    for j, _ in enumerate(bets):
+        pays = np.array([*returns[j], 0], dtype=np.int64)
         multiplier[:, j] = pays[c.tiers[:, j]]
 
     def as64(a: Any) -> np.ndarray:

@@ -3,7 +3,8 @@
 Every number a user gives (a commission, a probability, a stake share θ, a false-alarm rate) is read
 by :func:`exact` into a :class:`~fractions.Fraction`; floats are refused, because ``0.1`` as a float is
 not one tenth. Every exact number the program writes goes through :func:`fraction_str`. Inputs are
-bounded in length (:data:`MAX_NUMBER_CHARS`), so a pasted megabyte of digits is an error, not an
+bounded in length (:data:`MAX_NUMBER_CHARS`) and in exponent (:data:`MAX_EXPONENT`, checked before the
+power is computed), so a pasted megabyte of digits or ``1e999999999`` is an error, not an
 hour of arithmetic.
 
 >>> exact("0.05"), exact("1/20"), exact(0), exact(" 5% ")
@@ -15,6 +16,7 @@ hour of arithmetic.
 from __future__ import annotations
 
 import math
+import re
 from collections.abc import Iterable
 from fractions import Fraction
 from typing import Any
@@ -23,6 +25,16 @@ from solver.errors import InputError
 
 MAX_NUMBER_CHARS = 100
 """The longest number a user may type (digits, sign, point, slash and exponent together)."""
+
+MAX_EXPONENT = 100
+"""The largest power of ten a number may be written with, either way (``1e100``, ``1e-100``): checked
+before the power is computed, so ``1e999999999`` is an error, not an hour of arithmetic."""
+
+_DIGITS = r"[0-9](?:_?[0-9])*"
+_RATIO = re.compile(rf"[+-]?{_DIGITS}/{_DIGITS}")
+_DECIMAL = re.compile(rf"([+-]?(?:{_DIGITS}(?:\.(?:{_DIGITS})?)?|\.{_DIGITS}))(?:e([+-]?{_DIGITS}))?")
+"""What :func:`exact` reads: ASCII digits (an underscore between two of them allowed), a ratio ``p/q``
+or a decimal with an optional exponent."""
 
 
 def exact(x: object, what: str = "value") -> Fraction:
@@ -45,18 +57,27 @@ def exact(x: object, what: str = "value") -> Fraction:
         percent = text.endswith("%")
         if percent:
             text = text[:-1].strip()
-        mantissa, e, power = text.lower().partition("e")
-        if e and "/" not in text and power.lstrip("+-").isdigit() and abs(int(power)) > MAX_NUMBER_CHARS:
-            raise InputError(f"{what}: the exponent of {x.strip()!r} is out of range (at most {MAX_NUMBER_CHARS} either way)")
-        try:
-            if e and "/" not in text:
-                value = Fraction(mantissa) * Fraction(10) ** int(power)
-            else:
-                value = Fraction(text)
-        except (ValueError, ZeroDivisionError):
-            raise InputError(f"{what} must be a number such as 0.05 or 1/20, got {x.strip()!r}") from None
+        value = _literal(text.lower(), what, x.strip())
         return value / 100 if percent else value
     raise TypeError(f"{what}: cannot make an exact number from {type(x).__name__}")
+
+
+def _literal(text: str, what: str, given: str) -> Fraction:
+    """A ratio or a decimal (lower case), its exponent bounded before any power is computed."""
+    if _RATIO.fullmatch(text):
+        numerator, denominator = text.split("/")
+        if int(denominator) == 0:
+            raise InputError(f"{what}: {given!r} divides by zero")
+        return Fraction(int(numerator), int(denominator))
+    m = _DECIMAL.fullmatch(text)
+    if m is None:
+        raise InputError(f"{what} must be a number such as 0.05 or 1/20, got {given!r}")
+    mantissa, power = m.group(1), m.group(2)
+    if power is None:
+        return Fraction(mantissa)
+    if abs(int(power)) > MAX_EXPONENT:
+        raise InputError(f"{what}: the exponent of {given!r} is out of range (at most {MAX_EXPONENT} either way)")
+    return Fraction(mantissa) * Fraction(10) ** int(power)
 
 
 def fraction_str(x: Fraction | int) -> str:

@@ -114,18 +114,9 @@ def read_bet_file(path: str | Path, reserved: tuple[str, ...] = ()) -> tuple[Bet
     Raises:
         InputError: the file cannot be read or parsed, or a bet in it is malformed (naming the key).
     """
-    import json
-    import tomllib
-
-    from solver.store.files import read_text
+    from solver.store.files import read_document
 
     p = Path(path)
-    text = read_text(p)  # UTF-8, a byte-order mark dropped; anything else one line
-    try:
-        if p.suffix.lower() == ".json":
-            data = json.loads(text, parse_float=str, parse_int=int)
-        else:
-            data = tomllib.loads(text, parse_float=str)
-    except (ValueError, tomllib.TOMLDecodeError) as e:
-        raise InputError(f"{p}: not valid {'JSON' if p.suffix.lower() == '.json' else 'TOML'}: {e}") from None
+    # a regular file of bounded size, UTF-8; nesting and whole numbers bounded; decimals kept as text
+    data = read_document(p, "json" if p.suffix.lower() == ".json" else "toml")
     return parse_bets(data, str(p), reserved)

@@ -53,7 +53,6 @@ True
 
 from __future__ import annotations
 
-import json
 from dataclasses import dataclass
 from fractions import Fraction
 from pathlib import Path
@@ -64,6 +63,10 @@ from solver.rules.tableau import CHEMIN_CASINO, CHEMIN_PARLOR, PUNTO_BANCO, SEEN
 
 MAX_HOUSE_FILE = 1 << 20
 """The largest house-rules file read, in bytes."""
+
+MAX_TIE_PAYS = 10**6
+"""The most a sheet's Tie bet may pay, to 1 (houses pay 8 or 9; a bound keeps the simulator's float
+statistics of the bet finite)."""
 
 _WORDS = {"draw": Action.DRAW, "d": Action.DRAW, "stand": Action.STAND, "s": Action.STAND, "free": Action.FREE, "f": Action.FREE}
 _SEEN_NAMES = {**{str(c): c for c in range(10)}, "stood": 10, "s": 10}
@@ -179,18 +182,14 @@ def read_house_rules(path: str | Path) -> HouseRules:
     from solver.store.files import read_text
 
     p = Path(path)
-    try:
-        if p.stat().st_size > MAX_HOUSE_FILE:
-            raise InputError(f"{p}: a house-rules file of more than {MAX_HOUSE_FILE} bytes")
-    except OSError as e:
-        raise InputError(f"cannot read {p}: {e.strerror}") from None
-    text = read_text(p)  # UTF-8, a byte-order mark dropped; anything else one line
+    text = read_text(p, limit=MAX_HOUSE_FILE)  # a regular file, UTF-8, a byte-order mark dropped; anything else one line
     return parse_house_rules(text, "toml" if p.suffix.lower() == ".toml" else "json", str(p), default_name=p.stem)
 
 
 def parse_house_rules(text: str, fmt: str, source: str = "house rules", default_name: str = "house") -> HouseRules:
     """Parse and validate a sheet given as TOML or JSON text.
 
+    >>> import json
     >>> h = parse_house_rules(json.dumps(HOUSES["casino"].as_dict() | {"name": "copy"}), "json")
     >>> h.tableau.banker == CHEMIN_CASINO.banker, h.name
     (True, 'copy')
@@ -199,15 +198,9 @@ def parse_house_rules(text: str, fmt: str, source: str = "house rules", default_
     ...
     solver.errors.InputError: house rules: player total 1: missing (give draw, stand or free)
     """
-    try:
-        if fmt == "toml":
-            import tomllib
+    from solver.store.files import parse_document
 
-            data = tomllib.loads(text)
-        else:
-            data = json.loads(text)
-    except (ValueError, RecursionError) as e:  # tomllib.TOMLDecodeError and JSONDecodeError are ValueErrors
-        raise InputError(f"{source}: not valid {fmt.upper()}: {e}") from None
+    data = parse_document(text, fmt, source, parse_float=float)  # a float is refused as not exact where a number is read
     if not isinstance(data, dict):
         raise InputError(f"{source}: expected a table of rules at the top level")
     known = {"name", "description", "commission", "tie_pays", "player", "banker"}
@@ -226,8 +219,10 @@ def parse_house_rules(text: str, fmt: str, source: str = "house rules", default_
     if commission is not None and not 0 <= commission < 1:
         raise InputError(f"{source}: commission must lie in [0, 1), got {fraction_str(commission)}")
     tie_pays = _number(data, "tie_pays", source)
-    if tie_pays is not None and (tie_pays <= 0 or tie_pays.denominator != 1):
-        raise InputError(f"{source}: tie_pays must be a whole number of units to 1, got {fraction_str(tie_pays)}")
+    if tie_pays is not None and (tie_pays <= 0 or tie_pays.denominator != 1 or tie_pays > MAX_TIE_PAYS):
+        raise InputError(
+            f"{source}: tie_pays must be a whole number of units to 1, at most {MAX_TIE_PAYS:,}, got {fraction_str(tie_pays)}"
+        )
     return HouseRules(name.strip(), Tableau(name.strip(), player, banker), commission, tie_pays, description)
 
 

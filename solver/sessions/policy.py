@@ -48,7 +48,6 @@ An unknown field, a negative or too small amount, or a seat the table does not h
 
 from __future__ import annotations
 
-import json
 from collections.abc import Mapping
 from dataclasses import dataclass, fields, replace
 from fractions import Fraction
@@ -58,7 +57,7 @@ from solver.errors import InputError
 from solver.exact.numbers import fraction_str
 from solver.sessions.config import TableConfig
 from solver.sessions.money import parse_amount, whole
-from solver.store.files import read_text
+from solver.store.files import read_document
 
 CHEMIN_CALLS = ("none", "solo", "a_deux", "avec", "marche")
 BANQUE_CALLS = ("none", "solo", "cheval")
@@ -214,9 +213,5 @@ def load_policies(path: str, table: TableConfig) -> Policies:
     Raises:
         InputError: unreadable, not JSON, or not a valid policy (see :meth:`Policies.from_mapping`).
     """
-    text = read_text(path)
-    try:
-        data = json.loads(text, parse_float=Fraction)  # a decimal as written: 12.5 is exactly 25/2
-    except json.JSONDecodeError as e:
-        raise InputError(f"{path}: not JSON ({e.msg} at line {e.lineno})") from None
+    data = read_document(path, "json")  # a decimal kept as written ("12.5", exactly 25/2 when read as an amount)
     return Policies.from_mapping(data, table, Path(path).name)

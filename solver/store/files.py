@@ -1,6 +1,17 @@
 """Reading and writing users' files safely: text in UTF-8 (with or without a byte-order mark), whole
 files written whole or not at all, and nothing overwritten unless asked.
 
+Every input goes through one bounded reader. A file option (a bet file, a house's sheet, a policy, a
+strategy) reads a *regular file* of at most a stated size (:func:`read_bytes`, :func:`read_text`): a
+FIFO, a device (``/dev/zero``, ``/dev/urandom``, or a symbolic link to one) or a directory is refused at
+once, without waiting on it and without reading it, and a file larger than the limit is refused by
+its size. A stream option (``--shoes``, ``--coups``: ``-`` is standard input) reads lines of a bounded
+length as they come (:func:`open_text`, :func:`read_lines`). A JSON or TOML document
+(:func:`read_document`) is bounded in its nesting (:data:`MAX_DEPTH`, one line instead of a
+RecursionError) and in its whole numbers (:data:`MAX_INTEGER_DIGITS`, checked before any conversion
+of a JSON literal); its decimals reach the caller as their text, for an exact reader of numbers
+(:func:`solver.exact.numbers.exact` bounds their digits and exponents).
+
 :func:`write_text` writes to a temporary file in the target's directory and renames it into place,
 so a full disk or an interruption never leaves a truncated file behind under the real name; on
 failure the temporary file is removed and the error names the real path and the reason.
@@ -9,7 +20,9 @@ failure the temporary file is removed and the error names the real path and the 
 
 from __future__ import annotations
 
+import json
 import os
+import stat
 import sys
 import tempfile
 from collections.abc import Callable, Iterable, Iterator, Sequence
@@ -26,25 +39,211 @@ MAX_LINE_CHARS = 100_000
 """The longest line an input file may have (a line of coups or shoes is far shorter)."""
 
 
+MAX_FILE_BYTES = 16 << 20
+"""The largest file a file option reads (16 MiB; a bet file, a house's sheet, a policy or a strategy
+takes a few kilobytes)."""
+
+MAX_DEPTH = 32
+"""The deepest nesting of lists and tables a JSON or TOML document may have (the formats need 5)."""
+
+MAX_INTEGER_DIGITS = 100
+"""The most digits a whole number in a JSON or TOML document may have (Python itself refuses 4,300,
+after converting; arithmetic on such numbers could run for hours)."""
+
+
 def _decode_error(name: str, e: UnicodeDecodeError) -> InputError:
     return InputError(f"{name}: not UTF-8 text (byte 0x{e.object[e.start]:02x} at offset {e.start}); save it as UTF-8")
 
 
-def read_text(path: str | Path, what: str | None = None) -> str:
-    """A whole text file.
+def _kind(mode: int) -> str | None:
+    """What a file that is not a regular file is, in words (None for a regular file)."""
+    if stat.S_ISREG(mode):
+        return None
+    if stat.S_ISDIR(mode):
+        return "a directory"
+    if stat.S_ISFIFO(mode):
+        return "a FIFO (named pipe)"
+    if stat.S_ISCHR(mode) or stat.S_ISBLK(mode):
+        return "a device"
+    if stat.S_ISSOCK(mode):
+        return "a socket"
+    return "a special file"
+
+
+def regular_file_error(name: str, mode: int) -> str | None:
+    """Why a file of mode ``mode`` cannot be read as a file (None if it can): a directory, a FIFO, a device."""
+    kind = _kind(mode)
+    if kind is None:
+        return None
+    return f"{name} is {kind}, not a regular file"
+
+
+def read_bytes(path: str | Path, what: str | None = None, limit: int = MAX_FILE_BYTES) -> bytearray:
+    """The bytes of a regular file of at most ``limit`` bytes (a bytearray: numpy maps it writable
+    without a copy).
+
+    The file is looked at before it is opened and opened without waiting (``O_NONBLOCK``), so a FIFO
+    with no writer, a device or a directory is refused at once; a file that grows past ``limit`` while
+    it is read is refused too (at most ``limit + 1`` bytes are ever read).
 
     Raises:
-        InputError: the file cannot be read, or is not UTF-8.
+        InputError: missing or unreadable, not a regular file, or larger than ``limit`` (all stated).
     """
     name = what or str(path)
+    flags = os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_CLOEXEC", 0) | getattr(os, "O_BINARY", 0)
+    too_large = InputError(f"{name}: larger than {limit:,} bytes, more than this option reads")
     try:
-        data = Path(path).read_bytes()
+        why = regular_file_error(name, os.stat(path).st_mode)
+        if why is not None:
+            raise InputError(why)
+        fd = os.open(path, flags)
     except OSError as e:
-        raise InputError(f"cannot read {name}: {e.strerror}") from None
+        raise InputError(f"cannot read {name}: {e.strerror or e}") from None
+    try:
+        with os.fdopen(fd, "rb", buffering=0) as fh:
+            st = os.fstat(fh.fileno())
+            why = regular_file_error(name, st.st_mode)  # replaced since it was looked at
+            if why is not None:
+                raise InputError(why)
+            if st.st_size > limit:
+                raise too_large
+            data = bytearray(st.st_size + 1)  # one byte more: a file that grew is noticed
+            done = 0
+            with memoryview(data) as view:
+                while done < len(data):
+                    n = fh.readinto(view[done:])
+                    if not n:
+                        break
+                    done += n
+            del data[done:]
+            if done > st.st_size:  # it grew while it was read: the rest, bounded
+                data += fh.read(limit + 1 - done)
+    except OSError as e:
+        raise InputError(f"cannot read {name}: {e.strerror or e}") from None
+    if len(data) > limit:
+        raise too_large
+    return data
+
+
+def read_text(path: str | Path, what: str | None = None, limit: int = MAX_FILE_BYTES) -> str:
+    """A whole text file: a regular file of at most ``limit`` bytes (:func:`read_bytes`), UTF-8 (a
+    byte-order mark dropped), without NUL bytes.
+
+    Raises:
+        InputError: the file cannot be read, is not a regular file, is too large, is not UTF-8, or holds
+            a NUL byte (a binary file).
+    """
+    name = what or str(path)
+    data = read_bytes(path, name, limit)
+    nul = data.find(b"\0")
+    if nul >= 0:
+        raise InputError(f"{name}: a NUL byte at offset {nul}: a binary file, not text")
     try:
         return data.decode(ENCODING)
     except UnicodeDecodeError as e:
         raise _decode_error(name, e) from None
+
+
+def _bounded_int(source: str) -> Callable[[str], int]:
+    def parse(text: str) -> int:
+        if len(text.lstrip("-")) > MAX_INTEGER_DIGITS:
+            raise InputError(f"{source}: a whole number of {len(text.lstrip('-')):,} digits (at most {MAX_INTEGER_DIGITS})")
+        return int(text)
+
+    return parse
+
+
+def _bounded_float(source: str, parse_float: Callable[[str], object]) -> Callable[[str], object]:
+    def parse(text: str) -> object:
+        if len(text) > MAX_INTEGER_DIGITS:
+            raise InputError(f"{source}: a number of {len(text):,} characters (at most {MAX_INTEGER_DIGITS})")
+        return parse_float(text)
+
+    return parse
+
+
+def _json_constant(source: str) -> Callable[[str], object]:
+    def refuse(name: str) -> object:
+        raise InputError(f"{source}: not valid JSON: {name} is not a number")
+
+    return refuse
+
+
+def _check_document(data: object, source: str) -> None:
+    """Refuse a parsed document nested deeper than :data:`MAX_DEPTH` or holding a whole number of more
+    than :data:`MAX_INTEGER_DIGITS` digits (walked without recursion)."""
+    bound = 10**MAX_INTEGER_DIGITS
+    stack: list[tuple[object, int]] = [(data, 1)]
+    while stack:
+        item, depth = stack.pop()
+        if isinstance(item, dict):
+            children: Iterable[object] = item.values()
+        elif isinstance(item, list):
+            children = item
+        else:
+            if isinstance(item, int) and not -bound < item < bound:
+                raise InputError(f"{source}: a whole number of more than {MAX_INTEGER_DIGITS} digits")
+            continue
+        if depth > MAX_DEPTH:
+            raise InputError(f"{source}: nested more than {MAX_DEPTH} deep (lists or tables within one another)")
+        stack.extend((child, depth + 1) for child in children)
+
+
+def parse_document(text: str, fmt: str, source: str, parse_float: Callable[[str], object] = str) -> object:
+    """A JSON (``fmt="json"``) or TOML document, bounded: nesting at most :data:`MAX_DEPTH`, whole numbers
+    of at most :data:`MAX_INTEGER_DIGITS` digits (a JSON literal is measured before it is converted), no
+    NaN or Infinity; every decimal is handed to ``parse_float`` as written (default: kept as its text,
+    for :func:`solver.exact.numbers.exact`; never a binary float).
+
+    >>> parse_document('{"pays": 1.5, "n": [1, 2]}', "json", "bets.json")
+    {'pays': '1.5', 'n': [1, 2]}
+    >>> parse_document("[" * 40 + "]" * 40, "json", "bets.json")
+    Traceback (most recent call last):
+    ...
+    solver.errors.InputError: bets.json: nested more than 32 deep (lists or tables within one another)
+
+    Raises:
+        InputError: not valid JSON or TOML (with the parser's reason), too deep, or a number too long.
+    """
+    import tomllib
+
+    label = "JSON" if fmt == "json" else "TOML"
+    try:
+        if fmt == "json":
+            data = json.loads(
+                text,
+                parse_int=_bounded_int(source),
+                parse_float=_bounded_float(source, parse_float),
+                parse_constant=_json_constant(source),
+            )
+        else:
+            data = tomllib.loads(text, parse_float=_bounded_float(source, parse_float))
+    except InputError:
+        raise
+    except RecursionError:
+        raise InputError(f"{source}: nested more than {MAX_DEPTH} deep (lists or tables within one another)") from None
+    except json.JSONDecodeError as e:
+        raise InputError(f"{source}: not valid JSON: {e.msg} at line {e.lineno}, column {e.colno}") from None
+    except ValueError as e:  # tomllib.TOMLDecodeError, or a number Python will not convert
+        raise InputError(f"{source}: not valid {label}: {e}") from None
+    _check_document(data, source)
+    return data
+
+
+def read_document(
+    path: str | Path,
+    fmt: str,
+    what: str | None = None,
+    parse_float: Callable[[str], object] = str,
+    limit: int = MAX_FILE_BYTES,
+) -> object:
+    """A JSON or TOML file read by :func:`read_text` and parsed by :func:`parse_document`.
+
+    Raises:
+        InputError: any of theirs, naming the file.
+    """
+    name = what or str(path)
+    return parse_document(read_text(path, name, limit), fmt, name, parse_float)
 
 
 def read_lines(stream: TextIO, source: str) -> Iterator[tuple[int, str]]:
@@ -72,14 +271,19 @@ def read_lines(stream: TextIO, source: str) -> Iterator[tuple[int, str]]:
 
 
 def open_text(name: str, stdin: TextIO) -> TextIO:
-    """A text file to read (UTF-8, strict), or ``stdin`` for ``-``.
+    """A text stream to read line by line (UTF-8, strict; :func:`read_lines`), or ``stdin`` for ``-``.
+
+    A stream option reads what comes: a file, a pipe or a FIFO (waiting for its writer, as standard
+    input does), a terminal; a directory is refused.
 
     Raises:
-        InputError: the file cannot be opened.
+        InputError: the file cannot be opened, or is a directory.
     """
     if name == "-":
         return stdin
     try:
+        if stat.S_ISDIR(os.stat(name).st_mode):
+            raise InputError(f"{name} is a directory, not a file")
         return open(name, encoding=ENCODING, errors="strict")
     except OSError as e:
         raise InputError(f"cannot read {name}: {e.strerror}") from None
