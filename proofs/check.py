@@ -38,7 +38,9 @@ True
 from __future__ import annotations
 
 import argparse
+import io
 import json
+import os
 import re
 import sys
 from dataclasses import dataclass
@@ -680,12 +682,53 @@ def check_text(text: str) -> CheckResult:
     return check_certificate(cert)
 
 
-def check_file(path: str | Path) -> CheckResult:
-    """Read, parse and verify one certificate file."""
+MAX_CERTIFICATE_BYTES = 64 << 20
+"""The largest certificate read (64 MiB; the committed ones take at most 80 kB)."""
+
+
+def read_certificate(path: str | Path, limit: int = MAX_CERTIFICATE_BYTES) -> str:
+    """The text of a certificate file, read with care: a regular file (a FIFO, a device such as
+    /dev/null or /dev/zero, or a directory is refused without being opened, so nothing waits on it), at
+    most ``limit`` bytes, not empty, UTF-8, without a NUL byte.
+
+    Raises:
+        UnusableInput: naming what is wrong, in one line.
+    """
+    p = Path(path)
     try:
-        text = Path(path).read_text(encoding="utf-8")
-    except (OSError, UnicodeDecodeError) as error:
-        return CheckResult("unusable", f"cannot read: {error}")
+        if not p.exists():
+            raise UnusableInput("cannot read: no such file")
+        if not p.is_file():
+            kind = "a directory" if p.is_dir() else "a FIFO (named pipe)" if p.is_fifo() else "not a regular file"
+            if p.is_char_device() or p.is_block_device():
+                kind = "a device"
+            raise UnusableInput(f"cannot read: {kind}, not a certificate file")
+        if p.stat().st_size > limit:
+            raise UnusableInput(f"cannot read: larger than {limit:,} bytes, more than a certificate takes")
+        with p.open("rb") as fh:
+            data = fh.read(limit + 1)
+    except OSError as error:
+        raise UnusableInput(f"cannot read: {error.strerror or error}") from None
+    if len(data) > limit:
+        raise UnusableInput(f"cannot read: larger than {limit:,} bytes, more than a certificate takes")
+    if not data.strip():
+        raise UnusableInput("an empty file, not a certificate")
+    nul = data.find(b"\0")
+    if nul >= 0:
+        raise UnusableInput(f"a NUL byte at offset {nul}: a binary file, not a certificate")
+    try:
+        return data.decode("utf-8")
+    except UnicodeDecodeError as error:
+        byte = data[error.start]
+        raise UnusableInput(f"not UTF-8 text (byte 0x{byte:02x} at offset {error.start}): not a certificate") from None
+
+
+def check_file(path: str | Path) -> CheckResult:
+    """Read (:func:`read_certificate`), parse and verify one certificate file."""
+    try:
+        text = read_certificate(path)
+    except UnusableInput as error:
+        return CheckResult("unusable", str(error))
     return check_text(text)
 
 
@@ -1136,27 +1179,78 @@ def _files(paths: list[str]) -> list[tuple[str, Path]]:
 
 
 def main(argv: list[str] | None = None) -> int:
-    """Check certificates and print one line each; return 0 (all OK), 1 (a claim fails), 2 (unusable)."""
+    """Check certificates and print one line each; return 0 (all OK), 1 (a claim fails, or the report
+    could not be written: a closed, full or broken stdout, said in one line on stderr), 2 (unusable),
+    130 (interrupted)."""
+    try:
+        return _main(argv)
+    except KeyboardInterrupt:
+        _say("baccarat-check: interrupted")
+        return 130
+    except ReportFailed as error:
+        _silence_stdout()
+        _say(f"baccarat-check: error: cannot write the report: {error}")
+        return 1
+
+
+class ReportFailed(Exception):
+    """Standard output cannot take the report (closed, full, or its reader gone)."""
+
+
+def _report(text: str) -> None:
+    """Write ``text`` to stdout now (flushed), or raise :class:`ReportFailed`."""
+    try:
+        sys.stdout.write(text)
+        sys.stdout.flush()
+    except AttributeError:  # started with stdout closed: Python gives None
+        raise ReportFailed("standard output is closed") from None
+    except (OSError, ValueError) as error:
+        raise ReportFailed(getattr(error, "strerror", None) or error) from None
+
+
+def _main(argv: list[str] | None) -> int:
     parser = argparse.ArgumentParser(
         prog="baccarat-check", description="Independently check chemin de fer certificates (exact rationals, own enumeration)."
     )
     default = Path(__file__).resolve().parent / "certificates"
     parser.add_argument("paths", nargs="*", help=f"certificate files or directories (default: every *.json under {default})")
-    args = parser.parse_args(argv)
+    stdout, sys.stdout = sys.stdout, io.StringIO()  # argparse would swallow a failed write of --help
+    try:
+        args = parser.parse_args(argv)
+    except SystemExit as e:
+        help_text = sys.stdout.getvalue()
+        sys.stdout = stdout
+        if help_text:
+            _report(help_text)
+        return e.code if isinstance(e.code, int) else (0 if e.code is None else 2)
+    sys.stdout = stdout
     files = _files(args.paths) if args.paths else _files([str(default)] if default.is_dir() else [])
     if not files:
-        print(f"no certificates found under {', '.join(args.paths) or default}", file=sys.stderr)
+        _say(f"no certificates found under {', '.join(args.paths) or default}")
         return 2
     worst = 0
     for name, path in files:
         result = check_file(path)
-        print(result.line(name), flush=True)
+        _report(result.line(name) + "\n")
         worst = max(worst, result.exit_code)
     return worst
 
 
-if __name__ == "__main__":
+def _say(line: str) -> None:
+    """One line on stderr, if stderr can take it."""
     try:
-        sys.exit(main())
-    except BrokenPipeError:  # the reader stopped listening (e.g. piped into head)
-        sys.exit(1)
+        print(line, file=sys.stderr, flush=True)
+    except (OSError, ValueError, AttributeError):
+        pass
+
+
+def _silence_stdout() -> None:
+    """Point stdout at the null device, so that Python's last flush at exit cannot fail again."""
+    try:
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+    except (OSError, ValueError, AttributeError):  # closed, or not a real file
+        pass
+
+
+if __name__ == "__main__":
+    sys.exit(main())

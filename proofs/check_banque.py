@@ -36,6 +36,7 @@ from __future__ import annotations
 import argparse
 import itertools
 import json
+import os
 import re
 import sys
 from dataclasses import dataclass, field
@@ -1126,10 +1127,28 @@ def _product_atoms(x: dict[str, Num], game: Game) -> list[tuple[dict[str, Num], 
     return out
 
 
+def _read(path: str | Path, limit: int = 64 << 20) -> str:
+    """A certificate's text: a regular file (nothing else is opened) of at most ``limit`` bytes, UTF-8."""
+    p = Path(path)
+    try:
+        if not p.is_file():
+            raise UnusableInput("cannot read: " + ("not a regular file" if p.exists() else "no such file"))
+        with p.open("rb") as fh:
+            data = fh.read(limit + 1)
+        if len(data) > limit or not data.strip() or b"\0" in data:
+            raise UnusableInput("cannot read: " + ("too large" if len(data) > limit else "empty or binary, not a certificate"))
+        return data.decode("utf-8")
+    except (OSError, UnicodeDecodeError) as e:
+        raise UnusableInput(f"cannot read: {getattr(e, 'strerror', None) or e}") from None
+
+
 def check_file(path: str | Path) -> tuple[str, str]:
     """("ok" | "fail" | "unusable", the report line's tail)."""
     try:
-        cert = json.loads(Path(path).read_text(encoding="utf-8"))
+        try:
+            cert = json.loads(_read(path))
+        except (ValueError, RecursionError) as e:
+            raise UnusableInput(f"not JSON: {e}") from None
         description, value, claims = check(cert)
         return "ok", f"{description}  value={value}  [{', '.join(claims)}]"
     except UnusableInput as e:
@@ -1145,10 +1164,21 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("paths", nargs="+", help="certificate files")
     args = parser.parse_args(argv)
     worst = 0
-    for name in args.paths:
-        status, text = check_file(name)
-        print(f"OK  {name}  {text}" if status == "ok" else f"FAIL {name}: {text}", flush=True)
-        worst = max(worst, {"ok": 0, "fail": 1, "unusable": 2}[status])
+    try:
+        for name in args.paths:
+            status, text = check_file(name)
+            print(f"OK  {name}  {text}" if status == "ok" else f"FAIL {name}: {text}", flush=True)
+            worst = max(worst, {"ok": 0, "fail": 1, "unusable": 2}[status])
+    except (OSError, ValueError, AttributeError) as e:  # a closed, full or broken stdout: one line, exit 1
+        try:
+            os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        except (OSError, ValueError, AttributeError):
+            pass
+        print(f"check_banque: error: cannot write the report: {getattr(e, 'strerror', None) or e}", file=sys.stderr)
+        return 1
+    except KeyboardInterrupt:
+        print("check_banque: interrupted", file=sys.stderr)
+        return 130
     return worst
 
 

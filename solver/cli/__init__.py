@@ -6,15 +6,21 @@ decimals. Any error the user can cause is one line on stderr and exit code 2.
 
 from __future__ import annotations
 
+import _thread
 import argparse
 import importlib
+import io
+import os
 import shlex
+import signal
 import sys
+import threading
 from collections.abc import Sequence
+from typing import NoReturn
 
 from solver import __version__
 from solver.cli.common import EXIT_FAILED, EXIT_INTERRUPTED, add_message_options, configure_messages
-from solver.cli.output import prepare_streams, silence_stdout
+from solver.cli.output import prepare_streams, say, silence_stdout
 from solver.cli.parser import EXIT_USAGE, Parser
 from solver.errors import BaccaratError
 from solver.simulate.executor import keep_one_thread
@@ -60,64 +66,129 @@ def build_parser(only: str | None = None) -> argparse.ArgumentParser:
 def main(argv: Sequence[str] | None = None) -> int:
     """Run ``baccarat`` with ``argv`` (default: the process's arguments); returns the exit code.
 
-    Exit codes: 0 done (or the check passed); 1 the cross-check rejected; 2 unusable input; 3 the run
-    failed (the output could not be written, a Dask cluster failed or was left without workers);
-    130 interrupted.
+    Exit codes: 0 done (or the check passed; also when the reader of a pipe stops reading, as ``| head``
+    does: quietly); 1 the cross-check rejected; 2 unusable input; 3 the run failed (the output could not
+    be written: a closed or full standard output is one line on stderr; a Dask cluster failed or was left
+    without workers); 130 interrupted (one line, at any moment of the run).
     """
     keep_one_thread()  # before numpy loads: the process can then fork its workers safely
     prepare_streams()
-    install_signal_handlers()
-    words = list(sys.argv[1:] if argv is None else argv)
+    previous = signal.getsignal(signal.SIGINT) if _main_thread() else None
+    try:
+        install_signal_handlers()
+        code = _run(list(sys.argv[1:] if argv is None else argv))
+        sys.stdout.flush()  # here, not at exit: a full or closed stdout is then one line and exit 1
+        return code
+    except BaccaratError as e:
+        say(f"baccarat: error: {e}")
+        return e.exit_code
+    except KeyboardInterrupt:
+        if previous is not None:
+            signal.signal(signal.SIGINT, signal.SIG_IGN)  # a second Ctrl-C cannot interrupt the goodbye
+        say("baccarat: interrupted")
+        return EXIT_INTERRUPTED
+    except BrokenPipeError:  # the reader stopped listening (e.g. piped into head): stop quietly, like a Unix tool
+        silence_stdout()
+        return 0
+    except OSError as e:
+        if _is_stdout_error(e):
+            silence_stdout()
+            say(f"baccarat: error: cannot write the output: {e.strerror or e}")
+            return EXIT_FAILED
+        raise
+    finally:
+        if previous is not None:
+            signal.signal(signal.SIGINT, previous)
+
+
+def leave(code: int) -> NoReturn:
+    """End the process with ``code``: through Python's usual exit, or, after an interruption, at once
+    (standard streams flushed, as far as they can be), without waiting for what Python runs at exit (a
+    worker pool's threads, a Dask client), so that nothing it waits on can make an interrupted run hang."""
+    if code == EXIT_INTERRUPTED:
+        for stream in (sys.stdout, sys.stderr):
+            try:
+                stream.flush()
+            except (OSError, ValueError, AttributeError):
+                pass
+        os._exit(code)
+    sys.exit(code)
+
+
+def _run(words: list[str]) -> int:
+    """Parse ``words`` and run the command; argparse's own exits (``--help``, a usage error) return
+    their code, so that their output is flushed (and its failure reported) like a command's."""
     if words == ["--version"]:  # what argparse prints, without importing every command (and numpy) first
         sys.stdout.write(f"baccarat {__version__}\n")
         return 0
     if words and words[0] in ALIASES:
         words[0] = ALIASES[words[0]]
     parser = build_parser(words[0] if words and words[0] in COMMANDS else None)
-    args = parser.parse_args(words)
+    printed = io.StringIO()  # argparse would swallow a failed write of --help: it writes here, then we do
+    stdout, sys.stdout = sys.stdout, printed
+    try:
+        args = parser.parse_args(words)
+        code = None
+    except SystemExit as e:
+        code = e.code if isinstance(e.code, int) else (0 if e.code is None else EXIT_USAGE)
+    finally:
+        sys.stdout = stdout
+    if printed.getvalue():
+        sys.stdout.write(printed.getvalue())
+    if code is not None:
+        return code
     args.command_line = shlex.join(["baccarat", *words])
     if not getattr(args, "run", None):
         parser.print_help(sys.stderr)
         return EXIT_USAGE
-    try:
-        configure_messages(args)
-        code = int(args.run(args))
-        sys.stdout.flush()
-        return code
-    except BaccaratError as e:
-        sys.stderr.write(f"baccarat: error: {e}\n")
-        return e.exit_code
-    except BrokenPipeError:  # the reader stopped listening (e.g. piped into head): stop quietly, like a Unix tool
-        silence_stdout()
-        return 0
-    except KeyboardInterrupt:
-        sys.stderr.write("baccarat: interrupted\n")
-        return EXIT_INTERRUPTED
-    except OSError as e:
-        if _is_stdout_error(e):
-            silence_stdout()
-            sys.stderr.write(f"baccarat: error: cannot write the output: {e.strerror or e}\n")
-            return EXIT_FAILED
-        raise
+    configure_messages(args)
+    return int(args.run(args))
+
+
+def _main_thread() -> bool:
+    return threading.current_thread() is threading.main_thread()
 
 
 def install_signal_handlers() -> None:
-    """SIGTERM and SIGHUP end the run as Ctrl-C does: work stops, worker processes are stopped, one
-    line on stderr ("interrupted"), exit code 130 — never an orphaned process (workers also ask the
-    kernel to kill them if their parent dies: :func:`solver.simulate.run.die_with_parent`)."""
-    import signal
-    import threading
+    """Ctrl-C (SIGINT), SIGTERM and SIGHUP end the run alike: work stops, worker processes are stopped,
+    one line on stderr ("interrupted"), exit code 130 — never an orphaned process (workers also ask the
+    kernel to kill them if their parent dies: :func:`solver.simulate.run.die_with_parent`).
 
-    if threading.current_thread() is not threading.main_thread():  # signals reach the main thread only
+    An interrupt that lands where Python cannot raise it (in a finaliser, or in a C library's callback,
+    as llvmlite's are while numba compiles) is not printed as an "Exception ignored" traceback and not
+    lost: it is raised again in the main thread at once (:func:`quiet_unraisable_interrupts`)."""
+    if not _main_thread():  # signals reach the main thread only
         return
 
     def interrupt(signum: int, frame: object) -> None:
         raise KeyboardInterrupt
 
+    if signal.getsignal(signal.SIGINT) is not signal.SIG_IGN:  # ignored: started in the background, or so asked
+        signal.signal(signal.SIGINT, signal.default_int_handler)
     for name in ("SIGTERM", "SIGHUP"):
         sig = getattr(signal, name, None)
-        if sig is not None:
+        if sig is not None and signal.getsignal(sig) is not signal.SIG_IGN:  # nohup's SIGHUP stays ignored
             signal.signal(sig, interrupt)
+    quiet_unraisable_interrupts()
+
+
+def quiet_unraisable_interrupts() -> None:
+    """Install :func:`sys.unraisablehook` so that a KeyboardInterrupt Python could not raise (a ``__del__``,
+    a ctypes callback) is raised in the main thread instead (``_thread.interrupt_main``; nothing happens
+    once SIGINT is ignored, as after the goodbye line); any other unraisable error goes to the hook that
+    was there before."""
+    if getattr(sys.unraisablehook, "quiet_interrupts", False):
+        return
+    before = sys.unraisablehook
+
+    def hook(unraisable: sys.UnraisableHookArgs) -> None:
+        if unraisable.exc_type is not None and issubclass(unraisable.exc_type, KeyboardInterrupt):
+            _thread.interrupt_main()
+            return
+        before(unraisable)
+
+    hook.quiet_interrupts = True  # type: ignore[attr-defined]
+    sys.unraisablehook = hook
 
 
 def _is_stdout_error(e: OSError) -> bool:
@@ -130,4 +201,4 @@ def _is_stdout_error(e: OSError) -> bool:
 
 
 if __name__ == "__main__":
-    sys.exit(main())
+    leave(main())

@@ -1,7 +1,5 @@
-"""``python -m solver.cli``: the ``baccarat`` command."""
+"""``python -m solver.cli``: the ``baccarat`` command (the console script is :func:`solver.entry.run`)."""
 
-import sys
+from solver.cli import leave, main
 
-from solver.cli import main
-
-sys.exit(main())
+leave(main())

@@ -24,7 +24,7 @@ from solver.cli.workers import workers_from_args as workers_from_args  # where t
 from solver.errors import BaccaratError, InputError, ModelError
 from solver.exact.numbers import exact
 from solver.rules.tableau import TABLEAUX
-from solver.store.files import read_document
+from solver.store.documents import read_document
 from solver.strategy import Strategy
 
 if TYPE_CHECKING:

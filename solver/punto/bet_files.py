@@ -114,7 +114,7 @@ def read_bet_file(path: str | Path, reserved: tuple[str, ...] = ()) -> tuple[Bet
     Raises:
         InputError: the file cannot be read or parsed, or a bet in it is malformed (naming the key).
     """
-    from solver.store.files import read_document
+    from solver.store.documents import read_document
 
     p = Path(path)
     # a regular file of bounded size, UTF-8; nesting and whole numbers bounded; decimals kept as text

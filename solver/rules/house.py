@@ -198,7 +198,7 @@ def parse_house_rules(text: str, fmt: str, source: str = "house rules", default_
     ...
     solver.errors.InputError: house rules: player total 1: missing (give draw, stand or free)
     """
-    from solver.store.files import parse_document
+    from solver.store.documents import parse_document
 
     data = parse_document(text, fmt, source, parse_float=float)  # a float is refused as not exact where a number is read
     if not isinstance(data, dict):

@@ -57,7 +57,7 @@ from solver.errors import InputError
 from solver.exact.numbers import fraction_str
 from solver.sessions.config import TableConfig
 from solver.sessions.money import parse_amount, whole
-from solver.store.files import read_document
+from solver.store.documents import read_document
 
 CHEMIN_CALLS = ("none", "solo", "a_deux", "avec", "marche")
 BANQUE_CALLS = ("none", "solo", "cheval")

@@ -6,11 +6,8 @@ strategy) reads a *regular file* of at most a stated size (:func:`read_bytes`, :
 FIFO, a device (``/dev/zero``, ``/dev/urandom``, or a symbolic link to one) or a directory is refused at
 once, without waiting on it and without reading it, and a file larger than the limit is refused by
 its size. A stream option (``--shoes``, ``--coups``: ``-`` is standard input) reads lines of a bounded
-length as they come (:func:`open_text`, :func:`read_lines`). A JSON or TOML document
-(:func:`read_document`) is bounded in its nesting (:data:`MAX_DEPTH`, one line instead of a
-RecursionError) and in its whole numbers (:data:`MAX_INTEGER_DIGITS`, checked before any conversion
-of a JSON literal); its decimals reach the caller as their text, for an exact reader of numbers
-(:func:`solver.exact.numbers.exact` bounds their digits and exponents).
+length as they come (:func:`open_text`, :func:`read_lines`). A JSON or TOML document is read by
+:func:`solver.store.documents.read_document`, which bounds its nesting and its numbers.
 
 :func:`write_text` writes to a temporary file in the target's directory and renames it into place,
 so a full disk or an interruption never leaves a truncated file behind under the real name; on
@@ -20,7 +17,6 @@ failure the temporary file is removed and the error names the real path and the 
 
 from __future__ import annotations
 
-import json
 import os
 import stat
 import sys
@@ -42,13 +38,6 @@ MAX_LINE_CHARS = 100_000
 MAX_FILE_BYTES = 16 << 20
 """The largest file a file option reads (16 MiB; a bet file, a house's sheet, a policy or a strategy
 takes a few kilobytes)."""
-
-MAX_DEPTH = 32
-"""The deepest nesting of lists and tables a JSON or TOML document may have (the formats need 5)."""
-
-MAX_INTEGER_DIGITS = 100
-"""The most digits a whole number in a JSON or TOML document may have (Python itself refuses 4,300,
-after converting; arithmetic on such numbers could run for hours)."""
 
 
 def _decode_error(name: str, e: UnicodeDecodeError) -> InputError:
@@ -142,108 +131,6 @@ def read_text(path: str | Path, what: str | None = None, limit: int = MAX_FILE_B
         return data.decode(ENCODING)
     except UnicodeDecodeError as e:
         raise _decode_error(name, e) from None
-
-
-def _bounded_int(source: str) -> Callable[[str], int]:
-    def parse(text: str) -> int:
-        if len(text.lstrip("-")) > MAX_INTEGER_DIGITS:
-            raise InputError(f"{source}: a whole number of {len(text.lstrip('-')):,} digits (at most {MAX_INTEGER_DIGITS})")
-        return int(text)
-
-    return parse
-
-
-def _bounded_float(source: str, parse_float: Callable[[str], object]) -> Callable[[str], object]:
-    def parse(text: str) -> object:
-        if len(text) > MAX_INTEGER_DIGITS:
-            raise InputError(f"{source}: a number of {len(text):,} characters (at most {MAX_INTEGER_DIGITS})")
-        return parse_float(text)
-
-    return parse
-
-
-def _json_constant(source: str) -> Callable[[str], object]:
-    def refuse(name: str) -> object:
-        raise InputError(f"{source}: not valid JSON: {name} is not a number")
-
-    return refuse
-
-
-def _check_document(data: object, source: str) -> None:
-    """Refuse a parsed document nested deeper than :data:`MAX_DEPTH` or holding a whole number of more
-    than :data:`MAX_INTEGER_DIGITS` digits (walked without recursion)."""
-    bound = 10**MAX_INTEGER_DIGITS
-    stack: list[tuple[object, int]] = [(data, 1)]
-    while stack:
-        item, depth = stack.pop()
-        if isinstance(item, dict):
-            children: Iterable[object] = item.values()
-        elif isinstance(item, list):
-            children = item
-        else:
-            if isinstance(item, int) and not -bound < item < bound:
-                raise InputError(f"{source}: a whole number of more than {MAX_INTEGER_DIGITS} digits")
-            continue
-        if depth > MAX_DEPTH:
-            raise InputError(f"{source}: nested more than {MAX_DEPTH} deep (lists or tables within one another)")
-        stack.extend((child, depth + 1) for child in children)
-
-
-def parse_document(text: str, fmt: str, source: str, parse_float: Callable[[str], object] = str) -> object:
-    """A JSON (``fmt="json"``) or TOML document, bounded: nesting at most :data:`MAX_DEPTH`, whole numbers
-    of at most :data:`MAX_INTEGER_DIGITS` digits (a JSON literal is measured before it is converted), no
-    NaN or Infinity; every decimal is handed to ``parse_float`` as written (default: kept as its text,
-    for :func:`solver.exact.numbers.exact`; never a binary float).
-
-    >>> parse_document('{"pays": 1.5, "n": [1, 2]}', "json", "bets.json")
-    {'pays': '1.5', 'n': [1, 2]}
-    >>> parse_document("[" * 40 + "]" * 40, "json", "bets.json")
-    Traceback (most recent call last):
-    ...
-    solver.errors.InputError: bets.json: nested more than 32 deep (lists or tables within one another)
-
-    Raises:
-        InputError: not valid JSON or TOML (with the parser's reason), too deep, or a number too long.
-    """
-    import tomllib
-
-    label = "JSON" if fmt == "json" else "TOML"
-    try:
-        if fmt == "json":
-            data = json.loads(
-                text,
-                parse_int=_bounded_int(source),
-                parse_float=_bounded_float(source, parse_float),
-                parse_constant=_json_constant(source),
-            )
-        else:
-            data = tomllib.loads(text, parse_float=_bounded_float(source, parse_float))
-    except InputError:
-        raise
-    except RecursionError:
-        raise InputError(f"{source}: nested more than {MAX_DEPTH} deep (lists or tables within one another)") from None
-    except json.JSONDecodeError as e:
-        raise InputError(f"{source}: not valid JSON: {e.msg} at line {e.lineno}, column {e.colno}") from None
-    except ValueError as e:  # tomllib.TOMLDecodeError, or a number Python will not convert
-        raise InputError(f"{source}: not valid {label}: {e}") from None
-    _check_document(data, source)
-    return data
-
-
-def read_document(
-    path: str | Path,
-    fmt: str,
-    what: str | None = None,
-    parse_float: Callable[[str], object] = str,
-    limit: int = MAX_FILE_BYTES,
-) -> object:
-    """A JSON or TOML file read by :func:`read_text` and parsed by :func:`parse_document`.
-
-    Raises:
-        InputError: any of theirs, naming the file.
-    """
-    name = what or str(path)
-    return parse_document(read_text(path, name, limit), fmt, name, parse_float)
 
 
 def read_lines(stream: TextIO, source: str) -> Iterator[tuple[int, str]]:
