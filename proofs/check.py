@@ -1167,13 +1167,15 @@ def _check_cases(
 
 
 def _files(paths: list[str]) -> list[tuple[str, Path]]:
-    """The certificate files named: a file as given, a directory as every *.json under it."""
+    """The certificate files named: a file as given, a directory as every *.json under it (one with
+    none is named itself, and reported as unusable)."""
     found: list[tuple[str, Path]] = []
     for name in paths:
         path = Path(name)
-        if path.is_dir():
-            found.extend((str(p), p) for p in sorted(path.rglob("*.json")))
-        else:
+        inside = sorted(path.rglob("*.json")) if path.is_dir() else []
+        if inside:
+            found.extend((str(p), p) for p in inside)
+        else:  # a file, or a directory with no certificate in it: said so in its own line
             found.append((name, path))
     return found
 

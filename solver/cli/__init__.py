@@ -15,7 +15,7 @@ import shlex
 import signal
 import sys
 import threading
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import NoReturn
 
 from solver import __version__
@@ -74,8 +74,12 @@ def main(argv: Sequence[str] | None = None) -> int:
     keep_one_thread()  # before numpy loads: the process can then fork its workers safely
     prepare_streams()
     previous = signal.getsignal(signal.SIGINT) if _main_thread() else None
+    unraisable = sys.unraisablehook
     try:
         install_signal_handlers()
+        # an interrupt that lands where Python cannot raise it (a finaliser, a C library's callback, as
+        # llvmlite's are while numba compiles) is not printed as "Exception ignored" and lost
+        sys.unraisablehook = quiet_unraisable_interrupts(unraisable)
         code = _run(list(sys.argv[1:] if argv is None else argv))
         sys.stdout.flush()  # here, not at exit: a full or closed stdout is then one line and exit 1
         return code
@@ -97,6 +101,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             return EXIT_FAILED
         raise
     finally:
+        sys.unraisablehook = unraisable
         if previous is not None:
             signal.signal(signal.SIGINT, previous)
 
@@ -154,9 +159,8 @@ def install_signal_handlers() -> None:
     one line on stderr ("interrupted"), exit code 130 — never an orphaned process (workers also ask the
     kernel to kill them if their parent dies: :func:`solver.simulate.run.die_with_parent`).
 
-    An interrupt that lands where Python cannot raise it (in a finaliser, or in a C library's callback,
-    as llvmlite's are while numba compiles) is not printed as an "Exception ignored" traceback and not
-    lost: it is raised again in the main thread at once (:func:`quiet_unraisable_interrupts`)."""
+    (An interrupt that lands where Python cannot raise it is handled by :func:`quiet_unraisable_interrupts`,
+    which :func:`main` installs for the run.)"""
     if not _main_thread():  # signals reach the main thread only
         return
 
@@ -169,26 +173,35 @@ def install_signal_handlers() -> None:
         sig = getattr(signal, name, None)
         if sig is not None and signal.getsignal(sig) is not signal.SIG_IGN:  # nohup's SIGHUP stays ignored
             signal.signal(sig, interrupt)
-    quiet_unraisable_interrupts()
 
 
-def quiet_unraisable_interrupts() -> None:
-    """Install :func:`sys.unraisablehook` so that a KeyboardInterrupt Python could not raise (a ``__del__``,
-    a ctypes callback) is raised in the main thread instead (``_thread.interrupt_main``; nothing happens
-    once SIGINT is ignored, as after the goodbye line); any other unraisable error goes to the hook that
-    was there before."""
-    if getattr(sys.unraisablehook, "quiet_interrupts", False):
-        return
-    before = sys.unraisablehook
+def quiet_unraisable_interrupts(before: Callable[[sys.UnraisableHookArgs], object]) -> Callable[[sys.UnraisableHookArgs], None]:
+    """A :func:`sys.unraisablehook` under which a KeyboardInterrupt Python could not raise (in a
+    ``__del__``, a ctypes callback, a garbage collector's callback) is raised in the main thread
+    instead, just after the hook has returned (``_thread.interrupt_main`` from a timer's thread;
+    nothing happens once SIGINT is ignored, as after the goodbye line); any other unraisable error goes
+    to ``before``."""
 
     def hook(unraisable: sys.UnraisableHookArgs) -> None:
-        if unraisable.exc_type is not None and issubclass(unraisable.exc_type, KeyboardInterrupt):
-            _thread.interrupt_main()
+        if unraisable.exc_type is None or not issubclass(unraisable.exc_type, KeyboardInterrupt):
+            before(unraisable)
             return
-        before(unraisable)
+        try:
+            _interrupt_soon()
+        except KeyboardInterrupt:  # the interrupt came back here, inside the hook: once more
+            _interrupt_soon()
 
-    hook.quiet_interrupts = True  # type: ignore[attr-defined]
-    sys.unraisablehook = hook
+    return hook
+
+
+INTERRUPT_AGAIN = 0.02
+"""Seconds after which an interrupt Python could not raise is raised again (the hook has returned)."""
+
+
+def _interrupt_soon() -> None:
+    timer = threading.Timer(INTERRUPT_AGAIN, _thread.interrupt_main)
+    timer.daemon = True
+    timer.start()
 
 
 def _is_stdout_error(e: OSError) -> bool:
