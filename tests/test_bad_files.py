@@ -180,6 +180,7 @@ NUMBER_CASES = [
     ("table --policy", ".json", '{"stake": "1e9_999_999"}', "exponent"),
     ("table --policy", ".json", '{"bankroll": ' + "7" * 5000 + "}", "a whole number of 5,000 digits"),
     ("table --policy", ".json", '{"stake": NaN}', "NaN is not a number"),
+    ("table --policy", ".json", '{"bankroll": "' + "9" * 90 + 'e100"}', "bankroll: at most 1,000,000,000,000,000, got 999"),
     ("table --policy", ".json", "[" * DEEP + "]" * DEEP, "nested more than 32 deep"),
     ("table --policy", ".json", '{"seats": ' + '{"1": ' * 40 + "{}" + "}" * 41, "nested more than 32 deep"),
     ("simulate --strategy", ".json", None, "exponent"),

@@ -24,18 +24,26 @@ Amount = Fraction
 
 ZERO: Fraction = 0  # type: ignore[assignment]  # an int: see whole()
 
+MAX_AMOUNT = 10**15
+"""The largest amount a policy or an option may give (a thousand million million units): the summaries'
+float statistics of a session's money stay finite (1e190 overflowed them)."""
+
 
 def parse_amount(x: object, what: str) -> Fraction:
     """An exact non-negative amount from an int, a Fraction, or a string such as ``"150"`` or ``"15/2"``.
 
     Raises:
-        InputError: a float (not exact), a bool, not a number, or a negative amount.
+        InputError: a float (not exact), a bool, not a number, a negative amount, or one above
+            :data:`MAX_AMOUNT`.
     """
     if isinstance(x, bool) or isinstance(x, float) or not isinstance(x, (int, str, Fraction)):
         raise InputError(f'{what}: write amounts as whole numbers or exact fractions such as "15/2", got {x!r}')
     value = exact(x, what)
     if value < 0:
         raise InputError(f"{what} must not be negative, got {fraction_str(value)}")
+    if value > MAX_AMOUNT:
+        given = fraction_str(value)
+        raise InputError(f"{what}: at most {MAX_AMOUNT:,}, got {given if len(given) <= 40 else given[:37] + '...'}")
     return whole(value)
 
 
