@@ -28,6 +28,7 @@ from solver.errors import BaccaratError, InputError
 from solver.exact.numbers import exact, fraction_str
 from solver.punto.bet import Bet, Tier
 from solver.punto.events import condition_from_mapping
+from solver.rules.house import MAX_PAYS
 
 BET_KEYS = ("name", "description", "tier")
 TIER_KEYS = ("pays", "when", "label")
@@ -101,6 +102,11 @@ def _tier(tier: object, where: str) -> Tier:
         raise InputError(str(e)) from None
     if pays < 0:
         raise InputError(f"{where}.pays: a payout must be at least 0 (a loss is what no tier matches), got {fraction_str(pays)}")
+    if pays > MAX_PAYS:
+        given = fraction_str(pays)
+        raise InputError(
+            f"{where}.pays: a payout is at most {MAX_PAYS:,} to 1, got {given if len(given) <= 40 else given[:37] + '...'}"
+        )
     when = condition_from_mapping(tier.get("when", {}), f"{where}.when")
     label = tier.get("label", "")
     if not isinstance(label, str):

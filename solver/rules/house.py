@@ -64,9 +64,10 @@ from solver.rules.tableau import CHEMIN_CASINO, CHEMIN_PARLOR, PUNTO_BANCO, SEEN
 MAX_HOUSE_FILE = 1 << 20
 """The largest house-rules file read, in bytes."""
 
-MAX_TIE_PAYS = 10**6
-"""The most a sheet's Tie bet may pay, to 1 (houses pay 8 or 9; a bound keeps the simulator's float
-statistics of the bet finite)."""
+MAX_PAYS = 10**6
+"""The most a pay table read from a file may pay, to 1: a sheet's Tie bet (houses pay 8 or 9), a tier
+of a bet file (:mod:`solver.punto.bet_files`; side bets pay up to a few hundred). A bound keeps the
+simulator's float statistics of a bet finite (a huge Tie overflowed them)."""
 
 _WORDS = {"draw": Action.DRAW, "d": Action.DRAW, "stand": Action.STAND, "s": Action.STAND, "free": Action.FREE, "f": Action.FREE}
 _SEEN_NAMES = {**{str(c): c for c in range(10)}, "stood": 10, "s": 10}
@@ -219,9 +220,9 @@ def parse_house_rules(text: str, fmt: str, source: str = "house rules", default_
     if commission is not None and not 0 <= commission < 1:
         raise InputError(f"{source}: commission must lie in [0, 1), got {fraction_str(commission)}")
     tie_pays = _number(data, "tie_pays", source)
-    if tie_pays is not None and (tie_pays <= 0 or tie_pays.denominator != 1 or tie_pays > MAX_TIE_PAYS):
+    if tie_pays is not None and (tie_pays <= 0 or tie_pays.denominator != 1 or tie_pays > MAX_PAYS):
         raise InputError(
-            f"{source}: tie_pays must be a whole number of units to 1, at most {MAX_TIE_PAYS:,}, got {fraction_str(tie_pays)}"
+            f"{source}: tie_pays must be a whole number of units to 1, at most {MAX_PAYS:,}, got {fraction_str(tie_pays)}"
         )
     return HouseRules(name.strip(), Tableau(name.strip(), player, banker), commission, tie_pays, description)
 
