@@ -1181,8 +1181,8 @@ def _files(paths: list[str]) -> list[tuple[str, Path]]:
 
 
 def main(argv: list[str] | None = None) -> int:
-    """Check certificates and print one line each; return 0 (all OK), 1 (a claim fails, or the report
-    could not be written: a closed, full or broken stdout, said in one line on stderr), 2 (unusable),
+    """Check certificates and print one line each; return 0 (all OK), 1 (a claim fails), 2 (unusable),
+    3 (the report could not be written: a closed, full or broken stdout, said in one line on stderr),
     130 (interrupted)."""
     try:
         return _main(argv)
@@ -1192,7 +1192,7 @@ def main(argv: list[str] | None = None) -> int:
     except ReportFailed as error:
         _silence_stdout()
         _say(f"baccarat-check: error: cannot write the report: {error}")
-        return 1
+        return 3
 
 
 class ReportFailed(Exception):

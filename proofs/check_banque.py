@@ -1175,7 +1175,7 @@ def main(argv: list[str] | None = None) -> int:
         except (OSError, ValueError, AttributeError):
             pass
         print(f"check_banque: error: cannot write the report: {getattr(e, 'strerror', None) or e}", file=sys.stderr)
-        return 1
+        return 3
     except KeyboardInterrupt:
         print("check_banque: interrupted", file=sys.stderr)
         return 130
