@@ -47,14 +47,51 @@ from solver.banque.game import RESULT_1, RESULT_2, banker_payoff
 from solver.banque.play import SolvedBanque
 from solver.banque.solve import BanqueSolution
 from solver.cards import Shoe
-from solver.crosscheck.law import DEFAULT_ALPHA, MIN_EXPECTED
-from solver.crosscheck.stats import TestResult, chi2_test, z_test
-from solver.errors import InputError, ModelError
+from solver.crosscheck.law import DEFAULT_ALPHA, Settles
+from solver.crosscheck.sample import Sample
+from solver.crosscheck.verdict import CrossCheck, crosscheck
+from solver.errors import ModelError
 from solver.simulate.banque import FUNCTIONALS, BanqueDraws, BanqueSimResult
 from solver.simulate.banque_kernel import N_DETAIL, N_ENDED, NATURAL, SIGHTS
 
 CARDS_PER_COUP = 6
 """The cards every banque coup deals (two to each hand)."""
+
+SERIAL_CLASSES = ("banker ahead", "players ahead", "level")
+"""What the serial test reads of a banque coup: whether the banker won more tableaux than he lost
+(R1 + R2 > 0), fewer, or as many. The nine joint outcomes, some as rare as 1 %, would need far more
+coups than a file holds for the serial statistic's chi-square law to hold at the tests' small rates;
+these three classes are each about a third of the coups."""
+
+SETTLEMENT_TESTS = {"banker": "banker's result", "player1": "player 1's result", "player2": "player 2's result"}
+"""The settlements a banque engine may report, and the names of their tests."""
+
+
+def outcome_label(o: tuple[int, int]) -> str:
+    """A joint outcome as written: the banker's result against tableau 1 / tableau 2, e.g. ``+1/-1``.
+
+    >>> outcome_label((1, -1)), outcome_label((0, 0))
+    ('+1/-1', '0/0')
+    """
+    return "/".join(f"{r:+d}" if r else "0" for r in o)
+
+
+def serial_class(o: tuple[int, int]) -> int:
+    """The index of a joint outcome's class in :data:`SERIAL_CLASSES`."""
+    total = o[0] + o[1]
+    return 0 if total > 0 else 1 if total < 0 else 2
+
+
+@dataclass(frozen=True)
+class BanqueSettlement:
+    """How a banque bet is settled: its name in a file and its net result per unit staked by joint
+    outcome (in the order of :data:`~solver.banque.deal.OUTCOMES`)."""
+
+    name: str
+    values: tuple[Fraction, ...]
+
+    def vector(self) -> tuple[Fraction, ...]:
+        return self.values
 
 
 def team_plays(solution: BanqueSolution) -> list[tuple[Fraction, SolvedBanque]]:
@@ -158,8 +195,43 @@ class BanqueLaw:
     method: str
     strategy: str
 
+    game = "banque"
+    detail_size = N_DETAIL
+    """Detail keys of :func:`solver.simulate.banque_kernel.detail_key`."""
+    cards_per_coup = CARDS_PER_COUP
+
+    @property
+    def names(self) -> tuple[str, ...]:
+        """The joint outcomes as written: the banker's result against tableau 1 / tableau 2, e.g. ``+1/-1``."""
+        return tuple(outcome_label(o) for o in OUTCOMES)
+
     def vector(self) -> tuple[Fraction, ...]:
         return tuple(self.outcome[o] for o in OUTCOMES)
+
+    def serial_vector(self) -> tuple[Fraction, ...]:
+        """The law of the coup's :data:`SERIAL_CLASSES`."""
+        out = [Fraction(0)] * len(SERIAL_CLASSES)
+        for o, p in self.outcome.items():
+            out[serial_class(o)] += p
+        return tuple(out)
+
+    def bet_mean(self, pay: Settles) -> Fraction:
+        return self.mean(pay.vector())
+
+    def bet_variance(self, pay: Settles) -> Fraction:
+        return self.variance(pay.vector())
+
+    def bet_test_name(self, name: str) -> str:
+        return SETTLEMENT_TESTS.get(name, f"bet {name}")
+
+    def settlements(self) -> tuple[BanqueSettlement, ...]:
+        """The correct settlements: the banker's net result per unit of total stake (the tax taken), and
+        each player's per unit he staked."""
+        return (
+            BanqueSettlement("banker", banker_payoff(self.theta, self.tax)),
+            BanqueSettlement("player1", tuple(-r for r in RESULT_1)),
+            BanqueSettlement("player2", tuple(-r for r in RESULT_2)),
+        )
 
     def payoff(self, name: str) -> tuple[Fraction, ...]:
         """A functional of :data:`~solver.simulate.banque.FUNCTIONALS` by joint outcome, settled correctly."""
@@ -278,70 +350,37 @@ def banque_law(
 
 # -- the cross-check -------------------------------------------------------------------------------
 
-
-@dataclass(frozen=True, eq=False)
-class BanqueCrossCheck:
-    """The verdict of holding simulated banque coups against the exact law."""
-
-    result: BanqueSimResult
-    law: BanqueLaw
-    alpha: Fraction
-    tests: tuple[TestResult, ...]
-    notes: tuple[str, ...] = ()
-
-    @property
-    def n(self) -> int:
-        """Coups held to the exact law: the first coup of each shoe."""
-        return int(self.result.tallies.pos_counts[0].sum())
-
-    @property
-    def passed(self) -> bool:
-        return not any(t.rejected for t in self.tests)
-
-    @property
-    def verdict(self) -> str:
-        return "PASS" if self.passed else "REJECT (" + ", ".join(t.name for t in self.tests if t.rejected) + ")"
+BanqueCrossCheck = CrossCheck
+"""The verdict on banque coups is the cross-check's verdict (the name kept for callers)."""
 
 
-def crosscheck_banque(result: BanqueSimResult, law: BanqueLaw, alpha: Fraction = DEFAULT_ALPHA) -> BanqueCrossCheck:
-    """Hold the first coup of every simulated shoe against the exact law (see the module docstring).
+def sample_from_banque_simulation(result: BanqueSimResult) -> Sample:
+    """Our banque simulator's coups: the first coup of every shoe held to the first-coup law, the
+    banker's result settled as the engine settles it (:attr:`BanqueTable.settlement`)."""
+    t, table = result.tallies, result.table
+    first = t.pos_counts[0].copy()
+    paid = np.array([float(x) for x in table.settlement])
+    whole = not table.first_coup_only
+    mode = "whole shoes" if whole else "one coup per freshly shuffled shoe"
+    return Sample(
+        source=f"simulation ({table.draws.name}; {table.burn.label()}; {mode}; seed {result.seed})",
+        n=int(first.sum()),
+        winner=first,
+        detail=t.first_detail.copy(),
+        cards=t.first_cards.copy(),
+        bets={"banker": (float(paid @ first), float((paid * paid) @ first))},
+        whole_shoes=whole,
+        coups=t.n_coups,
+        shoes=t.n_shoes if whole else 0,
+        by_rank=False,
+    )
+
+
+def crosscheck_banque(result: BanqueSimResult, law: BanqueLaw, alpha: Fraction = DEFAULT_ALPHA) -> CrossCheck:
+    """Hold the first coup of every simulated shoe against the exact law (the cross-check's tests that
+    apply: :func:`solver.crosscheck.verdict.crosscheck`).
 
     Raises:
         InputError: too few coups for the outcome law (an expected 5 of the rarest joint outcome).
     """
-    t = result.tallies
-    first = t.pos_counts[0]
-    n = int(first.sum())
-    p = np.array([float(q) for q in law.vector()])
-    least = math.ceil(MIN_EXPECTED / float(min(q for q in law.vector() if q > 0)))
-    if n < least:
-        raise InputError(
-            f"too few coups to check: {n} first coups; the outcome law needs at least {least} "
-            f"(an expected {MIN_EXPECTED:g} of the rarest joint outcome)"
-        )
-    pd = np.zeros(N_DETAIL)
-    for k, q in law.detail.items():
-        pd[k] = float(q)
-    run_detail = chi2_test("detail law", pd * n, pd, n, float(alpha)).df > 0
-    m = 3 + run_detail
-    a = float(alpha) / m
-    tests = [chi2_test("outcome law", first, p, n, a)]
-    if run_detail:
-        tests.append(chi2_test("detail law", t.first_detail, pd, n, a))
-    size = law.shoe.size
-    pc = np.array([c / size for c in law.shoe.values])
-    tests.append(
-        chi2_test("card law", t.first_cards, pc, CARDS_PER_COUP * n, a, scale=(size - CARDS_PER_COUP) / (size - 1), per="card")
-    )
-    paid = np.array([float(x) for x in result.table.settlement])
-    u = law.payoff("banker")
-    tests.append(z_test("banker's result", float(paid @ first), n, law.mean(u), law.variance(u), a))
-    notes = []
-    if not result.table.first_coup_only:
-        notes.append(
-            f"{result.n_coups:,} coups in {result.n_shoes:,} shoes: the tests hold each shoe's first coup to "
-            "the exact law (a later coup comes from a depleted shoe)"
-        )
-    if not run_detail:
-        notes.append(f"the detail law is left out: {n:,} coups are too few for two cells of {MIN_EXPECTED:g} expected coups")
-    return BanqueCrossCheck(result, law, Fraction(alpha), tuple(tests), tuple(notes))
+    return crosscheck(sample_from_banque_simulation(result), law, alpha=alpha)

@@ -6,21 +6,79 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from fractions import Fraction
 from itertools import product
+from typing import Protocol
 
 import numpy as np
 
 from solver.cards import Shoe
 from solver.deal.outcome import OutcomeTable, outcomes
-from solver.deal.tree import detail_key, detail_parts
+from solver.deal.tree import N_DETAIL, detail_key, detail_parts
 from solver.errors import ModelError
+from solver.punto import STANDARD_COMMISSION
 from solver.rules.tableau import Action, Tableau, outcome_names
-from solver.simulate.config import Payout
+from solver.simulate.config import Payout, default_payouts
 from solver.strategy import Side, Strategy
 
 DEFAULT_ALPHA = Fraction(1, 1000)
 POWER = 0.8
 MIN_EXPECTED = 5.0
 MAX_MIXED_CELLS = 12
+
+
+# -- what the tests read of a law ----------------------------------------------------------------------
+
+
+class Settles(Protocol):
+    """How a bet is settled: its name and its net result per unit staked by outcome (a
+    :class:`~solver.simulate.config.Payout`, or a banque settlement)."""
+
+    @property
+    def name(self) -> str: ...
+
+    def vector(self) -> tuple[Fraction, ...]: ...
+
+
+class Law(Protocol):
+    """What the cross-check's tests read of the exact law of a first coup, for any game.
+
+    The outcomes are in a fixed order (banker, player or ponte, tie; banque's nine joint outcomes),
+    ``vector`` their probabilities; ``detail`` the law of the coup's detail key (``detail_size`` keys),
+    when known; ``cards_per_coup`` the cards every coup deals whatever the decisions; the serial test
+    reads consecutive coups' outcomes grouped into ``serial_vector``'s classes (:meth:`serial_class`).
+    """
+
+    @property
+    def game(self) -> str: ...
+
+    @property
+    def shoe(self) -> Shoe: ...
+
+    @property
+    def method(self) -> str: ...
+
+    @property
+    def names(self) -> tuple[str, ...]: ...
+
+    @property
+    def detail(self) -> Mapping[int, Fraction] | None: ...
+
+    @property
+    def detail_size(self) -> int: ...
+
+    @property
+    def cards_per_coup(self) -> int: ...
+
+    def vector(self) -> tuple[Fraction, ...]: ...
+
+    def serial_vector(self) -> tuple[Fraction, ...]: ...
+
+    def bet_mean(self, pay: Settles) -> Fraction: ...
+
+    def bet_variance(self, pay: Settles) -> Fraction: ...
+
+    def bet_test_name(self, name: str) -> str: ...
+
+    def settlements(self) -> tuple[Settles, ...]: ...
 
 
 # -- the exact law ---------------------------------------------------------------------------------
@@ -44,6 +102,11 @@ class ExactLaw:
     detail: dict[int, Fraction] | None
     method: str
 
+    detail_size = N_DETAIL
+    """Detail keys of :func:`solver.deal.tree.detail_key`."""
+    cards_per_coup = 4
+    """Every coup deals four cards (two to each side) whatever the decisions."""
+
     @property
     def names(self) -> tuple[str, str, str]:
         return tuple(self.winner)  # type: ignore[return-value]
@@ -52,14 +115,25 @@ class ExactLaw:
         b, p, t = self.winner.values()
         return (b, p, t)
 
-    def bet_mean(self, pay: Payout) -> Fraction:
+    def serial_vector(self) -> tuple[Fraction, Fraction, Fraction]:
+        """The serial test reads the outcomes themselves."""
+        return self.vector()
+
+    def bet_mean(self, pay: Settles) -> Fraction:
         """Exact expected net result of a bet per unit staked."""
         return sum((a * q for a, q in zip(pay.vector(), self.vector())), Fraction(0))
 
-    def bet_variance(self, pay: Payout) -> Fraction:
+    def bet_variance(self, pay: Settles) -> Fraction:
         """Exact variance of a bet's net result per coup."""
         m = self.bet_mean(pay)
         return sum((a * a * q for a, q in zip(pay.vector(), self.vector())), Fraction(0)) - m * m
+
+    def bet_test_name(self, name: str) -> str:
+        return f"bet {name}"
+
+    def settlements(self) -> tuple[Payout, ...]:
+        """The game's bets settled correctly, at the standard 5 % commission."""
+        return default_payouts(self.game, STANDARD_COMMISSION)
 
     def reference(self, payouts: Iterable[Payout]) -> dict[str, Fraction]:
         """Exact first-coup values keyed like :meth:`SimulationResult.first_coup`."""

@@ -32,6 +32,8 @@ is then the only approximation, and it improves as the sample grows.
 from __future__ import annotations
 
 import math
+from collections.abc import Sequence
+from dataclasses import dataclass
 from fractions import Fraction
 from math import comb
 
@@ -80,20 +82,22 @@ def pairs_test(hist: np.ndarray, counts: tuple[int, ...], infinite: bool, by_ran
     )
 
 
-def serial_test(table: np.ndarray, p: tuple[float, float, float], alpha: float, what: str = "coups") -> TestResult:
-    """Consecutive held coups' outcomes against independence (a martingale chi-square, 4 df; fewer when
-    the earlier coups of the pairs span fewer outcomes, e.g. all alike)."""
+def serial_test(table: np.ndarray, p: Sequence[float], alpha: float, what: str = "coups") -> TestResult:
+    """Consecutive held coups' outcomes against independence: a martingale chi-square with
+    ``(k − 1)²`` degrees of freedom for ``k`` outcome classes (4 for banker, player, tie); fewer when
+    the earlier coups of the pairs span fewer classes, e.g. all alike."""
     from scipy import stats
 
     t = np.asarray(table, dtype=np.float64)
     m = t.sum()
     q = np.asarray(p, dtype=np.float64)
+    k = len(q) - 1  # the classes' indicators less their mean sum to 0: the last is left out
     rows, cols = t.sum(axis=1), t.sum(axis=0)
     s = t - np.outer(q, cols) - np.outer(rows, q) + m * np.outer(q, q)
     a = np.diag(rows) - np.outer(q, rows) - np.outer(rows, q) + m * np.outer(q, q)
     c = np.diag(q) - np.outer(q, q)
-    s2, a2, c2 = s[:2, :2], a[:2, :2], c[:2, :2]
-    df = 2 * int(np.linalg.matrix_rank(a2))
+    s2, a2, c2 = s[:k, :k], a[:k, :k], c[:k, :k]
+    df = k * int(np.linalg.matrix_rank(a2))
     x2 = float(np.trace(np.linalg.pinv(a2) @ s2 @ np.linalg.solve(c2, s2.T)))
     pv = float(stats.chi2.sf(x2, df))
     same = np.trace(t) / m
@@ -187,56 +191,85 @@ def next_shoe_test(t: ShoeTallies, counts: tuple[int, ...], alpha: float) -> Tes
     )
 
 
-def repeats_test(
-    stream: CardStream, held: np.ndarray, marked: bool, counts: tuple[int, ...], infinite: bool, by_rank: bool, alpha: float
-) -> TestResult | None:
-    """Runs of coups, or shoes' first cards, that repeat an earlier run exactly (a re-dealt shoe, a
-    generator restarted from the same state)."""
+@dataclass(frozen=True)
+class RepeatPlan:
+    """What the repeat test compares: the first ``length`` cards of every shoe long enough (``shoes``),
+    or every run of ``length`` consecutive held coups; ``expected`` bounds the repeats a correct engine
+    makes (at most :data:`REPEAT_MARGIN` of the test's rate)."""
+
+    shoes: bool
+    length: int
+    expected: Fraction
+
+
+def repeat_plan(
+    stream: CardStream, held: np.ndarray, marked: bool, counts: tuple[int, ...], infinite: bool, alpha: float, coup_cards: int = 4
+) -> RepeatPlan | None:
+    """The shortest run rare enough to compare at false-alarm rate ``alpha``, or None where there is
+    none (a file too short, or a shoe too small, for a run that rare) or fewer than two to compare.
+    Every coup deals at least ``coup_cards`` cards, so no coup is likelier than its first ``coup_cards``."""
     limit = REPEAT_MARGIN * Fraction(alpha)
-    kind = _kind(by_rank)
     if marked:
-        first, length = stream.shoe_bounds()
+        _, length = stream.shoe_bounds()
         cap = min(int(length.max()), sum(counts) // 2) if len(length) else 0
         for run in range(1, cap + 1):
-            long = length >= run
-            expected = comb(int(long.sum()), 2) * sequence_bound(counts, run, infinite)
+            long = int((length >= run).sum())
+            expected = comb(long, 2) * sequence_bound(counts, run, infinite)
             if expected <= limit:
+                if long >= 2:
+                    return RepeatPlan(True, run, expected)
                 break
-        else:
-            run = 0
-        if run and int(long.sum()) >= 2:
-            rows = stream.kinds(by_rank)[first[long][:, None] + np.arange(run)]
-            found, at = repeated_rows(rows)
-            where = ""
-            if found:
-                line = int(stream.coup_lines[stream.shoe_starts[np.flatnonzero(long)[at]]])
-                where = f"; the first: the shoe that starts at line {line}"
-            return _repeat_result(
-                found,
-                expected,
-                alpha,
-                f"{int(long.sum()):,} shoes compared by their first {run} {kind}s{where}",
-                f"shoe whose first {run} cards repeat an earlier shoe's",
-            )
-    one = sequence_bound(counts, 4, infinite)  # no coup is likelier than its first four cards
+    one = sequence_bound(counts, coup_cards, infinite)
     n = len(held)
     for width in range(1, min(n, MAX_RUN) + 1):
         expected = comb(n - width + 1, 2) * one**width
         if expected <= limit:
-            break
-    else:
+            return RepeatPlan(False, width, expected) if n - width + 1 >= 2 else None
+    return None
+
+
+def repeats_test(
+    stream: CardStream,
+    held: np.ndarray,
+    marked: bool,
+    counts: tuple[int, ...],
+    infinite: bool,
+    by_rank: bool,
+    alpha: float,
+    coup_cards: int = 4,
+) -> TestResult | None:
+    """Runs of coups, or shoes' first cards, that repeat an earlier run exactly (a re-dealt shoe, a
+    generator restarted from the same state); None where :func:`repeat_plan` finds no run to compare."""
+    plan = repeat_plan(stream, held, marked, counts, infinite, alpha, coup_cards)
+    if plan is None:
         return None
-    rows = windows(coup_codes(stream, held, by_rank), width)
-    if len(rows) < 2:
-        return None
+    kind = _kind(by_rank)
+    run = plan.length
+    if plan.shoes:
+        first, length = stream.shoe_bounds()
+        long = length >= run
+        rows = stream.kinds(by_rank)[first[long][:, None] + np.arange(run)]
+        found, at = repeated_rows(rows)
+        where = ""
+        if found:
+            line = int(stream.coup_lines[stream.shoe_starts[np.flatnonzero(long)[at]]])
+            where = f"; the first: the shoe that starts at line {line}"
+        return _repeat_result(
+            found,
+            plan.expected,
+            alpha,
+            f"{int(long.sum()):,} shoes compared by their first {run} {kind}s{where}",
+            f"shoe whose first {run} cards repeat an earlier shoe's",
+        )
+    rows = windows(coup_codes(stream, held, by_rank), run)
     found, at = repeated_rows(rows)
     where = f"; the first at line {int(stream.coup_lines[held[at]])}" if found else ""
     return _repeat_result(
         found,
-        expected,
+        plan.expected,
         alpha,
-        f"{len(rows):,} runs of {width} consecutive coups compared{where}",
-        f"run of {width} consecutive coups repeated",
+        f"{len(rows):,} runs of {run} consecutive coups compared{where}",
+        f"run of {run} consecutive coups repeated",
     )
 
 

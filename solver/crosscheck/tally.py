@@ -25,6 +25,8 @@ from solver.simulate.kernel import shoe_test_lengths
 
 RANK_KINDS = 13
 VALUE_KINDS = 10
+MAX_COUP_CARDS = 9
+"""The most cards a coup deals: six at punto banco and chemin de fer, nine at baccara banque."""
 
 
 @dataclass(frozen=True, eq=False)
@@ -35,7 +37,8 @@ class CardStream:
         ranks: rank 0–12 of each card, −1 where the file wrote ``0`` (a ten-valued card, rank unknown).
         values: point value 0–9 of each card.
         coup_starts: index of each coup's first card, and the number of cards at the end.
-        coup_drew: 1 where the player (ponte) drew a third card.
+        coup_drew: who drew a third card: 1 where the player (ponte) did; at baccara banque 1 Player 1,
+            2 Player 2 and 4 the banker, added.
         coup_lines: the line of each coup.
         shoe_starts: index of the first coup of each marked shoe (empty when the file marks none).
     """
@@ -197,12 +200,13 @@ _BASES = (np.uint64(0x9E3779B97F4A7C15), np.uint64(0xC2B2AE3D27D4EB4F))
 
 
 def coup_codes(stream: CardStream, coups: np.ndarray, by_rank: bool) -> np.ndarray:
-    """One integer per coup that two coups share exactly when they deal the same kinds the same way."""
+    """One integer per coup that two coups share exactly when they deal the same kinds the same way
+    (four bits a card, up to :data:`MAX_COUP_CARDS` cards, after the code of who drew)."""
     kinds = stream.kinds(by_rank)
     start = stream.coup_starts[coups]
     size = stream.coup_starts[coups + 1] - start
     code = stream.coup_drew[coups].astype(np.int64)
-    for i in range(6):
+    for i in range(MAX_COUP_CARDS):
         here = i < size
         card = np.where(here, kinds[np.minimum(start + i, len(kinds) - 1)] + 1, 0)
         code = code * 16 + card

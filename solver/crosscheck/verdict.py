@@ -1,4 +1,4 @@
-"""The cross-check: which tests a sample allows, each at its share of the false-alarm rate, and the verdict."""
+"""The cross-check: the registry's tests that apply to a sample, each at its share of the false-alarm rate; the verdict."""
 
 from __future__ import annotations
 
@@ -7,24 +7,11 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from fractions import Fraction
 
-import numpy as np
-
-from solver.crosscheck.law import DEFAULT_ALPHA, MIN_EXPECTED, ExactLaw
+from solver.crosscheck.law import DEFAULT_ALPHA, MIN_EXPECTED, ExactLaw, Law, Settles
+from solver.crosscheck.registry import SampleView, select
 from solver.crosscheck.sample import Sample
-from solver.crosscheck.stats import TestResult, chi2_test, z_test
-from solver.crosscheck.structure import (
-    next_shoe_test,
-    pairs_test,
-    repeats_test,
-    serial_test,
-    shoe_card_test,
-    spread_test,
-)
-from solver.crosscheck.tally import ShoeTallies, pair_histogram, shoe_tallies
-from solver.deal.tree import N_DETAIL
+from solver.crosscheck.stats import TestResult
 from solver.errors import InputError
-from solver.punto import STANDARD_COMMISSION
-from solver.simulate.config import Payout, default_payouts
 
 __all__ = ["CrossCheck", "TestResult", "crosscheck"]
 
@@ -34,10 +21,15 @@ class CrossCheck:
     """The verdict of holding a sample against an exact law."""
 
     sample: Sample
-    law: ExactLaw
+    law: Law
     alpha: Fraction
     tests: tuple[TestResult, ...]
     notes: tuple[str, ...] = ()
+
+    @property
+    def n(self) -> int:
+        """Coups held to the exact first-coup law."""
+        return self.sample.n
 
     @property
     def passed(self) -> bool:
@@ -52,8 +44,8 @@ class CrossCheck:
 
 def crosscheck(
     sample: Sample,
-    law: ExactLaw,
-    payouts: Iterable[Payout] | None = None,
+    law: Law,
+    payouts: Iterable[Settles] | None = None,
     burn: Mapping[int, Mapping[str, Fraction]] | None = None,
     alpha: Fraction = DEFAULT_ALPHA,
 ) -> CrossCheck:
@@ -63,151 +55,67 @@ def crosscheck(
     first coup otherwise) are tested for their outcome, detail, pairs and serial laws and, where the
     engine reports them, their settlements; the cards of marked shoes for their composition, their
     spread within a shoe and their independence from the shoe before; a file's coups for repeats
-    (:mod:`solver.crosscheck.structure`).
+    (:mod:`solver.crosscheck.structure`). Every test of :data:`~solver.crosscheck.registry.REGISTRY`
+    that applies to the sample runs, each at ``alpha / m`` for the ``m`` that apply (Bonferroni).
 
     Args:
         sample: the coups (:func:`sample_from_simulation`, :func:`read_coups`).
-        law: the exact first-coup law (:func:`exact_law` or :func:`law_from_probabilities`).
-        payouts: the correct settlement of the bets (default: the game's, at 5 % commission); tested
-            only for the bets the sample reports settled.
+        law: the exact first-coup law (:func:`exact_law` or :func:`law_from_probabilities`; baccara
+            banque's :func:`~solver.crosscheck.banque.banque_law`).
+        payouts: the correct settlement of the bets (default: the law's, at 5 % commission for punto
+            banco and chemin de fer); tested only for the bets the sample reports settled.
         burn: exact outcome law given the turned burn card's value (:func:`burn_laws`), to test a
             sample that records its burns.
         alpha: the cross-check's false-alarm rate, split evenly over its tests.
 
     Returns:
         A :class:`CrossCheck`; ``passed`` is the verdict.
+
+    Raises:
+        InputError: no coups, an outcome the law makes impossible, or too few coups for the outcome law.
     """
+    _check_usable(sample, law)
+    view = SampleView.of(sample, law, None if payouts is None else tuple(payouts), burn)
+    chosen = select(view, float(alpha))
+    rate = float(alpha) / len(chosen)
+    tests = tuple(t.run(view, rate) for t in chosen)
+    return CrossCheck(sample, law, Fraction(alpha), tests, _notes(view))
+
+
+def _check_usable(sample: Sample, law: Law) -> None:
     if sample.n < 1:
         raise InputError("no coups to check")
-    impossible = [str(k) for k, p in law.winner.items() if p == 0]
+    impossible = [name for name, p in zip(law.names, law.vector()) if p == 0]
     if impossible:
         raise InputError(
             f"the exact law of this shoe gives probability 0 to {', '.join(impossible)}: the cross-check's "
             "tests need every outcome possible (such a shoe deals its coups by rule, with nothing to test)"
         )
-    least = math.ceil(MIN_EXPECTED / float(min(law.winner.values())))
+    least = math.ceil(MIN_EXPECTED / float(min(law.vector())))
     if sample.n < least:
         few = f"{sample.n} shoes (the first coup of each is held to the exact law)" if sample.shoes else f"{sample.n}"
         raise InputError(
             f"too few coups to check: {few}; the outcome law needs at least {least} "
             f"(an expected {MIN_EXPECTED:g} of the rarest outcome)"
         )
-    pays = tuple(payouts) if payouts is not None else default_payouts(law.game, STANDARD_COMMISSION)
-    pays = tuple(p for p in pays if p.name in sample.bets)
-    shoe = law.shoe
-    stream = sample.stream
-    by_rank = shoe.ranks is not None and (stream.by_rank if stream is not None else sample.by_rank)
-    counts = shoe.ranks if by_rank and shoe.ranks is not None else shoe.values
-    held = sample.held if sample.held is not None else np.zeros(0, np.int64)
-    pairs = sample.pairs
-    if stream is not None and pairs is None and len(held):
-        pairs = pair_histogram(stream.first_four(held, by_rank))
-    shoes: ShoeTallies | None = sample.shoe_tallies
-    if sample.by_rank != by_rank and stream is None:
-        pairs = shoes = None  # counted by ranks as dealt, but the law's shoe is known by value only
-    if shoes is None and stream is not None and sample.whole_shoes and not shoe.is_infinite:
-        shoes = shoe_tallies(stream, counts, by_rank, shoe.label())
-    if shoe.is_infinite:
-        shoes = None
-    half_shoes = shoes is not None and shoes.comp_shoes > 0
-    pd = np.zeros(N_DETAIL)
-    for k, q in (law.detail or {}).items():
-        pd[k] = float(q)
-    # the detail law needs two cells of five expected coups or more (else it is left out, not run empty);
-    # that depends on the expected counts alone: the pooling is tried on them
-    run_detail = (
-        sample.detail is not None
-        and law.detail is not None
-        and chi2_test("detail law", pd * sample.n, pd, sample.n, float(alpha)).df > 0
-    )
-    run_cards = (sample.cards is not None and not shoe.is_infinite) or half_shoes
-    run_burn = sample.burn is not None and burn is not None
-    run_spread = shoes is not None and (half_shoes or shoes.impossible is not None)
-    run_next = shoes is not None and shoes.next_pairs > 0
-    serial_ready = sample.serial is not None and int(sample.serial.sum()) >= 10
-    m = 1 + run_detail + run_cards + run_burn + (pairs is not None) + serial_ready + run_spread + run_next + len(pays)
-    repeats = None
-    if stream is not None:  # first: a file too short (or a shoe too small) for a rare enough run is not tested
-        repeats = repeats_test(stream, held, sample.whole_shoes, counts, shoe.is_infinite, by_rank, float(alpha) / (m + 1))
-        m += repeats is not None
-    a = float(alpha) / m
-    n = sample.n
-    tests: list[TestResult] = []
-    pw = np.array([float(q) for q in law.vector()])
-    t = chi2_test("outcome law", sample.winner, pw, n, a)
-    names = law.names
-    # the shift of P(banker) against P(player) that the outcome test detects
-    shift = math.sqrt(t.detectable / (1 / pw[0] + 1 / pw[1])) if math.isfinite(t.detectable) else math.inf
-    obs = ", ".join(f"{k} {c / n:.5f} (exact {float(q):.5f})" for k, c, q in zip(names, sample.winner, law.vector()))
-    tests.append(
-        TestResult(
-            t.name,
-            t.kind,
-            t.statistic,
-            t.df,
-            t.p_value,
-            t.alpha,
-            t.rejected,
-            shift,
-            f"shift of P({names[0]}) against P({names[1]})",
-            obs,
-        )
-    )
-    if run_detail:
-        assert sample.detail is not None
-        tests.append(chi2_test("detail law", sample.detail, pd, n, a))
-    if half_shoes:
-        assert shoes is not None
-        tests.append(shoe_card_test(shoes, counts, a))
-    elif run_cards:
-        assert sample.cards is not None
-        size = shoe.size
-        pc = np.array([c / size for c in shoe.values])
-        tests.append(chi2_test("card law", sample.cards, pc, 4 * n, a, scale=(size - 4) / (size - 1), per="card"))
-    if run_burn:
-        assert sample.burn is not None and burn is not None
-        size = shoe.size
-        pb = np.zeros((10, 3))
-        for v, cond in burn.items():
-            for i, name in enumerate(names):
-                pb[v, i] = float(Fraction(shoe.values[v], size) * cond[name])
-        tests.append(chi2_test("burn law", sample.burn.ravel(), pb.ravel(), int(sample.burn.sum()), a))
-    if pairs is not None:
-        tests.append(pairs_test(pairs, counts, shoe.is_infinite, by_rank, a))
-    if serial_ready:
-        assert sample.serial is not None
-        tests.append(
-            serial_test(sample.serial, (pw[0], pw[1], pw[2]), a, "shoes' first coups" if sample.whole_shoes else "coups")
-        )
-    if run_spread:
-        assert shoes is not None
-        tests.append(spread_test(shoes, counts, a))
-    if run_next:
-        assert shoes is not None
-        tests.append(next_shoe_test(shoes, counts, a))
-    if repeats is not None:
-        tests.append(repeats)
-    for p in pays:
-        total, _ = sample.bets[p.name]
-        tests.append(z_test(f"bet {p.name}", total, n, law.bet_mean(p), law.bet_variance(p), a))
-    assert len(tests) == m
-    notes = _notes(sample, shoes, stream is not None)
-    if sample.detail is not None and law.detail is not None and not run_detail:
-        notes = (
-            f"the detail law is left out: {n:,} coups held to the exact law are too few for two cells of "
-            f"{MIN_EXPECTED:g} expected coups",
-            *notes,
-        )
-    return CrossCheck(sample, law, Fraction(alpha), tuple(tests), notes)
 
 
-def _notes(sample: Sample, shoes: ShoeTallies | None, is_file: bool) -> tuple[str, ...]:
+def _notes(view: SampleView) -> tuple[str, ...]:
+    sample, shoes, is_file = view.sample, view.shoes, view.stream is not None
     out = []
-    if sample.whole_shoes:
+    if sample.detail is not None and view.law.detail is not None and not view.detail_runs():
         out.append(
-            f"{sample.total_coups:,} coups in {sample.shoes:,} shoes: the outcome, detail and pair laws, the "
-            "serial test and the bets hold each shoe's first coup to the exact law"
+            f"the detail law is left out: {sample.n:,} coups held to the exact law are too few for two cells of "
+            f"{MIN_EXPECTED:g} expected coups"
         )
+    punto = isinstance(view.law, ExactLaw)  # punto banco or chemin de fer; else baccara banque
+    if sample.whole_shoes:
+        held = (
+            "the outcome, detail and pair laws, the serial test and the bets hold each shoe's first coup to the exact law"
+            if punto
+            else "the tests hold each shoe's first coup to the exact law (a later coup comes from a depleted shoe)"
+        )
+        out.append(f"{sample.total_coups:,} coups in {sample.shoes:,} shoes: {held}")
         if shoes is not None:
             short = shoes.shoes - shoes.comp_shoes
             if short:
@@ -222,7 +130,6 @@ def _notes(sample: Sample, shoes: ShoeTallies | None, is_file: bool) -> tuple[st
             "coups dealt through whole shoes must be marked (a line 'shoe' before each shoe)"
         )
     if is_file and not sample.bets:
-        out.append(
-            "the file reports no settlements, so no bet is tested (write them after the outcome: ';B;banker=19/20,player=-1')"
-        )
+        example = ";B;banker=19/20,player=-1" if punto else ";BP;banker=0,player1=-1,player2=1"
+        out.append(f"the file reports no settlements, so no bet is tested (write them after the outcome: '{example}')")
     return tuple(out)

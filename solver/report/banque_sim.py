@@ -9,9 +9,18 @@ from __future__ import annotations
 import math
 
 from solver.banque.deal import OUTCOMES
-from solver.crosscheck.banque import BanqueCrossCheck
+from solver.crosscheck import CrossCheck
+from solver.crosscheck.banque import BanqueLaw, outcome_label
 from solver.report import decimal_str, fraction_str
-from solver.report.simulate import effect_line, estimate_items, simulation_head
+from solver.report.simulate import (
+    crosscheck_csv_rows,
+    effect_line,
+    estimate_items,
+    rate_line,
+    simulation_head,
+    test_lines,
+    tests_json,
+)
 from solver.simulate.banque import BanqueSimResult
 from solver.simulate.stats import Estimate
 
@@ -33,7 +42,7 @@ def outcome_name(o: tuple[int, int]) -> str:
     >>> outcome_name((1, -1)), outcome_name((0, 0))
     ('+1/-1', '0/0')
     """
-    return "/".join(f"{r:+d}" if r else "0" for r in o)
+    return outcome_label(o)
 
 
 def banque_simulate_text(r: BanqueSimResult, digits: int | None = None) -> str:
@@ -98,47 +107,40 @@ def banque_simulate_csv_rows(r: BanqueSimResult, digits: int | None = None) -> l
     return rows
 
 
-def banque_crosscheck_text(cc: BanqueCrossCheck) -> str:
+def banque_crosscheck_text(cc: CrossCheck) -> str:
     """The verdict, every test, and what the sample size could detect."""
-    m = len(cc.tests)
-    r, law = cc.result, cc.law
-    mode = "one coup per freshly shuffled shoe" if r.table.first_coup_only else "whole shoes"
+    law, s = cc.law, cc.sample
+    assert isinstance(law, BanqueLaw)
     value = law.reference()["banker"]
+    if s.stream is None:  # our simulator: the first coup of each shoe
+        held = f"{s.n:,} first coups held to the exact law"
+    elif s.shoes:
+        held = f"{s.total_coups:,} coups in {s.shoes:,} shoes, the first coup of each held to the exact law"
+    else:
+        held = f"{s.n:,} coups held to the exact law"
     lines = [
-        f"Cross-check of simulation ({r.table.draws.name}; {r.table.burn.label()}; {mode}; seed {r.seed})",
+        f"Cross-check of {s.source}",
         f"  against the exact law of baccara banque, {law.shoe.label()}: {law.method}",
-        f"  {cc.n:,} first coups held to the exact law; banker's exact value per unit stake {fraction_str(value)} "
-        f"({decimal_str(value, 6)})",
-        f"  false-alarm rate {fraction_str(cc.alpha)} for the whole cross-check "
-        f"(each of the {m} tests at {fraction_str(cc.alpha / m)}, Bonferroni)",
+        f"  {held}; banker's exact value per unit stake {fraction_str(value)} ({decimal_str(value, 6)})",
+        rate_line(cc),
         "",
-        f"  {'test':16} {'statistic':>10} {'df':>4} {'p-value':>10}  {'result':7} smallest deviation detected (power 0.8)",
+        *test_lines(cc, 16),
     ]
-    for t in cc.tests:
-        df = str(t.df) if t.kind == "chi2" else "z"
-        det = "-" if not math.isfinite(t.detectable) or t.detectable == 0 else f"{t.detectable:.3g}  {t.detectable_what}"
-        stat = "inf" if math.isinf(t.statistic) else f"{t.statistic:.2f}"
-        pv = f"{t.p_value:.3g}" if t.p_value > 0 else "< 1e-300"
-        lines.append(f"  {t.name:16} {stat:>10} {df:>4} {pv:>10}  {'REJECT' if t.rejected else 'ok':7} {det}")
-        if t.note:
-            lines.append(f"  {'':16}   {t.note}")
-    lines.append("")
-    lines += [f"  note: {note}" for note in cc.notes]
-    lines.append(f"verdict: {cc.verdict}")
     return "\n".join(lines)
 
 
-def banque_crosscheck_dict(cc: BanqueCrossCheck) -> dict[str, object]:
+def banque_crosscheck_dict(cc: CrossCheck) -> dict[str, object]:
     """JSON-ready dict of a banque cross-check (the fields of the other games' cross-check, joint outcomes
     keyed by :func:`outcome_name`)."""
-    r, law = cc.result, cc.law
+    law, s = cc.law, cc.sample
+    assert isinstance(law, BanqueLaw)
     return {
         "kind": "crosscheck",
         "verdict": "pass" if cc.passed else "reject",
-        "source": f"simulation ({r.table.draws.name}; seed {r.seed})",
-        "coups": r.n_coups,
-        "shoes": 0 if r.table.first_coup_only else r.n_shoes,
-        "held_coups": cc.n,
+        "source": s.source,
+        "coups": s.total_coups,
+        "shoes": s.shoes,
+        "held_coups": s.n,
         "game": "banque",
         "shoe": law.shoe.spec(),
         "theta": fraction_str(law.theta),
@@ -149,39 +151,11 @@ def banque_crosscheck_dict(cc: BanqueCrossCheck) -> dict[str, object]:
         "false_alarm_rate": fraction_str(cc.alpha),
         "per_test_rate": fraction_str(cc.alpha / len(cc.tests)),
         "power_for_detectable": 0.8,
-        "observed": {outcome_name(o): int(c) for o, c in zip(OUTCOMES, r.tallies.pos_counts[0])},
-        "tests": [
-            {
-                "name": t.name,
-                "kind": t.kind,
-                "statistic": None if math.isinf(t.statistic) else t.statistic,
-                "df": t.df,
-                "p_value": t.p_value,
-                "rejected": t.rejected,
-                "detectable": t.detectable if math.isfinite(t.detectable) else None,
-                "detectable_what": t.detectable_what,
-                "note": t.note,
-            }
-            for t in cc.tests
-        ],
+        "observed": {outcome_name(o): int(c) for o, c in zip(OUTCOMES, s.winner)},
+        "tests": tests_json(cc),
         "notes": list(cc.notes),
     }
 
 
-def banque_crosscheck_csv_rows(cc: BanqueCrossCheck) -> list[tuple[str, ...]]:
-    """One row per test, then a verdict row (the header of :data:`solver.report.simulate.CC_CSV_HEADER`)."""
-    rows: list[tuple[str, ...]] = [
-        (
-            t.name,
-            t.kind,
-            repr(t.statistic),
-            str(t.df),
-            repr(t.p_value),
-            str(t.rejected).lower(),
-            repr(t.detectable),
-            t.detectable_what,
-        )
-        for t in cc.tests
-    ]
-    rows.append(("verdict", "", "", "", "", str(not cc.passed).lower(), "", "pass" if cc.passed else "reject"))
-    return rows
+banque_crosscheck_csv_rows = crosscheck_csv_rows
+"""One row per test, then a verdict row (the header of :data:`solver.report.simulate.CC_CSV_HEADER`)."""

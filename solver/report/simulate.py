@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING
 
 import numpy as np
 
-from solver.crosscheck import CrossCheck
+from solver.crosscheck import CrossCheck, ExactLaw
 from solver.report import decimal_str, fraction_str
 from solver.simulate import Estimate, SimulationResult
 
@@ -199,31 +199,46 @@ def _fmt_p(p: float) -> str:
 
 def crosscheck_text(cc: CrossCheck) -> str:
     """The verdict, every test, and what the sample size could detect."""
-    m = len(cc.tests)
     law = cc.law
+    assert isinstance(law, ExactLaw)
     lines = [
         f"Cross-check of {cc.sample.source}",
         f"  against the exact law of {GAME_NAMES.get(law.game, law.game)}, {law.shoe.label()}: {law.method}",
         f"  {_coups_line(cc)}; exact P: " + ", ".join(f"{k} {fraction_str(v)}" for k, v in law.winner.items()),
-        f"  false-alarm rate {fraction_str(cc.alpha)} for the whole cross-check "
-        f"(each of the {m} tests at {fraction_str(cc.alpha / m)}, Bonferroni)",
+        rate_line(cc),
         "",
-        f"  {'test':14} {'statistic':>10} {'df':>4} {'p-value':>10}  {'result':7} smallest deviation detected (power 0.8)",
+        *test_lines(cc, 14),
+    ]
+    return "\n".join(lines)
+
+
+def rate_line(cc: CrossCheck) -> str:
+    """The false-alarm rate and its Bonferroni split over the tests."""
+    m = len(cc.tests)
+    return (
+        f"  false-alarm rate {fraction_str(cc.alpha)} for the whole cross-check "
+        f"(each of the {m} tests at {fraction_str(cc.alpha / m)}, Bonferroni)"
+    )
+
+
+def test_lines(cc: CrossCheck, width: int) -> list[str]:
+    """The table of tests (names in a column of ``width``), the notes and the verdict line."""
+    lines = [
+        f"  {'test':{width}} {'statistic':>10} {'df':>4} {'p-value':>10}  {'result':7} smallest deviation detected (power 0.8)"
     ]
     for t in cc.tests:
         df = str(t.df) if t.kind == "chi2" else "z" if t.kind == "z" else "-"
         det = "-" if not math.isfinite(t.detectable) or t.detectable == 0 else f"{t.detectable:.3g}  {t.detectable_what}"
         lines.append(
-            f"  {t.name:14} {_fmt_stat(t.statistic):>10} {df:>4} {_fmt_p(t.p_value):>10}  "
+            f"  {t.name:{width}} {_fmt_stat(t.statistic):>10} {df:>4} {_fmt_p(t.p_value):>10}  "
             f"{'REJECT' if t.rejected else 'ok':7} {det}"
         )
         if t.note:
-            lines.append(f"  {'':14}   {t.note}")
+            lines.append(f"  {'':{width}}   {t.note}")
     lines.append("")
-    for note in cc.notes:
-        lines.append(f"  note: {note}")
+    lines += [f"  note: {note}" for note in cc.notes]
     lines.append(f"verdict: {cc.verdict}")
-    return "\n".join(lines)
+    return lines
 
 
 def _coups_line(cc: CrossCheck) -> str:
@@ -233,8 +248,28 @@ def _coups_line(cc: CrossCheck) -> str:
     return f"{s.total_coups:,} coups in {s.shoes:,} shoes"
 
 
+def tests_json(cc: CrossCheck) -> list[dict[str, object]]:
+    """The JSON ``tests`` of a cross-check, one object per test."""
+    return [
+        {
+            "name": t.name,
+            "kind": t.kind,
+            "statistic": None if math.isinf(t.statistic) else t.statistic,
+            "df": t.df,
+            "p_value": t.p_value,
+            "rejected": t.rejected,
+            "detectable": t.detectable if math.isfinite(t.detectable) else None,
+            "detectable_what": t.detectable_what,
+            "note": t.note,
+        }
+        for t in cc.tests
+    ]
+
+
 def crosscheck_dict(cc: CrossCheck) -> dict[str, object]:
     """JSON-ready dict of a cross-check."""
+    law = cc.law
+    assert isinstance(law, ExactLaw)
     return {
         "kind": "crosscheck",
         "verdict": "pass" if cc.passed else "reject",
@@ -242,28 +277,15 @@ def crosscheck_dict(cc: CrossCheck) -> dict[str, object]:
         "coups": cc.sample.total_coups,
         "shoes": cc.sample.shoes,
         "held_coups": cc.sample.n,
-        "game": cc.law.game,
-        "shoe": cc.law.shoe.spec(),
-        "exact_law": {k: fraction_str(v) for k, v in cc.law.winner.items()},
-        "exact_method": cc.law.method,
+        "game": law.game,
+        "shoe": law.shoe.spec(),
+        "exact_law": {k: fraction_str(v) for k, v in law.winner.items()},
+        "exact_method": law.method,
         "false_alarm_rate": fraction_str(cc.alpha),
         "per_test_rate": fraction_str(cc.alpha / len(cc.tests)),
         "power_for_detectable": 0.8,
-        "observed": {k: int(c) for k, c in zip(cc.law.names, cc.sample.winner)},
-        "tests": [
-            {
-                "name": t.name,
-                "kind": t.kind,
-                "statistic": None if math.isinf(t.statistic) else t.statistic,
-                "df": t.df,
-                "p_value": t.p_value,
-                "rejected": t.rejected,
-                "detectable": t.detectable if math.isfinite(t.detectable) else None,
-                "detectable_what": t.detectable_what,
-                "note": t.note,
-            }
-            for t in cc.tests
-        ],
+        "observed": {k: int(c) for k, c in zip(law.names, cc.sample.winner)},
+        "tests": tests_json(cc),
         "notes": list(cc.notes),
     }
 
@@ -272,7 +294,7 @@ CC_CSV_HEADER = ("test", "kind", "statistic", "df", "p_value", "rejected", "dete
 
 
 def crosscheck_csv_rows(cc: CrossCheck) -> list[tuple[str, ...]]:
-    """One row per test, then a verdict row."""
+    """One row per test, then a verdict row (every game)."""
     rows: list[tuple[str, ...]] = [
         (
             t.name,
