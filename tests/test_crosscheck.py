@@ -28,7 +28,7 @@ from solver.crosscheck import (
     tableau_law,
 )
 from solver.deal.tree import detail_key
-from solver.errors import InputError, ModelError
+from solver.errors import ModelError
 from solver.punto import punto_banco
 from solver.rules.tableau import CHEMIN_CASINO, PUNTO_BANCO, Action
 from solver.simulate import (
@@ -180,6 +180,28 @@ def test_rejects_a_tie_paid_as_a_loss() -> None:
     assert {t.name for t in cc.tests if t.rejected} == {"bet banker", "bet player"}
 
 
+def test_the_bonferroni_count_is_the_number_of_tests_that_apply() -> None:
+    """Issue 23: the registry's tests that apply run, in the registry's order, each at alpha / m for the
+    m that run; nothing else counts. A marked file with settlements runs every test of a file."""
+    from independent_engine import Engine, text
+
+    from solver.crosscheck import REGISTRY, SampleView
+    from solver.crosscheck.registry import Settlement, select
+
+    sample = read_coups(io.StringIO(text(Engine(settle=True), 20_000, 3)), "f", PUNTO_STRATEGY, "punto")
+    law = exact_law("punto", EIGHT, PUNTO_STRATEGY)
+    chosen = select(SampleView.of(sample, law), 1 / 1000)
+    assert [type(t) for t in chosen[:-3]] == [type(t) for t in REGISTRY if type(t).__name__ not in ("DetailLaw", "BurnLaw")]
+    assert all(isinstance(t, Settlement) for t in chosen[-3:])
+    cc = crosscheck(sample, law)
+    assert len(cc.tests) == len(chosen) == cc.statistical == 10
+    assert all(t.alpha == 1 / 1000 / 10 for t in cc.tests)
+    engine = Engine(first_coup_only=True, mark_shoes=False)
+    unmarked = crosscheck(read_coups(io.StringIO(text(engine, 2000, 4)), "g", PUNTO_STRATEGY, "punto"), law)
+    assert [t.name for t in unmarked.tests] == ["outcome law", "detail law", "card law", "pairs", "serial", "repeats"]
+    assert all(t.alpha == 1 / 1000 / 6 for t in unmarked.tests)
+
+
 # -- files of dealt coups -------------------------------------------------------------------------------
 
 
@@ -233,15 +255,26 @@ def test_a_file_with_a_wrong_law_is_rejected(cli) -> None:  # type: ignore[no-un
     assert '"verdict": "reject"' in run.out
 
 
-def test_a_file_from_a_banker_standing_at_3_against_9_names_the_line(cli) -> None:  # type: ignore[no-untyped-def]
+def test_a_file_from_a_banker_standing_at_3_against_9_is_rejected_naming_the_line(cli) -> None:  # type: ignore[no-untyped-def]
+    """Issue 28: an engine that breaks the drawing rules is a rejection (exit 1, the report on stdout
+    naming the first line that breaks them), not unusable input (exit 2, which a typo gets)."""
+    import json
+
     text = _deal_file(5000, seed=8, shoe=EIGHT, banker_39=False)
+    bad = [i for i, line in enumerate(text.splitlines(), 1) if line and not line.startswith("#") and _stands_3v9(line)]
+    assert len(bad) > 5
     run = cli(["crosscheck", "--coups", "-"], stdin=text)
-    assert run.code == 2 and run.out == ""
-    first_bad = next(i for i, line in enumerate(text.splitlines(), 1) if line and not line.startswith("#") and _stands_3v9(line))
-    assert run.err == (
-        f"baccarat: error: standard input, line {first_bad}: 5 cards, but the banker must draw on 3 "
-        "after the player's third card 9\n"
-    )
+    assert run.code == 1 and run.err == "", run.err
+    assert run.out.splitlines()[-1] == "verdict: REJECT (rules)"
+    assert (
+        f"{len(bad)} of 5,000 coups break the rules; the first, line {bad[0]}: 5 cards, but the banker must draw on 3 "
+        "after the player's third card 9"
+    ) in run.out
+    assert f"note: line {bad[1]}: 5 cards" in run.out and f"and {len(bad) - 5} more coups that break the rules" in run.out
+    d = json.loads(cli(["crosscheck", "--coups", "-", "--format", "json"], stdin=text).out)
+    assert d["verdict"] == "reject" and [t["name"] for t in d["tests"]] == ["rules"] and d["per_test_rate"] is None
+    assert d["rule_breaks"]["count"] == len(bad) and [b["line"] for b in d["rule_breaks"]["first"]] == bad[:5]
+    assert d["coups"] == 5000 and d["held_coups"] == 5000 - len(bad)
 
 
 def _stands_3v9(line: str) -> bool:
@@ -254,16 +287,8 @@ def _stands_3v9(line: str) -> bool:
     ("text", "message"),
     [
         ("9,4,Q,2;P\n5,Z,2,3\n", "line 2: bad card 'Z'"),
-        ("# header\n\n9,4,Q,2,3;P\n", "line 3: 5 cards after a natural (player 9): a natural ends the coup with 4"),
-        ("2,3,A,A\n", "line 1: 4 cards, but the player must draw on 3"),
-        ("9,4,Q,2;B\n", "line 1: reported B but the cards give P (player 9, banker 6)"),
-        (
-            "2,K,2,3,2,3;T  # a tie reported as a win\n2,K,2,3,2,3;B\n",
-            "line 2: reported B but the cards give T (player 6, banker 6)",
-        ),
         ("9,4,Q,2;X\n", "line 1: reported outcome 'X': use B, P or T"),
-        ("7,K,Q,6,2\n", "line 1: 5 cards, but the banker must stand on 6 after the player stood"),
-        ("2,K,2,3,2,3,4\n", "line 1: 7 cards, but the coup ends with 6"),
+        ("9,4,,Q,2;P\n", "line 1: empty card in '9,4,,Q,2'"),
         ("# nothing\n", "no coups found"),
     ],
 )
@@ -272,6 +297,36 @@ def test_malformed_files_get_an_error_naming_the_line(cli, text: str, message: s
     assert run.code == 2 and run.out == ""
     assert run.err.startswith("baccarat: error: standard input") and message in run.err
     assert run.err.count("\n") == 1
+
+
+@pytest.mark.parametrize(
+    ("text", "message"),
+    [
+        ("# header\n\n9,4,Q,2,3;P\n", "line 3: 5 cards after a natural (player 9): a natural ends the coup with 4"),
+        ("2,3,A,A\n", "line 1: 4 cards, but the player must draw on 3"),
+        ("9,4,Q,2;B\n", "line 1: reported B but the cards give P (player 9, banker 6)"),
+        (
+            "2,K,2,3,2,3;T  # a tie reported as a win\n2,K,2,3,2,3;B\n",
+            "line 2: reported B but the cards give T (player 6, banker 6)",
+        ),
+        ("7,K,Q,6,2\n", "line 1: 5 cards, but the banker must stand on 6 after the player stood"),
+        ("2,K,2,3,2,3,4\n", "line 1: 7 cards, but the coup ends with 6"),
+        ("9,4,Q\n", "line 1: 3 cards: a coup deals at least 4"),
+    ],
+)
+def test_coups_that_break_the_rules_are_a_rejection_naming_the_line(cli, text: str, message: str) -> None:  # type: ignore[no-untyped-def]
+    """Issue 28: a coup the rules do not allow is the engine's fault, exit 1 with the report on stdout;
+    a malformed line (above) is unusable input, exit 2. A few legal coups around it change nothing."""
+    run = cli(["crosscheck", "--coups", "-"], stdin="9,4,Q,2;P\n" * 3 + text)
+    assert run.code == 1 and run.err == "", run.err
+    line, what = message.split(": ", 1)
+    number = int(line.split()[1]) + 3
+    assert f"the first, line {number}: {what}" in run.out and run.out.endswith("verdict: REJECT (rules)\n")
+
+
+def test_a_malformed_line_is_unusable_even_after_coups_that_break_the_rules(cli) -> None:  # type: ignore[no-untyped-def]
+    run = cli(["crosscheck", "--coups", "-"], stdin="2,3,A,A\n9,4,Q,2;P\n5,Z,2,3\n")
+    assert run.code == 2 and run.out == "" and "line 3: bad card 'Z'" in run.err
 
 
 def test_a_missing_file_is_unusable_input(cli) -> None:  # type: ignore[no-untyped-def]
@@ -289,8 +344,9 @@ def test_reader_handles_a_mixed_ponte_cell() -> None:
     assert drew.detail is not None and drew.detail[detail_key(3, 3, 1, 0, 0)] == 1
     stood = read_coups(io.StringIO("2,3,3,K,-,8\n"), "f", rules, "chemin")  # banker 3 draws the 8 when the ponte stood
     assert stood.detail is not None and stood.detail[detail_key(5, 1, 0, 1, 0)] == 1
-    with pytest.raises(InputError, match="line 1: 5 cards, but neither reading is legal"):
-        read_coups(io.StringIO("2,3,3,3,7\n"), "f", rules, "chemin")
+    broken = read_coups(io.StringIO("2,3,3,3,7\n"), "f", rules, "chemin").rule_breaks
+    assert broken is not None and broken.count == 1 and broken.first[0][0] == 1
+    assert broken.first[0][1].startswith("5 cards, but neither reading is legal")
 
 
 def test_an_independent_chemin_engine_passes_with_the_natural_rule(cli, tmp_path) -> None:  # type: ignore[no-untyped-def]

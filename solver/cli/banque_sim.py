@@ -4,10 +4,11 @@ strategies dealt from real shoes, and held against the exact law."""
 from __future__ import annotations
 
 import argparse
+import sys
 from fractions import Fraction
 from typing import TYPE_CHECKING
 
-from solver.cli.common import EXIT_OK, EXIT_REJECT, Progress, emit, emit_json, one_shoe, write_csv
+from solver.cli.common import EXIT_OK, EXIT_REJECT, Progress, emit, emit_json, one_shoe, open_input, source_name, write_csv
 from solver.errors import InputError
 
 if TYPE_CHECKING:
@@ -141,17 +142,31 @@ def simulate(args: argparse.Namespace) -> int:
 
 
 def crosscheck(args: argparse.Namespace, alpha: Fraction, coups: int) -> int:
-    """``baccarat crosscheck --game banque --simulate N``, at false-alarm rate ``alpha``."""
-    from solver.crosscheck.banque import crosscheck_banque
+    """``baccarat crosscheck --game banque``: our simulator (``--simulate N``) or a file of dealt banque
+    coups (``--coups FILE``), at false-alarm rate ``alpha``."""
+    from solver.crosscheck import crosscheck as check
+    from solver.crosscheck.banque import banque_law, crosscheck_banque, solution_tables
+    from solver.crosscheck.banque_coups import read_banque_coups
     from solver.report.banque_sim import banque_crosscheck_csv_rows, banque_crosscheck_dict, banque_crosscheck_text
     from solver.report.simulate import CC_CSV_HEADER
 
-    if args.coups is not None:
-        raise InputError("a file of baccara banque coups is not read yet: check our simulator with --simulate N")
     if args.whole_shoes and args.simulate is None:
         raise InputError("--whole-shoes goes with --simulate N")
-    table, law = table_from_args(args, first_coup_only=not args.whole_shoes)
-    cc = crosscheck_banque(deal(table, args, None, coups, law), law, alpha)
+    if args.coups is not None:
+        if args.simulate is not None:
+            raise InputError("give either --coups FILE (a file of dealt coups) or --simulate N, not both")
+        solution, enumeration = solved(args)
+        tables = solution_tables(solution)
+        stream = open_input(args.coups)
+        try:
+            sample = read_banque_coups(stream, source_name(args.coups), tables)
+        finally:
+            if stream is not sys.stdin:
+                stream.close()
+        cc = check(sample, banque_law(solution, tables, enumeration), alpha=alpha)
+    else:
+        table, law = table_from_args(args, first_coup_only=not args.whole_shoes)
+        cc = crosscheck_banque(deal(table, args, None, coups, law), law, alpha)
     if args.format == "json":
         emit_json([banque_crosscheck_dict(cc)], args)
     elif args.format == "csv":

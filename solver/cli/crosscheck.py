@@ -37,6 +37,8 @@ from solver.exact.numbers import exact
 
 HELP_COUPS = ("shoe", "2,K,3,3,7,4;B", "9,4,Q,2;P;banker=-1,player=1,tie_8to1=-1", "5,3,K,Q,-,7;P")
 """The example lines of the help text (a test reads each one with the file reader)."""
+BANQUE_HELP_COUPS = ("shoe", "4,6,3,K,Q,2,7,-,9;BP;banker=0,player1=-1,player2=1", "9,3,5,K,4,3;PB", "2,7,6,3,K,Q,5;BP")
+"""The example banque lines of the help text (legal at 6 decks under the default Nash strategies: tested)."""
 
 
 def run(args: argparse.Namespace) -> int:
@@ -89,8 +91,8 @@ def add_parser(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-ar
         description="Check a dealing engine against the exact law: every coup legal under the tableau, then "
         "tests of the outcome, detail and card laws, of the structure no marginal law shows (pairs, serial "
         "dependence, shoes' composition, the next shoe, repeats) and of the settlements reported, at a stated "
-        "false-alarm rate, with the smallest deviation the sample could detect. Exit code 0 pass, 1 reject, "
-        "2 unusable input, 3 the run failed (e.g. a Dask cluster).",
+        "false-alarm rate, with the smallest deviation the sample could detect. Exit code 0 pass; 1 reject (a "
+        "test rejects, or a coup breaks the rules); 2 unusable input (a line that cannot be read, bad options); 3 the run failed (e.g. a Dask cluster).",
         epilog=SHOE_HELP
         + "\n\n"
         + SIM_EPILOG
@@ -101,12 +103,18 @@ def add_parser(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-ar
         "  freshly shuffled shoe (mark every shoe of a file of whole shoes); '#' starts a comment;\n"
         "  '-' in fifth place says the player stood (without it a free player's fifth card is his draw):\n"
         + "".join(f"    {line}\n" for line in HELP_COUPS)
+        + "banque coup file (--game banque): the six first cards in deal order (Player 1, Player 2,\n"
+        "  banker, twice), then Player 1's, Player 2's and the banker's third card, '-' where that\n"
+        "  hand drew none ('-' at the end may be left out); optionally ';' and the outcome on each\n"
+        "  tableau (two letters of B, P, T) and ';' the settlements (banker, player1, player2):\n"
+        + "".join(f"    {line}\n" for line in BANQUE_HELP_COUPS)
         + "\nexamples:\n"
         "  baccarat crosscheck --game punto --decks 8 --coups dealt.txt\n"
         "  engine | baccarat crosscheck --coups -\n"
         "  baccarat crosscheck --simulate 1e7 --seed 1                our own simulator\n"
         "  baccarat crosscheck --simulate 1e7 --whole-shoes           ... dealing whole shoes\n"
-        "  baccarat crosscheck --game banque --simulate 1e6           baccara banque, Nash strategies\n",
+        "  baccarat crosscheck --game banque --simulate 1e6           baccara banque, Nash strategies\n"
+        "  baccarat crosscheck --game banque --decks 6 --coups dealt.txt   ... a file of banque coups\n",
     )
     add_shoe_options(p)
     p.add_argument("--format", choices=("text", "json", "csv"), default="text", help="output format (default text)")

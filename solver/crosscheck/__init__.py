@@ -13,8 +13,13 @@ burn and the cut card; a later coup of the same shoe does not (its cards come fr
 and which cards depends on the coups before), so the laws below are never applied to it. The cards
 of whole shoes are tested instead by laws that are exact for whole shoes.
 
-The tests, each at false-alarm rate ``alpha / m`` (Bonferroni over the ``m`` tests run, so the whole
-cross-check wrongly rejects a correct engine with probability at most ``alpha``, 0.001 by default):
+The tests are a registry (:data:`~solver.crosscheck.registry.REGISTRY`): each says when it applies to
+a sample and runs. Every test that applies runs at false-alarm rate ``alpha / m`` (Bonferroni over the
+``m`` that apply, so the whole cross-check wrongly rejects a correct engine with probability at most
+``alpha``, 0.001 by default). The same registry serves every game: baccara banque's exact law
+(:mod:`solver.crosscheck.banque`) and its file of coups (:mod:`solver.crosscheck.banque_coups`) go
+through it too. A file's coup that breaks the rules rejects the engine outright (no correct engine
+deals one), and no statistical test is run:
 
 * **outcome law**: Pearson's chi-square of banker / player / tie counts (2 degrees of freedom);
 * **detail law**: chi-square over the coup's detail (final totals, who drew a third card, natural),
@@ -59,10 +64,11 @@ from solver.crosscheck.law import (
     tableau_law,
 )
 from solver.crosscheck.reader import SHOE_MARKER, read_coups
-from solver.crosscheck.sample import Sample, sample_from_simulation
+from solver.crosscheck.registry import REGISTRY, SampleTest, SampleView
+from solver.crosscheck.sample import RuleBreaks, Sample, sample_from_simulation
 from solver.crosscheck.stats import TestResult
 from solver.crosscheck.tally import CardStream, ShoeTallies
-from solver.crosscheck.verdict import CrossCheck, crosscheck
+from solver.crosscheck.verdict import RULES, CrossCheck, crosscheck
 
 __all__ = [
     "DEFAULT_ALPHA",
@@ -77,7 +83,12 @@ __all__ = [
     "tableau_law",
     "SHOE_MARKER",
     "CardStream",
+    "REGISTRY",
+    "RULES",
+    "RuleBreaks",
     "Sample",
+    "SampleTest",
+    "SampleView",
     "ShoeTallies",
     "read_coups",
     "sample_from_simulation",

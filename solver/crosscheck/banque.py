@@ -17,14 +17,18 @@ law of the coup's *detail* (:func:`solver.simulate.banque_kernel.detail_key`: th
 total, what each tableau showed, whether he drew; or the outcome of a coup ended by naturals) and the
 banker's exact expected result per unit of total stake, which equals the solver's certified value.
 
-The tests (:func:`crosscheck_banque`), each at ``alpha / m`` (Bonferroni over the m tests): the joint
-outcome law (chi-square, 8 degrees of freedom); the detail law (chi-square, cells under 5 expected
-pooled; it sees a wrong decision of any side in the cells where it is taken); the card law (the six
-cards every coup deals, multivariate hypergeometric: the statistic divided by (N − 6)/(N − 1)); and the
-banker's result as the engine settled it (a z-score against the exact mean with the exact variance;
-it sees a wrong settlement, e.g. a cagnotte not taken). Only the first coup of each shoe is held to
-the law: a later coup of a shoe comes from a depleted shoe whose composition depends on the coups
-before, so its law is not the enumerator's (as for the other games, :mod:`solver.crosscheck`).
+The cross-check (:func:`crosscheck_banque` for our simulator; a file of banque coups through
+:mod:`solver.crosscheck.banque_coups`) runs the registry's tests that apply
+(:mod:`solver.crosscheck.registry`), each at ``alpha / m``: the joint outcome law (chi-square, 8
+degrees of freedom); the detail law (chi-square, cells under 5 expected pooled; it sees a wrong
+decision of any side in the cells where it is taken); the card law (the six cards every coup deals,
+multivariate hypergeometric: the statistic divided by (N − 6)/(N − 1)); the settlements as the engine
+settled them (the banker's result: a z-score against the exact mean with the exact variance; it sees
+a wrong settlement, e.g. a cagnotte not taken); and for a file the tests of structure (pairs, serial
+over :data:`SERIAL_CLASSES`, and for marked shoes shoe composition, next shoe, repeats). Only the first
+coup of each shoe is held to the law: a later coup of a shoe comes from a depleted shoe whose
+composition depends on the coups before, so its law is not the enumerator's (as for the other games,
+:mod:`solver.crosscheck`).
 
 >>> from solver.banque import BanqueModel, solve_banque
 >>> s = solve_banque(Shoe.infinite(), BanqueModel(1, "blind", "casino"), Fraction(1, 2), "correlated")

@@ -27,7 +27,7 @@ import numpy as np
 from solver.cards import Shoe
 from solver.crosscheck.law import ExactLaw, Law, Settles
 from solver.crosscheck.sample import Sample
-from solver.crosscheck.stats import TestResult, chi2_test, z_test
+from solver.crosscheck.stats import TestResult, chi2_test, pooled_cells, z_test
 from solver.crosscheck.structure import (
     next_shoe_test,
     pairs_test,
@@ -140,7 +140,7 @@ class SampleView:
         s, law = self.sample, self.law
         if s.detail is None or law.detail is None:
             return False
-        return chi2_test("detail law", self.detail_p * s.n, self.detail_p, s.n, 0.5).df > 0
+        return len(pooled_cells(self.detail_p * s.n, self.detail_p, s.n)[0]) > 1
 
 
 class SampleTest(Protocol):

@@ -15,6 +15,20 @@ from solver.simulate.kernel import NO_TURN
 # -- samples ---------------------------------------------------------------------------------------
 
 
+@dataclass(frozen=True)
+class RuleBreaks:
+    """The coups of a file that break the rules (or the strategy's fixed decisions): a fault of the
+    engine, which no false alarm can produce.
+
+    Attributes:
+        count: coups that break the rules.
+        first: (line, what is wrong) for the first of them.
+    """
+
+    count: int
+    first: tuple[tuple[int, str], ...]
+
+
 @dataclass(frozen=True, eq=False)
 class Sample:
     """Coups to hold against the exact law.
@@ -33,7 +47,7 @@ class Sample:
         bets: bet name → (sum of results, sum of squared results) over the held coups, as the engine
             settled them: only bets the engine reports (our simulator's; a file's settlements).
         whole_shoes: the coups were dealt through whole shoes, which the sample marks.
-        coups: every coup read or dealt (0: the same as ``n``).
+        coups: every coup read or dealt (0: the same as ``n``), those that break the rules included.
         shoes: the shoes (0: none marked).
         serial: counts of consecutive held coups by (previous outcome, next outcome), 3 × 3.
         pairs: held coups by the number of equal-kind pairs among their first four cards (length 7),
@@ -41,6 +55,7 @@ class Sample:
         by_rank: ``pairs`` and ``shoe_tallies`` count ranks (else point values).
         shoe_tallies: the shoe-level sums of our simulator's shoes.
         stream: a file's cards, coups and shoes; ``held``: the indices of its held coups.
+        rule_breaks: a file's coups that break the rules (left out of everything above), or None.
     """
 
     source: str
@@ -59,6 +74,7 @@ class Sample:
     shoe_tallies: ShoeTallies | None = None
     stream: CardStream | None = None
     held: np.ndarray | None = None
+    rule_breaks: RuleBreaks | None = None
 
     @property
     def total_coups(self) -> int:

@@ -10,6 +10,7 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 from fractions import Fraction
+from functools import cache
 from statistics import NormalDist
 
 import numpy as np
@@ -46,8 +47,10 @@ class TestResult:
     note: str = ""
 
 
+@cache
 def chi2_power_lambda(df: int, alpha: float) -> float:
-    """The noncentrality at which a chi-square test at ``alpha`` rejects with probability POWER."""
+    """The noncentrality at which a chi-square test at ``alpha`` rejects with probability POWER
+    (remembered: a cross-check asks for the same few degrees of freedom at one rate)."""
     from scipy import stats
 
     crit = stats.chi2.isf(alpha, df)
@@ -61,6 +64,27 @@ def chi2_power_lambda(df: int, alpha: float) -> float:
         else:
             hi = mid
     return hi
+
+
+def pooled_cells(observed: np.ndarray, expected_p: np.ndarray, n: int) -> tuple[np.ndarray, np.ndarray]:
+    """The cells a chi-square reads, as (observed, expected counts): the cells of positive probability,
+    those with expected count under :data:`MIN_EXPECTED` pooled into one (folded into the smallest other
+    cell when the pool itself falls short). The pooling depends on the expected counts alone."""
+    obs = np.asarray(observed, dtype=np.float64)
+    p = np.asarray(expected_p, dtype=np.float64)
+    keep = p > 0
+    obs, exp = obs[keep], p[keep] * n
+    small = exp < MIN_EXPECTED
+    if small.any():
+        pooled_o, pooled_e = obs[small].sum(), exp[small].sum()
+        obs, exp = obs[~small], exp[~small]
+        if pooled_e >= MIN_EXPECTED or len(obs) == 0:
+            obs, exp = np.append(obs, pooled_o), np.append(exp, pooled_e)
+        else:  # fold the pooled cell into the smallest remaining one
+            i = int(np.argmin(exp))
+            obs[i] += pooled_o
+            exp[i] += pooled_e
+    return obs, exp
 
 
 def chi2_test(
@@ -85,20 +109,7 @@ def chi2_test(
             "",
             f"{int(impossible)} coups fell where the exact law has probability 0",
         )
-    keep = p > 0
-    obs, p = obs[keep], p[keep]
-    exp = p * n
-    small = exp < MIN_EXPECTED
-    if small.any():
-        pooled_o, pooled_e = obs[small].sum(), exp[small].sum()
-        obs, exp, p = obs[~small], exp[~small], p[~small]
-        if pooled_e >= MIN_EXPECTED or len(obs) == 0:
-            obs, exp, p = np.append(obs, pooled_o), np.append(exp, pooled_e), np.append(p, pooled_e / n)
-        else:  # fold the pooled cell into the smallest remaining one
-            i = int(np.argmin(exp))
-            obs[i] += pooled_o
-            exp[i] += pooled_e
-            p[i] += pooled_e / n
+    obs, exp = pooled_cells(obs, p, n)
     df = len(obs) - 1
     if df < 1:
         return TestResult(name, "chi2", 0.0, 0, 1.0, alpha, False, math.inf, "too few coups for this test")

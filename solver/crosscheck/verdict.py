@@ -9,11 +9,14 @@ from fractions import Fraction
 
 from solver.crosscheck.law import DEFAULT_ALPHA, MIN_EXPECTED, ExactLaw, Law, Settles
 from solver.crosscheck.registry import SampleView, select
-from solver.crosscheck.sample import Sample
+from solver.crosscheck.sample import RuleBreaks, Sample
 from solver.crosscheck.stats import TestResult
 from solver.errors import InputError
 
-__all__ = ["CrossCheck", "TestResult", "crosscheck"]
+__all__ = ["RULES", "CrossCheck", "TestResult", "crosscheck"]
+
+RULES = "rules"
+"""The name of the check that a file's coups follow the rules (a rejection, never a false alarm)."""
 
 
 @dataclass(frozen=True, eq=False)
@@ -30,6 +33,11 @@ class CrossCheck:
     def n(self) -> int:
         """Coups held to the exact first-coup law."""
         return self.sample.n
+
+    @property
+    def statistical(self) -> int:
+        """The statistical tests run (the Bonferroni count): every test but the check of the rules."""
+        return sum(t.name != RULES for t in self.tests)
 
     @property
     def passed(self) -> bool:
@@ -69,17 +77,45 @@ def crosscheck(
         alpha: the cross-check's false-alarm rate, split evenly over its tests.
 
     Returns:
-        A :class:`CrossCheck`; ``passed`` is the verdict.
+        A :class:`CrossCheck`; ``passed`` is the verdict. A file with coups that break the rules
+        (``sample.rule_breaks``) is rejected by them alone, with no statistical test run.
 
     Raises:
         InputError: no coups, an outcome the law makes impossible, or too few coups for the outcome law.
     """
+    if sample.rule_breaks is not None:
+        return _broken(sample, law, Fraction(alpha), sample.rule_breaks)
     _check_usable(sample, law)
     view = SampleView.of(sample, law, None if payouts is None else tuple(payouts), burn)
     chosen = select(view, float(alpha))
     rate = float(alpha) / len(chosen)
     tests = tuple(t.run(view, rate) for t in chosen)
     return CrossCheck(sample, law, Fraction(alpha), tests, _notes(view))
+
+
+def _broken(sample: Sample, law: Law, alpha: Fraction, breaks: RuleBreaks) -> CrossCheck:
+    """The rejection of a file with coups that break the rules: certain, so no statistic is needed."""
+    line, what = breaks.first[0]
+    rules = TestResult(
+        RULES,
+        "count",
+        float(breaks.count),
+        0,
+        0.0,
+        0.0,
+        True,
+        1.0,
+        "coup that breaks the rules (one rejects)",
+        f"{breaks.count:,} of {sample.total_coups:,} coups {'breaks' if breaks.count == 1 else 'break'} the rules; "
+        f"the first, line {line}: {what}",
+    )
+    more = breaks.count - len(breaks.first)
+    notes = (
+        *(f"line {at}: {text}" for at, text in breaks.first[1:]),
+        *((f"and {more:,} more coup{'s' if more > 1 else ''} that break the rules",) if more else ()),
+        "the rules are the tableau's and the strategy's fixed decisions; a correct engine never breaks them",
+    )
+    return CrossCheck(sample, law, alpha, (rules,), notes)
 
 
 def _check_usable(sample: Sample, law: Law) -> None:

@@ -16,7 +16,9 @@ from solver.report.simulate import (
     crosscheck_csv_rows,
     effect_line,
     estimate_items,
+    per_test_rate,
     rate_line,
+    rule_breaks_json,
     simulation_head,
     test_lines,
     tests_json,
@@ -112,7 +114,9 @@ def banque_crosscheck_text(cc: CrossCheck) -> str:
     law, s = cc.law, cc.sample
     assert isinstance(law, BanqueLaw)
     value = law.reference()["banker"]
-    if s.stream is None:  # our simulator: the first coup of each shoe
+    if s.rule_breaks is not None:
+        held = f"{s.total_coups:,} coups read, {s.rule_breaks.count:,} of them breaking the rules"
+    elif s.stream is None:  # our simulator: the first coup of each shoe
         held = f"{s.n:,} first coups held to the exact law"
     elif s.shoes:
         held = f"{s.total_coups:,} coups in {s.shoes:,} shoes, the first coup of each held to the exact law"
@@ -149,10 +153,11 @@ def banque_crosscheck_dict(cc: CrossCheck) -> dict[str, object]:
         "exact_value": fraction_str(law.reference()["banker"]),
         "exact_method": law.method,
         "false_alarm_rate": fraction_str(cc.alpha),
-        "per_test_rate": fraction_str(cc.alpha / len(cc.tests)),
+        "per_test_rate": per_test_rate(cc),
         "power_for_detectable": 0.8,
         "observed": {outcome_name(o): int(c) for o, c in zip(OUTCOMES, s.winner)},
         "tests": tests_json(cc),
+        "rule_breaks": rule_breaks_json(cc),
         "notes": list(cc.notes),
     }
 

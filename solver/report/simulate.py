@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING
 
 import numpy as np
 
-from solver.crosscheck import CrossCheck, ExactLaw
+from solver.crosscheck import RULES, CrossCheck, ExactLaw
 from solver.report import decimal_str, fraction_str
 from solver.simulate import Estimate, SimulationResult
 
@@ -204,7 +204,8 @@ def crosscheck_text(cc: CrossCheck) -> str:
     lines = [
         f"Cross-check of {cc.sample.source}",
         f"  against the exact law of {GAME_NAMES.get(law.game, law.game)}, {law.shoe.label()}: {law.method}",
-        f"  {_coups_line(cc)}; exact P: " + ", ".join(f"{k} {fraction_str(v)}" for k, v in law.winner.items()),
+        f"  {_coups_line(cc)}"
+        + ("" if cc.sample.rule_breaks else "; exact P: " + ", ".join(f"{k} {fraction_str(v)}" for k, v in law.winner.items())),
         rate_line(cc),
         "",
         *test_lines(cc, 14),
@@ -214,7 +215,9 @@ def crosscheck_text(cc: CrossCheck) -> str:
 
 def rate_line(cc: CrossCheck) -> str:
     """The false-alarm rate and its Bonferroni split over the tests."""
-    m = len(cc.tests)
+    m = cc.statistical
+    if not m:
+        return "  a coup that breaks the rules rejects the engine (a correct engine deals none): no statistical test is run"
     return (
         f"  false-alarm rate {fraction_str(cc.alpha)} for the whole cross-check "
         f"(each of the {m} tests at {fraction_str(cc.alpha / m)}, Bonferroni)"
@@ -230,7 +233,7 @@ def test_lines(cc: CrossCheck, width: int) -> list[str]:
         df = str(t.df) if t.kind == "chi2" else "z" if t.kind == "z" else "-"
         det = "-" if not math.isfinite(t.detectable) or t.detectable == 0 else f"{t.detectable:.3g}  {t.detectable_what}"
         lines.append(
-            f"  {t.name:{width}} {_fmt_stat(t.statistic):>10} {df:>4} {_fmt_p(t.p_value):>10}  "
+            f"  {t.name:{width}} {_fmt_stat(t.statistic):>10} {df:>4} {'0' if t.name == RULES else _fmt_p(t.p_value):>10}  "
             f"{'REJECT' if t.rejected else 'ok':7} {det}"
         )
         if t.note:
@@ -243,9 +246,24 @@ def test_lines(cc: CrossCheck, width: int) -> list[str]:
 
 def _coups_line(cc: CrossCheck) -> str:
     s = cc.sample
+    if s.rule_breaks is not None:
+        return f"{s.total_coups:,} coups read, {s.rule_breaks.count:,} of them breaking the rules"
     if not s.shoes:
         return f"{s.n:,} coups"
     return f"{s.total_coups:,} coups in {s.shoes:,} shoes"
+
+
+def per_test_rate(cc: CrossCheck) -> str | None:
+    """Each statistical test's false-alarm rate, as written in JSON (None where none was run)."""
+    return fraction_str(cc.alpha / cc.statistical) if cc.statistical else None
+
+
+def rule_breaks_json(cc: CrossCheck) -> dict[str, object] | None:
+    """The JSON ``rule_breaks`` of a cross-check: the coups that break the rules, or None."""
+    b = cc.sample.rule_breaks
+    if b is None:
+        return None
+    return {"count": b.count, "first": [{"line": line, "what": what} for line, what in b.first]}
 
 
 def tests_json(cc: CrossCheck) -> list[dict[str, object]]:
@@ -282,10 +300,11 @@ def crosscheck_dict(cc: CrossCheck) -> dict[str, object]:
         "exact_law": {k: fraction_str(v) for k, v in law.winner.items()},
         "exact_method": law.method,
         "false_alarm_rate": fraction_str(cc.alpha),
-        "per_test_rate": fraction_str(cc.alpha / len(cc.tests)),
+        "per_test_rate": per_test_rate(cc),
         "power_for_detectable": 0.8,
         "observed": {k: int(c) for k, c in zip(law.names, cc.sample.winner)},
         "tests": tests_json(cc),
+        "rule_breaks": rule_breaks_json(cc),
         "notes": list(cc.notes),
     }
 
