@@ -44,7 +44,9 @@ class Law(Protocol):
     The outcomes are in a fixed order (banker, player or ponte, tie; banque's nine joint outcomes),
     ``vector`` their probabilities; ``detail`` the law of the coup's detail key (``detail_size`` keys),
     when known; ``cards_per_coup`` the cards every coup deals whatever the decisions; the serial test
-    reads consecutive coups' outcomes grouped into ``serial_vector``'s classes (:meth:`serial_class`).
+    reads consecutive coups' outcomes grouped into classes, whose law is ``serial_vector`` (the outcomes
+    themselves for punto banco and chemin de fer; banque's three classes,
+    :data:`solver.crosscheck.banque.SERIAL_CLASSES`); ``settlements`` are the bets settled correctly.
     """
 
     @property

@@ -112,7 +112,7 @@ def _broken(sample: Sample, law: Law, alpha: Fraction, breaks: RuleBreaks) -> Cr
     more = breaks.count - len(breaks.first)
     notes = (
         *(f"line {at}: {text}" for at, text in breaks.first[1:]),
-        *((f"and {more:,} more coup{'s' if more > 1 else ''} that break the rules",) if more else ()),
+        *((f"and {more:,} more coup{'s that break' if more > 1 else ' that breaks'} the rules",) if more else ()),
         "the rules are the tableau's and the strategy's fixed decisions; a correct engine never breaks them",
     )
     return CrossCheck(sample, law, alpha, (rules,), notes)
