@@ -41,7 +41,7 @@ from typing import TextIO
 
 from solver.banque.deal import OUTCOMES
 from solver.crosscheck.banque import CARDS_PER_COUP, SETTLEMENT_TESTS, ExactTables, serial_class
-from solver.crosscheck.coupfile import Coup, RuleBroken, card, read_coup_file, split_line
+from solver.crosscheck.coupfile import Coup, Decision, RuleBroken, card, decision, read_coup_file, split_line
 from solver.crosscheck.sample import Sample
 from solver.errors import InputError
 from solver.simulate.banque_kernel import N_DETAIL, NATURAL, STOOD, detail_key
@@ -53,11 +53,6 @@ _LETTERS = {"B": 1, "P": -1, "T": 0}
 _HOW = "two letters, tableau 1's then tableau 2's, each B, P or T (e.g. BP)"
 THIRD_CARDS = 3
 """Places after the six first cards: Player 1's, Player 2's and the banker's third card."""
-
-
-def _must(ps: Sequence[Fraction]) -> int:
-    """0 stand, 1 draw, 2 either, over the atoms' probabilities of drawing."""
-    return 1 if all(p >= 1 for p in ps) else 0 if all(p <= 0 for p in ps) else 2
 
 
 def _sight(s: int) -> str:
@@ -77,10 +72,10 @@ class BanqueCoups:
     def __init__(self, tables: Sequence[tuple[Fraction, ExactTables]]) -> None:
         live = [t for lam, t in tables if lam > 0]
         r = range(10)
-        self.p1 = [[_must([t.p1[a][b] for t in live]) for b in r] for a in r]
-        self.p2 = [[[_must([t.p2[a][b][s] for t in live]) for s in range(12)] for b in r] for a in r]
+        self.p1 = [[decision([t.p1[a][b] for t in live]) for b in r] for a in r]
+        self.p2 = [[[decision([t.p2[a][b][s] for t in live]) for s in range(12)] for b in r] for a in r]
         bank = live[0].banker
-        self.banker = [[[[_must([bank[a][b][s1][s2]]) for s2 in range(12)] for s1 in range(12)] for b in r] for a in r]
+        self.banker = [[[[decision([bank[a][b][s1][s2]]) for s2 in range(12)] for s1 in range(12)] for b in r] for a in r]
 
     def coup(self, line: str) -> Coup:
         tokens, reported, settled = split_line(line, _HOW)
@@ -122,9 +117,9 @@ class BanqueCoups:
                     if got is not None:
                         raise RuleBroken(f"Player {k + 1} has a natural {total} and draws no card (the line gives him one)")
                     continue
-                if rule == 1 and got is None:
+                if rule is Decision.DRAW and got is None:
                     raise RuleBroken(f"Player {k + 1} must draw on {total}, but the line says he stood")
-                if rule == 0 and got is not None:
+                if rule is Decision.STAND and got is not None:
                     raise RuleBroken(f"Player {k + 1} must stand on {total}, but the line gives him a third card")
                 if got is not None:
                     ranks.append(got[0])
@@ -135,9 +130,9 @@ class BanqueCoups:
             rule = self.banker[v[2]][v[5]][s1][s2]
             got = thirds[2]
             seen = f"tableau 1 {_sight(s1)} and tableau 2 {_sight(s2)}"
-            if rule == 1 and got is None:
+            if rule is Decision.DRAW and got is None:
                 raise RuleBroken(f"the banker must draw on {tb} when {seen}, but the line says he stood")
-            if rule == 0 and got is not None:
+            if rule is Decision.STAND and got is not None:
                 raise RuleBroken(f"the banker must stand on {tb} when {seen}, but the line gives him a third card")
             if got is not None:
                 ranks.append(got[0])

@@ -28,7 +28,9 @@ from __future__ import annotations
 
 from array import array
 from collections import Counter
+from collections.abc import Iterable
 from dataclasses import dataclass
+from enum import Enum
 from fractions import Fraction
 from typing import Protocol, TextIO
 
@@ -52,6 +54,30 @@ CARD_TOKENS: dict[str, tuple[int, int]] = {}
 for _t in (*RANKS, "T", "1", "0"):
     _rank, _value = card_token(_t)
     CARD_TOKENS[_t] = (-1 if _rank is None else _rank, _value)
+
+
+class Decision(Enum):
+    """A decision as the readers check it."""
+
+    STAND = "stand"
+    """The strategy stands for certain."""
+    DRAW = "draw"
+    """The strategy draws for certain."""
+    EITHER = "either"
+    """The strategy leaves it to chance: a line may draw or stand."""
+
+
+def decision(probabilities: Iterable[Fraction]) -> Decision:
+    """The decision the probabilities of drawing a strategy gives make (one, or one per atom of a team's
+    strategy: certain only if certain in every one).
+
+    >>> [decision(ps).value for ps in ([Fraction(1)], [Fraction(0), Fraction(0)], [Fraction(0), Fraction(1)])]
+    ['draw', 'stand', 'either']
+    """
+    ps = list(probabilities)
+    if all(p >= 1 for p in ps):
+        return Decision.DRAW
+    return Decision.STAND if all(p <= 0 for p in ps) else Decision.EITHER
 
 
 class RuleBroken(Exception):

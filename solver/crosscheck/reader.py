@@ -24,10 +24,9 @@ malformed file.
 from __future__ import annotations
 
 from collections.abc import Iterable
-from fractions import Fraction
 from typing import TextIO
 
-from solver.crosscheck.coupfile import SHOE_MARKER, Coup, RuleBroken, card, read_coup_file, split_line
+from solver.crosscheck.coupfile import SHOE_MARKER, Coup, Decision, RuleBroken, card, decision, read_coup_file, split_line
 from solver.crosscheck.sample import Sample
 from solver.deal.tree import N_DETAIL, detail_key
 from solver.errors import InputError
@@ -52,8 +51,8 @@ class PuntoCoups:
 
     def __init__(self, strategy: Strategy, game: str, payouts: Iterable[Payout] | None = None) -> None:
         p_tab, b_tab = strategy.tables()
-        self.ptab = [[_must(p_tab[i, j]) for j in range(10)] for i in range(10)]
-        self.btab = [[[_must(b_tab[i, j, k]) for k in range(11)] for j in range(10)] for i in range(10)]
+        self.ptab = [[decision([p_tab[i, j]]) for j in range(10)] for i in range(10)]
+        self.btab = [[[decision([b_tab[i, j, k]]) for k in range(11)] for j in range(10)] for i in range(10)]
         pays = payouts if payouts is not None else default_payouts(game, STANDARD_COMMISSION)
         self.bets = tuple(p.name for p in pays)
 
@@ -85,16 +84,11 @@ def read_coups(stream: TextIO, source: str, strategy: Strategy, game: str, payou
     return read_coup_file(stream, source, PuntoCoups(strategy, game, payouts))
 
 
-def _must(p: Fraction) -> int:
-    """0 stand, 1 draw, 2 either."""
-    return 1 if p >= 1 else 0 if p <= 0 else 2
-
-
 def _check_coup(
-    line: str, ptab: list[list[int]], btab: list[list[list[int]]]
+    line: str, ptab: list[list[Decision]], btab: list[list[list[Decision]]]
 ) -> tuple[int, int, list[int], list[int], int, str | None]:
     """One coup: ``(outcome, detail key, ranks, values, player drew, settlement text or None)``, given
-    the rules as :func:`_must` codes: ``ptab[p1][p2]`` and ``btab[b1][b2][seen]``."""
+    the rules as :func:`~solver.crosscheck.coupfile.decision` codes: ``ptab[p1][p2]`` and ``btab[b1][b2][seen]``."""
     tokens, reported, settle_text = split_line(line, "B, P or T")
     if reported and reported.upper() not in _OUTCOME_LETTERS:
         raise InputError(f"reported outcome {reported!r}: use B, P or T")
@@ -121,17 +115,17 @@ def _check_coup(
     else:
         p_rule = ptab[p1][p2]
         rest = values[4:]
-        if p_rule == 1 and stood_mark:
+        if p_rule is Decision.DRAW and stood_mark:
             raise RuleBroken(f"the player must draw on {pt}, but the line says he stood")
-        if p_rule == 0 or stood_mark:
+        if p_rule is Decision.STAND or stood_mark:
             p_drew = 0
-        elif p_rule == 1:
+        elif p_rule is Decision.DRAW:
             p_drew = 1
         elif len(rest) != 1:
             p_drew = 1 if rest else 0
         else:  # five cards and the player's draw left to chance: whose is the fifth?
-            drew_ok = btab[b1][b2][rest[0]] != 1
-            stood_ok = btab[b1][b2][STOOD] != 0
+            drew_ok = btab[b1][b2][rest[0]] is not Decision.DRAW
+            stood_ok = btab[b1][b2][STOOD] is not Decision.STAND
             if not (drew_ok or stood_ok):
                 raise RuleBroken(
                     f"5 cards, but neither reading is legal: had the player stood, the banker must stand on "
@@ -147,12 +141,12 @@ def _check_coup(
             rest = rest[1:]
         b_rule = btab[b1][b2][seen]
         seen_text = "the player stood" if seen == STOOD else f"the player's third card {seen}"
-        if b_rule == 1 and not rest:
+        if b_rule is Decision.DRAW and not rest:
             raise RuleBroken(f"{n} cards, but the banker must draw on {(b1 + b2) % 10} after {seen_text}")
-        if b_rule == 0 and rest:
+        if b_rule is Decision.STAND and rest:
             raise RuleBroken(f"{n} cards, but the banker must stand on {(b1 + b2) % 10} after {seen_text}")
         if len(rest) > 1:
-            drew = "the banker drew" if b_rule == 1 else "the banker may draw"
+            drew = "the banker drew" if b_rule is Decision.DRAW else "the banker may draw"
             raise RuleBroken(f"{n} cards, but the coup ends with {n - len(rest) + 1} ({seen_text}, {drew} on {(b1 + b2) % 10})")
         if rest:
             bt = (bt + rest[0]) % 10
