@@ -92,7 +92,8 @@ def add_parser(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-ar
         "tests of the outcome, detail and card laws, of the structure no marginal law shows (pairs, serial "
         "dependence, shoes' composition, the next shoe, repeats) and of the settlements reported, at a stated "
         "false-alarm rate, with the smallest deviation the sample could detect. Exit code 0 pass; 1 reject (a "
-        "test rejects, or a coup breaks the rules); 2 unusable input (a line that cannot be read, bad options); 3 the run failed (e.g. a Dask cluster).",
+        "test rejects, or a coup breaks the rules); 2 unusable input (a line that cannot be read, bad options); "
+        "3 the run failed (e.g. a Dask cluster).",
         epilog=SHOE_HELP
         + "\n\n"
         + SIM_EPILOG
