@@ -14,7 +14,7 @@ from pathlib import Path
 import pytest
 from conftest import run_cli
 
-from solver.sessions import LogWriter, Policies, TableConfig, apply_coup, card_dealer, run_sessions, start, table_play
+from solver.sessions import LogWriter, Policies, TableConfig, apply_coup, card_dealer, log_header, run_sessions, start, table_play
 from solver.simulate import KEMENY_SNELL
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -42,10 +42,14 @@ def amount(x: object) -> Fraction:
 
 
 def check_log(path: Path) -> list[dict]:
-    """Every line whole, with the fields the issue names; the money on every line the same."""
+    """Every line whole: the header first, then coups with the fields the issue names; the money on every
+    line the same. Returns the coups."""
     text = path.read_text(encoding="utf-8")
     assert text.endswith("\n")
-    lines = [json.loads(line) for line in text.splitlines()]
+    header, *lines = [json.loads(line) for line in text.splitlines()]
+    assert header["type"] == "header" and header["log"] == "baccarat table log"
+    assert all(x["type"] in ("coup", "session") for x in lines)
+    lines = [x for x in lines if x["type"] == "coup"]
     totals = set()
     for rec in lines:
         assert all(k in rec for k in LOG_FIELDS)
@@ -70,7 +74,8 @@ def test_chemin_log_and_text(tmp_path: Path) -> None:
     assert "session ends" in lines[-1]["event"] and lines[-1]["bank_after"] == 0
     assert {x["outcome"] for x in lines} <= {"banker", "ponte", "tie"}
     assert sum(amount(x["tax"]) for x in lines) == amount(lines[-1]["house"])
-    assert any(isinstance(x["tax"], str) for x in lines)  # 5 % of 90 is 9/2
+    assert all({"offered", "ranks", "burned", "cut_card", "cards_left", "ended"} <= set(x) for x in lines)
+    assert lines[-1]["ended"] == "shoes finished" and lines[-1]["cut_card"] and lines[0]["burned"] == []
 
 
 def test_banque_json_and_log(tmp_path: Path) -> None:
@@ -148,15 +153,32 @@ def test_bad_policy_file_one_line_exit_2(policy: object, message: str, tmp_path:
     assert r.err.count("\n") == 1 and message in r.err, r.err
 
 
+def _casino_banker(total: int, seen: int) -> float:
+    """The casino tableau's banker, mixing half and half at its free cells 3/9 and 5/4."""
+    if (total, seen) in ((3, 9), (5, 4)):
+        return 0.5
+    if seen == 10:
+        return 1 if total <= 5 else 0
+    draws = {0: range(10), 1: range(10), 2: range(10), 3: [0, 1, 2, 3, 4, 5, 6, 7], 4: range(2, 8), 5: range(5, 8), 6: (6, 7)}
+    return 1 if seen in draws.get(total, ()) else 0
+
+
 def test_a_strategy_file_is_played_exactly(tmp_path: Path) -> None:
-    """A strategy file's decimals are read exactly (0.5 is one half): the ponte mixes at 5."""
+    """A strategy file's decimals are read exactly (0.5 is one half): the ponte mixes at 5, the banker
+    at the casino tableau's free cells."""
     P = [[1 if (a + b) % 10 <= 4 else 0.5 if (a + b) % 10 == 5 else 0 for b in range(10)] for a in range(10)]
-    B = [[[1 if (a + b) % 10 <= 2 else 0 for _ in range(11)] for b in range(10)] for a in range(10)]
+    B = [[[_casino_banker((a + b) % 10, s) for s in range(11)] for b in range(10)] for a in range(10)]
     path = tmp_path / "half.json"
     path.write_text(json.dumps({"name": "half at five", "player": P, "banker": B}))
     r = run_cli(["table", "--strategy", str(path), "--format", "json"])
     assert r.code == 0, r.err
     assert json.loads(r.out)["strategy"] == "half at five"
+    B[3][0][0] = B[0][3][0] = 0  # the banker stands on 3 against a 0: the casino tableau draws there
+    path.write_text(json.dumps({"name": "stands on 3/0", "player": P, "banker": B}))
+    r = run_cli(["table", "--strategy", str(path)])
+    assert r.code == 2 and r.err.count("\n") == 1 and "(B3/0)" in r.err, r.err
+    r = run_cli(["table", "--strategy", str(path), "--freedom", "parlor"])
+    assert r.code == 0, r.err
 
 
 def test_a_policy_file_is_played(tmp_path: Path) -> None:
@@ -200,7 +222,7 @@ def test_a_session_stopped_by_an_error_leaves_the_coups_played(tmp_path: Path) -
     deal = card_dealer(table, table_play(table, KEMENY_SNELL), __import__("numpy").random.default_rng(1))
     state, _ = start(table, pols)
     path = tmp_path / "five.jsonl"
-    with pytest.raises(RuntimeError), LogWriter(str(path)) as log:
+    with pytest.raises(RuntimeError), LogWriter(str(path), log_header(table, pols, table_play(table, KEMENY_SNELL), 1, 1)) as log:
         for k in range(10):
             if k == 5:
                 raise RuntimeError("the table is closed")
@@ -215,7 +237,7 @@ def test_same_seed_same_sessions_on_any_number_of_workers() -> None:
     play = table_play(table, KEMENY_SNELL)
     one = run_sessions(table, pols, play, 40, seed=9, workers=1)
     two = run_sessions(table, pols, play, 40, seed=9, workers=2)
-    assert one == two and [t.session for t in one] == list(range(40))
+    assert one == two and one.n == 40 and one.total("coups") > 0
     assert run_sessions(table, pols, play, 40, seed=10, workers=1) != one
 
 

@@ -18,7 +18,7 @@ from scipy.stats import chi2
 from solver.cards import Shoe
 from solver.chemin.game import strategy_detail
 from solver.sessions import CheminPlay, Policies, TableConfig, run_length_law, run_length_mean, summarize
-from solver.sessions.deal import CheminOnEachTableau, ShoeDealer, bernoulli, deal_banque, deal_chemin, shoe_values
+from solver.sessions.deal import CheminOnEachTableau, ShoeDealer, bernoulli, deal_banque, deal_chemin, shoe_cards
 from solver.sessions.laws import coup_law
 from solver.sessions.summary import kaplan_meier
 from solver.simulate import KEMENY_SNELL
@@ -49,11 +49,11 @@ def chi2_pvalue(observed: dict, expected: dict[object, Fraction], n: int) -> flo
 
 @pytest.fixture(scope="module")
 def solved() -> CheminPlay:
-    """The certified B3 parlor equilibrium on 6 decks with the 5 % tax (it mixes)."""
+    """The certified B3 equilibrium of the casino game (the rule sheet's tableau) on 6 decks with the 5 % tax."""
     from solver.chemin.game import build_game
     from solver.chemin.solve import solve
 
-    return CheminPlay(solve(build_game(SIX, 3, "parlor", Fraction(1, 20))).strategy)
+    return CheminPlay(solve(build_game(SIX, 3, "casino", Fraction(1, 20))).strategy)
 
 
 def test_bernoulli_is_exact_for_huge_denominators() -> None:
@@ -68,7 +68,7 @@ def test_bernoulli_is_exact_for_huge_denominators() -> None:
 def test_dealing_first_coups_follow_the_exact_detail_law(solved: CheminPlay) -> None:
     """The first coup of fresh shoes under the solved (mixed) strategy: totals, draws and naturals."""
     rng = np.random.default_rng(11)
-    dealer = ShoeDealer(shoe_values(SIX.values), Burn("none"), 7, rng)
+    dealer = ShoeDealer(shoe_cards(SIX), Burn("none"), 7, rng)
     n = 40_000
     seen: Counter[tuple[int, int, int, int, int]] = Counter()
     for _ in range(n):
@@ -85,7 +85,7 @@ def test_banque_tableau_one_is_chemin_de_fer_when_its_stake_is_the_larger() -> N
     cards no one acts on, so tableau 1's outcome has chemin de fer's exact law from a fresh shoe."""
     play = CheminPlay.of(KEMENY_SNELL)
     rng = np.random.default_rng(13)
-    dealer = ShoeDealer(shoe_values(SIX.values), Burn("none"), 10, rng)
+    dealer = ShoeDealer(shoe_cards(SIX), Burn("none"), 10, rng)
     n = 30_000
     seen: Counter[str] = Counter()
     for _ in range(n):
@@ -94,21 +94,22 @@ def test_banque_tableau_one_is_chemin_de_fer_when_its_stake_is_the_larger() -> N
     assert chi2_pvalue(seen, coup_law(SIX, play), n) > P_FLOOR
 
 
-def test_house_take_per_coup_is_the_exact_expected_tax_of_the_solved_game(solved: CheminPlay) -> None:
-    """Default table: nine pontes stake 10 each, so 90 is at stake on every coup, and the house takes
-    1/20 of 90 when the banker wins: 9/2 P(banker) a coup, P(banker) from the solved game exactly.
-    The bank's result per unit at stake is (19/20) P(banker) - P(ponte)."""
+def test_house_take_per_unit_at_stake_is_the_exact_expected_tax_of_the_solved_game(solved: CheminPlay) -> None:
+    """Default table: the house takes 1/20 of the sum at stake when the banker wins, so 1/20 P(banker)
+    per unit at stake, P(banker) from the solved game exactly; the bank's result per unit at stake is
+    (19/20) P(banker) - P(ponte). (The sum at stake is 100 on a bank's first coup and 180 after, set
+    before the cards; it does not depend on the coup's outcome.)"""
     table = TableConfig("chemin")
     s = summarize(table, Policies.defaults(table), solved, sessions=160, seed=3, workers=1)
-    assert s.totals()["at_stake"] == 90 * s.totals()["coups"]
     assert s.exact is not None
     est = s.estimates()
-    house = est["house_per_coup"]
-    expected = Fraction(9, 2) * s.exact.law["banker"]
+    house = est["house_per_unit_at_stake"]
+    expected = s.exact.law["banker"] / 20
+    assert s.exact.house_per_unit == expected
     assert abs(house.value - float(expected)) < Z * house.se, (house, float(expected))
     bank = est["banker_per_unit_at_stake"]
     assert abs(bank.value - float(s.exact.bank_per_unit)) < Z * bank.se, (bank, float(s.exact.bank_per_unit))
-    assert s.exact.house_per_unit == s.exact.law["banker"] / 20
+    assert 100 < est["at_stake_per_coup"].value < 180
 
 
 @pytest.mark.parametrize("pass_after", [3, 0])
@@ -126,7 +127,9 @@ def test_bank_runs_follow_the_exact_law_of_a_fresh_shoe(pass_after: int) -> None
     top = 9
     law = run_length_law(*(s.exact.law[k] for k in ("banker", "ponte", "tie")), pass_after, top)
     expected: dict[object, Fraction] = {k + 1: p for k, p in enumerate(law)} | {"longer": 1 - sum(law)}
-    observed = Counter(k if k <= top else "longer" for k in (x for t in s.tallies for x in t.runs))
+    observed: Counter[object] = Counter()
+    for k, count in lengths.items():
+        observed[k if k <= top else "longer"] += count
     assert n > 4_000
     assert chi2_pvalue(observed, expected, n) > P_FLOOR
     mean = s.estimates()["run_length"]

@@ -55,7 +55,9 @@ def seat_policy(draw: st.DrawFn, table: TableConfig) -> dict[str, object]:
     return {
         "bankroll": amount(0, 3 * 40 * int(banco)),
         "stake": draw(st.sampled_from(["0", str(floor)])) if draw(st.booleans()) else amount(floor, 30 * int(banco)),
-        "banco": draw(st.sampled_from(CHEMIN_CALLS if table.game == "chemin" else BANQUE_CALLS)),
+        "banco": draw(
+            st.sampled_from(CHEMIN_CALLS if table.game == "chemin" else BANQUE_CALLS if table.banque == "limitee" else ("none",))
+        ),
         "banco_up_to": maybe(banco),
         "suivi": draw(st.booleans()),
         "take_bank": draw(st.booleans() | st.just(True)),

@@ -12,7 +12,7 @@ from fractions import Fraction as F
 
 import pytest
 
-from solver.sessions import Call, Dealt, Outcome, Policies, TableConfig, TableState, apply_coup, start
+from solver.sessions import Call, CallKind, Dealt, Outcome, Policies, TableConfig, TableState, apply_coup, start
 from solver.sessions import banque as bq
 from solver.sessions import chemin as ch
 from solver.sessions.deal import CheminOnEachTableau, CheminPlay
@@ -185,25 +185,25 @@ COVER_CASES = [
         (),
     ),
     (
-        "stakes short of the bank on the run's first coup: the excess waits aside (au chocolat)",
+        "stakes short of the bank on the run's first coup: the excess goes to the garage",
         held(bank=200),
-        {},
-        {},
-        {s: 10 for s in range(2, 11)},
-        (),
-    ),
-    (
-        "stakes short after a win: the banker takes the excess into the garage",
-        held(bank=200, wins=1),
-        {},
+        {"stake": 10},
         {},
         {s: 10 for s in range(2, 11)},
         ("garage",),
     ),
     (
-        "... unless his policy keeps it in the bank",
+        "stakes short after a win: the banker takes the excess into the garage",
         held(bank=200, wins=1),
+        {"stake": 10},
         {},
+        {s: 10 for s in range(2, 11)},
+        ("garage",),
+    ),
+    (
+        "... unless his policy keeps it in the bank (it waits aside for the coup)",
+        held(bank=200, wins=1),
+        {"stake": 10},
         {1: {"garage": False}},
         {s: 10 for s in range(2, 11)},
         (),
@@ -227,6 +227,8 @@ def test_stakes_covered(why: str, state: TableState, default: dict, seats: dict,
     assert after.money() == state.money()
     if "garage" in events:
         assert (after.bank, after.garage) == (90, 110)
+    elif not events:
+        assert (after.bank, after.garage) == (state.bank, state.garage)
 
 
 def test_the_hand_goes_to_the_largest_stake_and_the_prime_breaks_ties() -> None:
@@ -238,34 +240,34 @@ def test_the_hand_goes_to_the_largest_stake_and_the_prime_breaks_ties() -> None:
 
 
 def test_banker_wins_pays_five_per_cent_and_keeps_the_bank() -> None:
-    """Bank 100, nine stakes of 10 (90 at stake, 10 aside): tax 9/2; bank 100 + 90 - 9/2 = 371/2."""
+    """Bank 100, five stakes of 20 cover it (the other four refused): tax 5; bank 100 + 100 - 5 = 195."""
     r = play(CHEMIN, policies(), [B])[0]
-    assert (r.bank, r.tax, r.after.bank, r.after.house, r.after.banker) == (90, F(9, 2), F(371, 2), F(9, 2), 1)
-    assert r.after.bankrolls == (9_900,) + (9_990,) * 9
+    assert (r.bank, r.tax, r.after.bank, r.after.house, r.after.banker) == (100, 5, 195, 5, 1)
+    assert r.after.bankrolls == (9_900,) + (9_980,) * 5 + (10_000,) * 4
 
 
 def test_banker_loses_the_bank_passes_to_his_right() -> None:
     r = play(CHEMIN, policies(), [P])[0]
     assert r.events == ("bank passes",)
     assert r.after.banker == 2 and r.after.bank == 100
-    assert r.after.bankrolls[0] == 9_910  # his 10 aside came back; 90 paid to the pontes
+    assert r.after.bankrolls[0] == 9_900  # 100 paid to the pontes
 
 
 def test_loss_after_a_garage_returns_the_garage() -> None:
-    """Win (bank 371/2), then 90 at stake with 191/2 garaged; a loss pays 90 and returns 191/2."""
+    """Win (bank 195), then 180 at stake with 15 garaged; a loss pays 180 and returns 15."""
     recs = play(CHEMIN, policies(), [B, P])
     assert recs[1].events == ("garage", "bank passes")
-    assert recs[1].after.bankrolls[0] == 10_000 - 100 + F(191, 2)
+    assert recs[1].after.bankrolls[0] == 10_000 - 100 + 15
 
 
 def test_suite_taken_at_its_amount_then_the_bank_returns_to_the_original_turn() -> None:
-    """Seat 1 passes after one win (bank 371/2); seat 5 buys the suite; when seat 5 loses, the bank
+    """Seat 1 passes after one win (bank 195); seat 5 buys the suite; when seat 5 loses, the bank
     goes to seat 2 (after the original banker), not to seat 6."""
     pols = policies(seats={1: {"pass_after": 1}, 5: {"take_suite_up_to": 1000}})
     recs = play(CHEMIN, pols, [B, P])
     assert recs[0].events == ("suite", "suite taken")
-    assert (recs[0].after.banker, recs[0].after.bank, recs[0].after.turn, recs[0].after.suite) == (5, F(371, 2), 1, True)
-    assert recs[0].after.bankrolls[0] == 10_000 - 100 + F(371, 2)  # he took his bank
+    assert (recs[0].after.banker, recs[0].after.bank, recs[0].after.turn, recs[0].after.suite) == (5, 195, 1, True)
+    assert recs[0].after.bankrolls[0] == 10_000 - 100 + 195  # he took his bank
     assert recs[1].after.banker == 2
 
 
@@ -283,17 +285,17 @@ def test_the_bank_skips_a_seat_that_will_not_or_cannot_hold_it() -> None:
 
 
 def test_banco_double_shares_wins_and_losses_equally() -> None:
-    """Seat 3 doubles seat 1's bank of 100: bank 200; stakes 80 (eight pontes, the co-banker aside).
-    A win: tax 4, bank 276. Then 80 at stake and 196 garaged; a loss returns the garage, 98 to each
-    owner. Seat 3 then doubles seat 2's new bank too."""
+    """Seat 3 doubles seat 1's bank of 100: bank 200; stakes 160 (eight pontes of 20, the co-banker
+    aside), 40 garaged. A win: tax 8, bank 312. Then 160 at stake and 192 garaged; a loss returns the
+    garage, 96 to each owner. Seat 3 then doubles seat 2's new bank too."""
     pols = policies(seats={3: {"double_up_to": 100}})
     state, events = start(CHEMIN, pols)
     assert events == ("banco double",) and (state.banker, state.co_banker, state.bank) == (1, 3, 200)
     recs = play(CHEMIN, pols, [B, P], state)
-    assert (recs[0].bank, recs[0].tax, recs[0].after.bank) == (80, 4, 276)
+    assert (recs[0].bank, recs[0].tax, recs[0].after.bank, recs[0].after.garage) == (160, 8, 312, 40)
     assert recs[1].events == ("garage", "bank passes", "banco double")
-    assert recs[1].after.bankrolls[0] == 9_900 + 98
-    assert recs[1].after.bankrolls[2] == 9_900 + 98 - 100 and recs[1].after.co_banker == 3
+    assert recs[1].after.bankrolls[0] == 9_900 + 96
+    assert recs[1].after.bankrolls[2] == 9_900 + 96 - 100 and recs[1].after.co_banker == 3
 
 
 def test_a_tie_voids_the_coup_and_the_stakes_stay() -> None:
@@ -309,18 +311,18 @@ def test_suivi_follows_a_lost_banco_and_has_no_limit_at_chemin_de_fer() -> None:
     assert [r.stakes.won for r in recs] == [Call(3, "solo")] + [Call(3, "suivi")] * 3
 
 
-def test_no_suivi_for_a_marche_caller_whom_the_table_left_nothing() -> None:
-    """Seats 2 to 4 cover the bank of 100 (30, 30, 30, then 10 from seat 5) before seat 7's banco et la
-    table marche takes anything: he lost no banco, so no one may follow."""
+def test_a_marche_caller_who_loses_may_follow() -> None:
+    """Seats 2 and 3 take half the bank of 100 (30 and 20) and seat 7, banco et la table marche, the
+    other 50: he lost his banco, so he may follow (suivi)."""
     recs = play(CHEMIN, policies(stake=30, seats={7: {"banco": "marche"}}), [B])
-    assert recs[0].stakes.won == Call(7, "marche") and 7 not in {s for s, _, _ in recs[0].stakes.covered}
-    assert recs[0].after.suivi is None
+    assert recs[0].stakes.won == Call(7, CallKind.MARCHE) and (7, 0, 50) in recs[0].stakes.covered
+    assert recs[0].after.suivi == 7
 
 
 def test_the_session_ends_when_the_pontes_cannot_reach_the_minimum_banco() -> None:
     """Nine pontes of 11 each (99 < 100): the session ends at once, the bank back with its banker."""
     state, events = start(CHEMIN, policies(seats={s: {"bankroll": 11} for s in range(2, 11)}))
-    assert events == ("session ends",) and state.ended == "the pontes cannot reach the minimum banco"
+    assert events == ("session ends",) and state.ended == "the pontes' stakes fall short of the minimum banco"
     assert state.bankrolls[0] == 10_000 and state.bank == 0
 
 
@@ -347,36 +349,27 @@ def test_banque_ouverte_tops_the_bank_up_to_cover_every_stake() -> None:
 
 
 BANQUE_CALLS = [
+    # the prime runs 2, 10, 3, 9, 4, 8, 5, 7, 6 (tableau 1 on the right, tableau 2 on the left)
     (
         "two bancos at once, one from each side, share the bank",
-        1,
         {3: {"banco": "solo"}, 8: {"banco": "solo"}},
         ((3, 1, 50), (8, 2, 50)),
-        1,
     ),
+    ("banco a cheval against a banco: the prime (3 before 8)", {3: {"banco": "solo"}, 8: {"banco": "cheval"}}, ((3, 1, 100),)),
+    ("... (9 before 4)", {4: {"banco": "solo"}, 9: {"banco": "cheval"}}, ((9, 1, 50), (9, 2, 50))),
+    ("two callers on one side: the nearest the banker", {4: {"banco": "solo"}, 3: {"banco": "cheval"}}, ((3, 1, 50), (3, 2, 50))),
     (
-        "banco a cheval against a banco: the prime, right first",
-        1,
-        {3: {"banco": "solo"}, 8: {"banco": "cheval"}},
+        "a solo shares only with the first call from the other side",
+        {3: {"banco": "solo"}, 9: {"banco": "cheval"}, 8: {"banco": "solo"}},
         ((3, 1, 100),),
-        2,
-    ),
-    ("... then left", 2, {3: {"banco": "solo"}, 8: {"banco": "cheval"}}, ((8, 1, 50), (8, 2, 50)), 1),
-    (
-        "two callers on one side: the nearest the banker",
-        1,
-        {4: {"banco": "solo"}, 3: {"banco": "cheval"}},
-        ((3, 1, 50), (3, 2, 50)),
-        1,
     ),
 ]
 
 
-@pytest.mark.parametrize("why,prime,seats,covered,prime_after", BANQUE_CALLS, ids=[c[0] for c in BANQUE_CALLS])
-def test_banque_bancos(why: str, prime: int, seats: dict, covered: tuple, prime_after: int) -> None:
-    after, stakes, _ = bq.prepare(LIMITEE, policies(LIMITEE, seats=seats), bstate(prime=prime))
+@pytest.mark.parametrize("why,seats,covered", BANQUE_CALLS, ids=[c[0] for c in BANQUE_CALLS])
+def test_banque_bancos(why: str, seats: dict, covered: tuple) -> None:
+    _, stakes, _ = bq.prepare(LIMITEE, policies(LIMITEE, seats=seats), bstate())
     assert stakes.covered == covered, why
-    assert after.prime == prime_after
 
 
 def test_banque_suivi_at_most_three_bancos_in_a_row() -> None:
@@ -400,11 +393,12 @@ def test_banque_capital_tax_is_taken_once() -> None:
     pols = policies(table, seats={1: {"bank": 1000}})
     recs = play(table, pols, [(B, B), (B, B)])
     assert [r.tax for r in recs] == [25, 0]
-    assert recs[1].after.bank == 1000 + 90 + 90 and recs[1].after.bankrolls[0] == 10_000 - 1000 - 25
+    assert recs[1].after.bank == 1000 + 180 + 180 and recs[1].after.bankrolls[0] == 10_000 - 1000 - 25
 
 
 def test_banque_limitee_busted_then_put_up_again_or_auctioned() -> None:
-    recs = play(LIMITEE, policies(LIMITEE, stake=50), [(P, P)])
+    house = TableConfig("banque", rebank=True)  # the house lets a busted banker put up the sum again
+    recs = play(house, policies(house, stake=50), [(P, P)])
     assert recs[0].events == ("busted", "rebank") and recs[0].after.bank == 100
     pols = policies(LIMITEE, stake=50, seats={1: {"rebank": False, "bid": 150}, 5: {"bid": 120}})
     r = play(LIMITEE, pols, [(P, P)])[0]

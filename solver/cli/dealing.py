@@ -144,10 +144,11 @@ def solved_strategy(args: argparse.Namespace, shoe: Shoe) -> Strategy:
     return solve(build_game(shoe, information, freedom, alpha)).strategy
 
 
-def strategy_from_args(args: argparse.Namespace, shoe: Shoe) -> Strategy:
-    """The strategy named by ``--strategy`` and ``--draw``, with a note on stderr where it breaks the rules."""
+def strategy_from_args(args: argparse.Namespace, shoe: Shoe, notes: bool = True) -> Strategy:
+    """The strategy named by ``--strategy`` and ``--draw``, with a note on stderr where it breaks the rules
+    (``notes``; a caller that refuses such a strategy says so itself)."""
     strategy = _strategy_from_args(args, shoe)
-    if args.game == "chemin":
+    if args.game == "chemin" and notes:
         rule_notes(strategy)
     return strategy
 

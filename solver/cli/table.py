@@ -5,7 +5,17 @@ from __future__ import annotations
 import argparse
 from pathlib import Path
 
-from solver.cli.common import SHOE_HELP, Progress, add_format_options, add_shoe_options, emit, emit_json, one_shoe
+from solver.cli.common import (
+    SHOE_HELP,
+    Progress,
+    add_format_options,
+    add_shoe_options,
+    command_line,
+    emit,
+    emit_json,
+    one_shoe,
+    write_csv,
+)
 from solver.cli.dealing import SIM_EPILOG, positive_count, strategy_from_args, workers_from_args
 from solver.errors import BaccaratError, InputError
 from solver.exact.numbers import fraction_str
@@ -14,7 +24,10 @@ from solver.store.files import check_writable
 TABLE_EPILOG = """\
 policies (--policy FILE): JSON; fields at the top level apply to every seat, "seats" overrides them
   seat by seat, e.g. {"stake": 20, "seats": {"3": {"banco": "solo"}}}
-log (--log FILE): one JSON line per coup, written as the coup is played (append-only, whole lines)
+log (--log FILE): a header line (the table, every policy, the strategy, the seed), then one JSON line
+  per coup, written as the coup is played (append-only, whole lines)
+drawing: the rule sheet's casino tableau, whose only free cells are P5, B3/9 and B5/4 (--draw sets
+  them; a fixed cell is refused); --freedom parlor (or --strategy parlor) frees every banker cell
 the rules played, the policy fields and their defaults, the log's fields: docs/table-log.md
 tax (--commission): chemin de fer 1/20 of the banker's win; baccara banque's cagnotte 1/50 of the
   banker's net winnings at banque limitee, 1/80 at banque ouverte; --capital-tax R (banque) takes R of
@@ -25,11 +38,14 @@ tax (--commission): chemin de fer 1/20 of the banker's win; baccara banque's cag
 def table_from_args(args: argparse.Namespace):  # type: ignore[no-untyped-def]
     """The table the options describe."""
     from solver.sessions import TableConfig
+    from solver.sessions.config import DRAWING
     from solver.simulate import parse_burn
 
     shoe = one_shoe(args)
     return TableConfig(
         args.game,
+        tableau=DRAWING[drawing_rules(args)],
+        rebank=args.rebank,
         seats=args.seats,
         minimum_banco=args.minimum_banco,
         minimum_stake=args.minimum_stake,
@@ -43,8 +59,16 @@ def table_from_args(args: argparse.Namespace):  # type: ignore[no-untyped-def]
     )
 
 
+def drawing_rules(args: argparse.Namespace) -> str:
+    """The table's tableau: ``--freedom`` if given, else parlor for ``--strategy parlor``, else the rule
+    sheet's casino tableau."""
+    if args.freedom is not None:
+        return str(args.freedom)
+    return "parlor" if args.strategy == "parlor" else "casino"
+
+
 def run(args: argparse.Namespace) -> int:
-    from solver.report.sessions import table_dict, table_text
+    from solver.report.sessions import TABLE_CSV_HEADER, table_csv_rows, table_dict, table_text
     from solver.sessions import Policies, load_policies, summarize
 
     table = table_from_args(args)
@@ -52,17 +76,29 @@ def run(args: argparse.Namespace) -> int:
         check_writable([Path(args.log)], args.force)
     policies = load_policies(args.policy, table) if args.policy else Policies.defaults(table)
     args.commission = fraction_str(table.tax)  # the solved strategy is solved for the table's tax
+    args.freedom = table.tableau.name  # and for the table's drawing rules
     if table.game == "banque" and args.strategy == "solved":
         strategy: object = solved_banque(args, table)
     else:
-        strategy = strategy_from_args(args, table.shoe)
+        strategy = strategy_from_args(args, table.shoe, notes=False)  # a strategy that breaks the rules is refused
     workers = workers_from_args(args) or (1 if args.log else _default_workers())
     with Progress(args.sessions, "sessions") as progress:
         summary = summarize(
-            table, policies, strategy, args.sessions, args.seed, workers, args.scheduler, args.log, progress.update
+            table,
+            policies,
+            strategy,
+            args.sessions,
+            args.seed,
+            workers,
+            args.scheduler,
+            args.log,
+            progress.update,
+            command=command_line(args),
         )
     if args.format == "json":
         emit_json([table_dict(summary, args.digits)], args)
+    elif args.format == "csv":
+        write_csv(TABLE_CSV_HEADER, table_csv_rows(summary))
     else:
         emit([table_text(summary, args.digits)])
     return 0
@@ -112,7 +148,7 @@ def add_parser(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-ar
         "  baccarat table --policy players.json --log coups.jsonl     one session, every coup logged\n",
     )
     add_shoe_options(p, default_decks="6")
-    add_format_options(p, ("text", "json"))
+    add_format_options(p, ("text", "json", "csv"))
     g = p.add_argument_group("table")
     g.add_argument(
         "--game", choices=("chemin", "banque"), default="chemin", help="chemin de fer or baccara banque (default chemin)"
@@ -134,7 +170,13 @@ def add_parser(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-ar
     g.add_argument(
         "--capital-tax",
         metavar="RATE",
-        help="baccara banque house rule: RATE of the bank's capital, once, when the bank opens, instead of the tax on winnings",
+        help="baccara banque house rule: RATE of each bank's capital, once, with its first coup, instead of the tax on winnings",
+    )
+    g.add_argument(
+        "--rebank",
+        action="store_true",
+        help="baccara banque limitee house rule: a busted banker may put up the original sum again (his policy's "
+        "rebank) instead of a new auction",
     )
     g.add_argument("--policy", metavar="FILE", help="the players' policies (JSON); default: the documented defaults")
     s = p.add_argument_group("strategy")
@@ -168,10 +210,12 @@ def add_parser(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-ar
     s.add_argument(
         "--freedom",
         choices=("casino", "parlor"),
-        default="parlor",
-        help="with --strategy solved: which banker decisions are free (default parlor)",
+        help="the drawing rules: casino, the rule sheet's tableau (default), or parlor, every banker cell free "
+        "(default parlor with --strategy parlor); --strategy solved is solved under them",
     )
-    s.add_argument("--draw", action="append", metavar="CELL=P", help="set one tableau cell, e.g. P5=9/11 or B3/9=D")
+    s.add_argument(
+        "--draw", action="append", metavar="CELL=P", help="set one free tableau cell, e.g. P5=9/11 or B3/9=D (repeatable)"
+    )
     d = p.add_argument_group("dealing")
     d.add_argument("--burn", metavar="B", help="none (default), a number of cards, or turn")
     d.add_argument(

@@ -1,4 +1,4 @@
-"""Renderers of table sessions: the summary as text and as a JSON-ready dict.
+"""Renderers of table sessions: the summary as text, as a JSON-ready dict and as CSV rows.
 
 Simulated figures are estimates, each printed with its standard error over sessions (none for a
 single session); exact totals are printed exactly; the fresh-shoe references (chemin de fer) are
@@ -34,6 +34,14 @@ ESTIMATE_LABELS = {
 
 RUN_COLUMNS = 8
 
+TABLE_CSV_HEADER = ("section", "item", "estimate", "se", "ci_low", "ci_high", "units", "exact")
+"""``baccarat table --format csv``: one row per figure. ``total`` rows (coups, shoes, tax, banker_net,
+at_stake, sessions, runs) and the counts (``run_count``: ended bank runs by length; ``event``; ``end``:
+sessions by why they ended) hold their exact value in ``exact``; ``estimate`` and ``seat`` rows an
+estimate with its standard error, 95 % interval and units (sessions), and, where there is one, the exact
+fresh-shoe value in ``exact``; ``run_length`` rows the Kaplan-Meier P(a bank run lasts k coups) beside
+its exact law."""
+
 
 def estimate_dict(e: Estimate) -> dict[str, object]:
     """An estimate as JSON: value, standard error and 95 % interval (``null`` where undefined)."""
@@ -55,7 +63,7 @@ def _pm(e: Estimate, digits: int | None) -> str:
 
 
 def table_dict(s: TableSummary, digits: int | None = None) -> dict[str, object]:
-    """The summary as a JSON-ready dict (see docs/table.md for the fields)."""
+    """The summary as a JSON-ready dict (see docs/table-log.md for the fields)."""
     t = s.table
     totals = s.totals()
     out: dict[str, object] = {
@@ -97,6 +105,50 @@ def _exact(x: Fraction, digits: int | None) -> str:
     return decimal_str(x, 6 if digits is None else digits)
 
 
+def _exact_values(s: TableSummary) -> dict[str, Fraction | None]:
+    ref = s.exact
+    return {
+        "house_per_unit_at_stake": ref.house_per_unit if ref else None,
+        "banker_per_unit_at_stake": ref.bank_per_unit if ref else None,
+        "run_length": ref.run_mean() if ref else None,
+    }
+
+
+def table_csv_rows(s: TableSummary) -> list[tuple[str, ...]]:
+    """The summary as CSV rows under :data:`TABLE_CSV_HEADER`."""
+    rows: list[tuple[str, ...]] = []
+
+    def count(section: str, item: object, value: Fraction | int) -> None:
+        rows.append((section, str(item), "", "", "", "", "", fraction_str(value)))
+
+    def est(section: str, item: str, e: Estimate, exact: Fraction | None = None) -> None:
+        lo, hi = e.ci()
+        err = (repr(e.se), repr(lo), repr(hi)) if e.has_error else ("", "", "")
+        value = "" if math.isnan(e.value) else repr(e.value)
+        rows.append((section, item, value, *err, str(e.units), "" if exact is None else fraction_str(exact)))
+
+    for k, v in s.totals().items():
+        count("total", k, v)
+    exact = _exact_values(s)
+    for k, e in s.estimates().items():
+        est("estimate", k, e, exact.get(k))
+    for i, e in enumerate(s.seat_results(), 1):
+        est("seat", str(i), e)
+    if s.run_lengths() or s.censored_runs():
+        law = s.exact.run_law(RUN_COLUMNS) if s.exact else None
+        for j, p in enumerate(s.run_length_law(RUN_COLUMNS), 1):
+            rows.append(
+                ("run_length", str(j), repr(p), "", "", "", str(s.stats.n), "" if law is None else fraction_str(law[j - 1]))
+            )
+    for length, n in s.run_lengths().items():
+        count("run_count", length, n)
+    for k, n in s.events().items():
+        count("event", k, n)
+    for k, n in s.ends().items():
+        count("end", k, n)
+    return rows
+
+
 def table_text(s: TableSummary, digits: int | None = None) -> str:
     """A human report of a run of sessions."""
     t = s.table
@@ -112,7 +164,7 @@ def table_text(s: TableSummary, digits: int | None = None) -> str:
     ]
     lines.append(
         f"  table: {t.seats} seats; minimum banco {fraction_str(t.minimum_banco)}, minimum stake "
-        f"{fraction_str(t.stake_floor)}; house: {t.tax_label()}"
+        f"{fraction_str(t.stake_floor)}; house: {t.tax_label()}" + ("; a busted bank may be put up again" if t.rebank else "")
     )
     lines.append(f"  shoe: {t.shoe.label()}; {t.burn.label()}; cut card with {t.cut_cards} cards behind it")
     lines.append(f"  strategy: {s.strategy}")
@@ -125,11 +177,7 @@ def table_text(s: TableSummary, digits: int | None = None) -> str:
     )
     lines.append("")
     width = max(len(v) for v in ESTIMATE_LABELS.values()) + 2
-    exact_col = {
-        "house_per_unit_at_stake": ref.house_per_unit if ref else None,
-        "banker_per_unit_at_stake": ref.bank_per_unit if ref else None,
-        "run_length": ref.run_mean() if ref else None,
-    }
+    exact_col = _exact_values(s)
     for key, label in ESTIMATE_LABELS.items():
         row = f"  {label:<{width}} {_pm(est[key], digits):>24}"
         x = exact_col.get(key)

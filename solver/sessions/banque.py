@@ -6,25 +6,34 @@ The rules played (the seed's rule sheet; seats numbered as in :mod:`solver.sessi
   lowest seat number breaks a tie); with no bid, by the first seat from seat 1 that takes it and can
   put up the minimum banco, with his policy's bank. The other seats form two tableaux: tableau 1 on
   the banker's right (the first half of the seats from his right), tableau 2 on his left.
-* **Banque limitée**: the bank is a fixed sum; stakes are covered up to it, nearest the banker first,
-  right and left in turn (tableau 1's nearest, tableau 2's nearest, then the next on each side). It is
-  **busted** when what is left cannot cover the minimum stake: the remains go back to the banker, who
-  puts up the original sum again (policy ``rebank``) or loses the bank to a new auction; with no bid
-  the session ends. **Banque ouverte**: the banker covers any stake, topping the bank up from his
-  bankroll before the coup; he is busted when bank and bankroll together fall below the minimum banco.
-* **Bancos**: ``solo`` takes the whole bank on the caller's tableau, ``cheval`` the whole bank half on
-  each tableau; other stakes are refused. The player who lost a banco may call it again first (suivi),
-  at most three bancos in a row. Bancos from both tableaux at once (the nearest caller on each side):
-  two ``solo`` calls share the bank equally, each on his own tableau; if either is ``cheval``, the
-  prime decides, alternating right, left, right, … (tableau 1 first).
-* **The hand** on each tableau is played by its largest stake (nearest the banker on a tie); a
-  tableau without stakes is dealt all the same.
+* **The prime** runs nearest the banker first, right and left in turn: the nearest on tableau 1, the
+  nearest on tableau 2, the second on tableau 1, … It orders the covering of stakes and decides
+  between bancos.
+* **Banque limitée**: the bank is a fixed sum; stakes are covered up to it in the order of the prime.
+  It is **busted** when what is left cannot cover the minimum stake: the remains go back to the banker
+  and the bank is auctioned again ("es erfolgt eine neue Versteigerung"); with no bid the session
+  ends. Where the house allows it (``TableConfig.rebank``, "in einigen Casinos"), the busted banker
+  may instead put up the original sum again (policy ``rebank``).
+* **Banque ouverte**: the banker covers every stake, topping the bank up from his bankroll before the
+  coup (to the minimum banco at least); a banker who cannot top up to the stakes offered gives up the
+  bank ("nachschießen oder die Bank abgeben"), and one whose bank and bankroll together fall below the
+  minimum banco is busted; the bank is then auctioned, and with no bid the session ends. There are no
+  bancos ("Bei Banque ouverte gibt es natürlich keine Banco-Ansage").
+* **Bancos** (banque limitée): ``solo`` takes the whole bank on the caller's tableau, ``cheval`` the
+  whole bank half on each tableau; other stakes are refused. A player who did not win his banco may
+  call it again first (suivi) — a third banco in a row, "aber kein weiteres Mal": after three bancos
+  in a row he calls none on the next coup. Among competing bancos the prime decides; the first ``solo``
+  on each tableau, when the prime's winner is one of them, share the bank equally (no suivi follows a
+  shared banco).
+* **The hand** on each tableau is played by its largest stake (the prime breaks a tie); a tableau
+  without stakes is dealt all the same.
 * **Settling**: each tableau is paid separately; a tie on a tableau moves nothing (its players stake
   afresh, by their policies, on the next coup). The **cagnotte** is the tax (2 % at limitée, 1.25 % at
   ouverte) of the banker's net winnings of the coup, wins and losses on the two tableaux netted; or,
-  by the house rule ``capital_tax``, a share of the bank's capital paid by the banker once, when the
-  bank opens (the log reports it as the tax of the coup it follows, or of the first coup).
-* **The end**: as at chemin de fer (last shoe, pontes short of the minimum banco, no stakes, no bank).
+  by the house rule ``capital_tax``, a share of each bank's capital, paid by the banker with the bank's
+  first coup (a bank that never plays pays nothing) and reported as that coup's tax.
+* **The end**: as at chemin de fer (last shoe, no one to hold the bank, the pontes' stakes short of
+  the minimum banco).
 """
 
 from __future__ import annotations
@@ -35,7 +44,18 @@ from solver.sessions.config import TableConfig, seats_right_of
 from solver.sessions.deal import Outcome
 from solver.sessions.money import ZERO, part, whole
 from solver.sessions.policy import Policies
-from solver.sessions.state import Call, Settlement, Stakes, TableState, can_play, close_session, finish, pay_out_bank
+from solver.sessions.state import (
+    Call,
+    Opening,
+    Settlement,
+    Stakes,
+    TableState,
+    close_session,
+    finish,
+    offered_stake,
+    pay_out_bank,
+)
+from solver.sessions.words import BanqueKind, CallKind, End, Event
 
 MAX_BANCOS_IN_A_ROW = 3
 
@@ -51,63 +71,8 @@ def tableaux(table: TableConfig, banker: int) -> tuple[list[int], list[int]]:
     return list(others[:k]), list(others[k:][::-1])
 
 
-def start(table: TableConfig, policies: Policies) -> tuple[TableState, tuple[str, ...]]:
-    """The table before the first coup: every seat with its bankroll, the bank auctioned."""
-    state = TableState(tuple(policies[s].bankroll for s in range(1, table.seats + 1)))
-    return auction(table, policies, state, None)
-
-
-def _fee(table: TableConfig, amount: Fraction) -> Fraction:
-    return ZERO if table.capital_tax is None else table.capital_tax * amount
-
-
-def auction(table: TableConfig, policies: Policies, state: TableState, exclude: int | None) -> tuple[TableState, tuple[str, ...]]:
-    """The bank to the highest bid (``exclude`` does not bid); with no bid, to the first seat from 1 that
-    takes it; with no one, the session ends."""
-    n = table.seats
-    bids = []
-    for seat in range(1, n + 1):
-        bid, money = policies[seat].bid, state.bankrolls[seat - 1]
-        if seat != exclude and bid is not None and money >= bid + _fee(table, bid):
-            bids.append((bid, -seat))
-    if bids:
-        bid, neg = max(bids)
-        return open_bank(table, state, -neg, bid, ("auction",))
-    for seat in range(1, n + 1):
-        pol, money = policies[seat], state.bankrolls[seat - 1]
-        amount = min(max(pol.bank, table.minimum_banco), money)
-        if seat != exclude and pol.take_bank and amount >= table.minimum_banco and money >= amount + _fee(table, amount):
-            return open_bank(table, state, seat, amount, ())
-    closed, _ = close_session(state, "no one can hold the bank")
-    return closed, ("session ends",)
-
-
-def open_bank(
-    table: TableConfig, state: TableState, seat: int, amount: Fraction, events: tuple[str, ...]
-) -> tuple[TableState, tuple[str, ...]]:
-    """``seat`` holds the bank with ``amount``, and pays the capital tax if the house rule applies (it is
-    reported with the coup it comes after, or with the first coup)."""
-    fee = _fee(table, amount)
-    state = state.credit([(seat, -amount - fee)]).evolve(
-        banker=seat,
-        turn=seat,
-        bank=amount,
-        capital=amount,
-        house=whole(state.house + fee),
-        wins=0,
-        held=0,
-        suivi=None,
-        streak=0,
-        capital_due=whole(state.capital_due + fee),
-    )
-    if not state.pontes_reach(table.minimum_banco):
-        closed, _ = close_session(state, "the pontes cannot reach the minimum banco")
-        return closed, events + ("session ends",)
-    return state, events
-
-
 def alternate(right: list[int], left: list[int]) -> list[int]:
-    """Nearest the banker first, right and left in turn.
+    """The order of the prime: nearest the banker first, right and left in turn.
 
     >>> alternate([2, 3, 4], [7, 6])
     [2, 7, 3, 6, 4]
@@ -118,76 +83,169 @@ def alternate(right: list[int], left: list[int]) -> list[int]:
     return out
 
 
-def _offered(table: TableConfig, policies: Policies, state: TableState, seat: int) -> Fraction:
-    want = min(policies[seat].stake, state.bankrolls[seat - 1])
-    return want if want >= table.stake_floor else ZERO
+def prime_order(table: TableConfig, banker: int) -> tuple[list[int], dict[int, int]]:
+    """The players in the order of the prime, and each one's tableau."""
+    right, left = tableaux(table, banker)
+    return alternate(right, left), {s: 1 for s in right} | {s: 2 for s in left}
 
 
-def resolve_calls(calls: list[Call], right: list[int], left: list[int], prime: int) -> tuple[Call | None, int | None, int]:
-    """The winning banco, a second banco sharing the bank, and the prime for next time.
+def start(table: TableConfig, policies: Policies) -> Opening:
+    """The table before the first coup: every seat with its bankroll, the bank auctioned."""
+    state = TableState(tuple(policies[s].bankroll for s in range(1, table.seats + 1)))
+    return auction(table, policies, state, None)
 
-    >>> r, l = [2, 3, 4], [7, 6, 5]
-    >>> resolve_calls([Call(3, "solo"), Call(6, "solo")], r, l, 1)
-    (Call(seat=3, kind='solo'), 6, 1)
-    >>> resolve_calls([Call(3, "solo"), Call(6, "cheval")], r, l, 2)
-    (Call(seat=6, kind='cheval'), None, 1)
+
+def _fee(table: TableConfig, amount: Fraction) -> Fraction:
+    return ZERO if table.capital_tax is None else whole(table.capital_tax * amount)
+
+
+def ouverte_need(table: TableConfig, policies: Policies, state: TableState, banker: int) -> Fraction:
+    """What a bank must hold at banque ouverte before a coup with ``banker``: every stake offered, and
+    the minimum banco at least."""
+    offered = sum((offered_stake(table, policies, state, s) for s in seats_right_of(banker, table.seats)), ZERO)
+    return max(offered, table.minimum_banco)
+
+
+def can_hold(table: TableConfig, policies: Policies, state: TableState, seat: int, amount: Fraction) -> bool:
+    """Whether ``seat`` can open a bank of ``amount``: put it up with its capital tax and, at banque
+    ouverte, top it up to the stakes of its first coup."""
+    money, fee = state.bankrolls[seat - 1], _fee(table, amount)
+    if table.banque is BanqueKind.OUVERTE:
+        return money >= max(amount, ouverte_need(table, policies, state, seat)) + fee
+    return money >= amount + fee
+
+
+def auction(table: TableConfig, policies: Policies, state: TableState, exclude: int | None, first_taker: bool = True) -> Opening:
+    """The bank to the highest bid (``exclude`` does not bid); with no bid, to the first seat from 1 that
+    takes it (``first_taker``: the session's first bank), or the session ends."""
+    n = table.seats
+    bids = tuple(
+        (seat, bid)
+        for seat in range(1, n + 1)
+        if seat != exclude and (bid := policies[seat].bid) is not None and can_hold(table, policies, state, seat, bid)
+    )
+    if bids:
+        seat, bid = max(bids, key=lambda b: (b[1], -b[0]))
+        return Opening(open_bank(table, state, seat, bid), (Event.AUCTION,), bids)
+    if first_taker:
+        for seat in range(1, n + 1):
+            pol, money = policies[seat], state.bankrolls[seat - 1]
+            amount = min(max(pol.bank, table.minimum_banco), money)
+            if pol.take_bank and amount >= table.minimum_banco and can_hold(table, policies, state, seat, amount):
+                return Opening(open_bank(table, state, seat, amount))
+    closed, _ = close_session(state, End.NO_BANKER if first_taker else End.NO_BID)
+    return Opening(closed, (Event.SESSION_ENDS,))
+
+
+def open_bank(table: TableConfig, state: TableState, seat: int, amount: Fraction) -> TableState:
+    """``seat`` holds the bank with ``amount``; under the capital-tax house rule the bank owes its tax,
+    paid with its first coup."""
+    return state.credit([(seat, -amount)]).evolve(
+        banker=seat,
+        turn=seat,
+        bank=amount,
+        capital=amount,
+        capital_fee=_fee(table, amount),
+        wins=0,
+        held=0,
+        suivi=None,
+        streak=0,
+    )
+
+
+def gather_calls(table: TableConfig, policies: Policies, state: TableState, order: list[int]) -> list[Call]:
+    """The banco calls against the bank, in the order of the prime (none at banque ouverte)."""
+    if table.banque is BanqueKind.OUVERTE:
+        return []
+    bank, calls = state.bank, []
+    for seat in order:
+        pol, money = policies[seat], state.bankrolls[seat - 1]
+        if not 0 < bank <= money:
+            continue
+        if seat == state.suivi:
+            if state.streak >= MAX_BANCOS_IN_A_ROW:
+                continue  # a third banco in a row, but no more
+            if pol.suivi:
+                calls.append(Call(seat, CallKind.SUIVI))
+                continue
+        if pol.banco is not None and (pol.banco_up_to is None or bank <= pol.banco_up_to):
+            calls.append(Call(seat, pol.banco))
+    return calls
+
+
+def resolve_calls(calls: list[Call], side: dict[int, int]) -> tuple[Call | None, int | None]:
+    """The winning banco (``calls`` in the order of the prime) and a second banco sharing the bank.
+
+    A suivi first; else the prime. When the winner is a ``solo`` and the first call from the other
+    tableau is a ``solo`` too, the two share the bank.
+
+    >>> side = {2: 1, 7: 2, 3: 1, 6: 2}
+    >>> won, partner = resolve_calls([Call(7, CallKind.SOLO), Call(3, CallKind.SOLO)], side)
+    >>> won.seat, partner
+    (7, 3)
+    >>> won, partner = resolve_calls([Call(7, CallKind.CHEVAL), Call(3, CallKind.SOLO)], side)
+    >>> won.seat, won.kind.value, partner
+    (7, 'cheval', None)
     """
-    suivi = [c for c in calls if c.kind == "suivi"]
+    if not calls:
+        return None, None
+    suivi = [c for c in calls if c.kind is CallKind.SUIVI]
     if suivi:
-        return suivi[0], None, prime
-    side = [next((c for s in seats for c in calls if c.seat == s), None) for seats in (right, left)]
-    c1, c2 = side
-    if c1 is not None and c2 is not None:
-        if c1.kind == "solo" and c2.kind == "solo":
-            return c1, c2.seat, prime
-        return (c1 if prime == 1 else c2), None, 3 - prime
-    return (c1 or c2), None, prime
+        return suivi[0], None
+    won = calls[0]
+    if won.kind is CallKind.SOLO:
+        other = next((c for c in calls if side[c.seat] != side[won.seat]), None)
+        if other is not None and other.kind is CallKind.SOLO:
+            return won, other.seat
+    return won, None
 
 
-def prepare(table: TableConfig, policies: Policies, state: TableState) -> tuple[TableState, Stakes, tuple[str, ...]]:
+def stakes_offered(table: TableConfig, policies: Policies, state: TableState) -> Fraction:
+    """The stakes the players offer for the coup, added (each his ordinary stake, or the bank if he
+    calls banco and that is more)."""
+    assert state.banker is not None
+    order, _ = prime_order(table, state.banker)
+    callers = {c.seat for c in gather_calls(table, policies, state, order)}
+    total = ZERO
+    for seat in order:
+        stake = offered_stake(table, policies, state, seat)
+        total += max(stake, state.bank) if seat in callers else stake
+    return total
+
+
+def prepare(table: TableConfig, policies: Policies, state: TableState) -> tuple[TableState, Stakes, tuple[Event, ...]]:
     """Calls, stakes covered, the bank topped up (ouverte): everything before the cards."""
     banker = state.banker
     assert banker is not None
-    right, left = tableaux(table, banker)
-    side = {s: 1 for s in right} | {s: 2 for s in left}
-    events: tuple[str, ...] = ()
-    if table.banque == "ouverte" and state.bank < table.minimum_banco:  # the bank stands at the minimum banco at least
-        extra = min(table.minimum_banco - state.bank, state.bankrolls[banker - 1])
-        if extra > 0:
-            state = state.credit([(banker, -extra)]).evolve(bank=state.bank + extra)
-            events = ("top up",)
+    order, side = prime_order(table, banker)
+    events: tuple[Event, ...] = ()
+    offers = [(s, side[s], x) for s in order if (x := offered_stake(table, policies, state, s)) > 0]
+    if table.banque is BanqueKind.OUVERTE:
+        need = max(sum((x for _, _, x in offers), ZERO), table.minimum_banco)
+        if state.bank < need:  # the settlement before made sure he can
+            extra = need - state.bank
+            assert extra <= state.bankrolls[banker - 1] - state.capital_fee
+            state = state.credit([(banker, -extra)]).evolve(bank=whole(need))
+            events = (Event.TOP_UP,)
     bank = state.bank
-    order = alternate(right, left)
-    calls = []
-    for seat in order:
-        pol, money = policies[seat], state.bankrolls[seat - 1]
-        if seat == state.suivi and state.streak < MAX_BANCOS_IN_A_ROW and pol.suivi and 0 < bank <= money:
-            calls.append(Call(seat, "suivi"))
-        elif pol.banco != "none" and 0 < bank <= money and (pol.banco_up_to is None or bank <= pol.banco_up_to):
-            calls.append(Call(seat, pol.banco))
-    won, partner, prime = resolve_calls(calls, right, left, state.prime)
-    state = state.evolve(prime=prime)
+    calls = gather_calls(table, policies, state, order)
+    won, partner = resolve_calls(calls, side)
     covered: list[tuple[int, int, Fraction]] = []
     if won is None:
-        if table.banque == "ouverte":
-            wanted = sum((_offered(table, policies, state, s) for s in order), ZERO)
-            extra = min(max(wanted - bank, ZERO), state.bankrolls[banker - 1])
-            if extra > 0:
-                state = state.credit([(banker, -extra)]).evolve(bank=bank + extra)
-                bank, events = state.bank, ("top up",)
         room = bank
-        for seat in order:
-            take = min(_offered(table, policies, state, seat), room)
-            if take > 0:
-                covered.append((seat, side[seat], take))
-                room -= take
+        for seat, t, want in offers:
+            take = min(want, room)
+            if take <= 0:
+                break
+            covered.append((seat, t, take))
+            room -= take
     elif partner is not None:
         covered = [(won.seat, side[won.seat], part(bank, 2)), (partner, side[partner], part(bank, 2))]
     else:
-        kind = policies[won.seat].banco if won.kind == "suivi" else won.kind
+        kind = policies[won.seat].banco if won.kind is CallKind.SUIVI else won.kind
         covered = (
             [(won.seat, 1, part(bank, 2)), (won.seat, 2, part(bank, 2))]
-            if kind == "cheval"
+            if kind is CallKind.CHEVAL
             else [(won.seat, side[won.seat], bank)]
         )
     near = {s: i for i, s in enumerate(order)}
@@ -195,13 +253,27 @@ def prepare(table: TableConfig, policies: Policies, state: TableState) -> tuple[
     for t in (1, 2):
         mine = [(a, -near[s], s) for s, tt, a in covered if tt == t]
         hands.append(max(mine)[2] if mine else None)
-    return state, Stakes(tuple(covered), tuple(calls), won, partner, tuple(hands)), events
+    return state, Stakes(tuple(covered), tuple(calls), won, partner, tuple(hands), offered=tuple(offers)), events
+
+
+def follow(state: TableState, stakes: Stakes, result: Fraction) -> TableState:
+    """Who may call banco suivi after this coup, and how many bancos in a row he has called: a banco
+    not won (lost, or broken even on a banco that was itself a suivi) is followed; one won, a first
+    banco that moved nothing, a shared banco or no banco, not."""
+    won = stakes.won
+    if won is None or stakes.partner is not None:
+        return state.evolve(suivi=None, streak=0)
+    following = state.suivi == won.seat
+    if result < 0 or (result == 0 and following):
+        return state.evolve(suivi=won.seat, streak=(state.streak if following else 0) + 1)
+    return state.evolve(suivi=None, streak=0)
 
 
 def settle(
     table: TableConfig, policies: Policies, state: TableState, stakes: Stakes, outcomes: tuple[Outcome, ...], cut_seen: bool
 ) -> Settlement:
-    """Pay each tableau, take the cagnotte, then what follows: a bust, a new shoe, the end."""
+    """Pay each tableau, take the cagnotte (or the capital tax), then what follows: a bust or a bank given
+    up, a new shoe, the end."""
     banker = state.banker
     assert banker is not None
     pays = [
@@ -210,44 +282,54 @@ def settle(
     ]
     net_win = -sum((x for _, x in pays), ZERO)
     tax = whole(table.tax_rate * max(net_win, ZERO))
-    state = state.credit(pays)
+    fee = state.capital_fee  # the capital tax, with the bank's first coup
+    state = state.credit([*pays, (banker, -fee)])
     state = state.evolve(
         bank=whole(state.bank + net_win - tax),
-        house=whole(state.house + tax),
+        house=whole(state.house + tax + fee),
+        capital_fee=ZERO,
         held=state.held + 1,
         wins=state.wins + (net_win > 0),
     )
-    won = stakes.won
-    if won is not None and stakes.partner is None:
-        result = sum((x for s, x in pays if s == won.seat), ZERO)
-        if result < 0:  # he lost his banco: he may follow (suivi)
-            state = state.evolve(suivi=won.seat, streak=(state.streak if state.suivi == won.seat else 0) + 1)
-        elif result > 0 or state.suivi != won.seat:  # won it, or tied a first banco: no one follows
-            state = state.evolve(suivi=None, streak=0)
+    if stakes.won is not None:
+        state = follow(state, stakes, sum((x for s, x in pays if s == stakes.won.seat), ZERO))
     else:
         state = state.evolve(suivi=None, streak=0)
-    events: tuple[str, ...] = ()
+    events: tuple[Event, ...] = ()
     ended: tuple[int, ...] = ()
-    broke = (
-        state.bank < table.stake_floor
-        if table.banque == "limitee"
-        else state.bank + state.bankrolls[banker - 1] < table.minimum_banco
-    )
+    bids: tuple[tuple[int, Fraction], ...] = ()
+    held = state.bank + state.bankrolls[banker - 1]
+    broke: tuple[Event, ...]
+    if table.banque is BanqueKind.LIMITEE:
+        broke = (Event.BUSTED,) if state.bank < table.stake_floor else ()
+    elif held < table.minimum_banco:
+        broke = (Event.BUSTED,)
+    else:
+        broke = (Event.BANK_GIVEN_UP,) if held < ouverte_need(table, policies, state, banker) else ()
     if broke:
-        ended, events = (state.held,), ("busted",)
+        ended, events = (state.held,), broke
         capital = state.capital
         state = pay_out_bank(state)
         if (
-            table.banque == "limitee"
+            broke == (Event.BUSTED,)
+            and table.rebank
             and policies[banker].rebank
-            and state.bankrolls[banker - 1] >= capital + _fee(table, capital)
+            and can_hold(table, policies, state, banker, capital)
         ):
-            state, more = open_bank(table, state, banker, capital, ("rebank",))
+            more: tuple[Event, ...] = (Event.REBANK,)
+            state = open_bank(table, state, banker, capital)
         else:
-            state, more = auction(table, policies, state, banker)
+            opened = auction(table, policies, state, banker, first_taker=False)
+            state, more, bids = opened.state, opened.events, opened.bids
         events += more
-    fee = state.capital_due  # capital tax paid since the last report
-    state = state.evolve(capital_due=ZERO)
     return finish(
-        table, state, tax + fee, events, net_win - tax - fee, ended, cut_seen, lambda st: can_play(table, policies, st, prepare)
+        table,
+        state,
+        tax + fee,
+        events,
+        net_win - tax - fee,
+        ended,
+        cut_seen,
+        lambda st: stakes_offered(table, policies, st),
+        bids,
     )

@@ -31,20 +31,26 @@ from functools import lru_cache
 from solver.cards import Shoe
 from solver.errors import InputError
 from solver.exact.numbers import fraction_str
-from solver.sessions.money import parse_amount, part, whole
+from solver.rules.tableau import CHEMIN_CASINO, CHEMIN_PARLOR, Tableau
+from solver.sessions.money import amount_json, parse_amount, part, whole
+from solver.sessions.words import BanqueKind, Game
 from solver.simulate.config import DEFAULT_CUT, MIN_CUT, Burn
 
-GAMES = ("chemin", "banque")
-BANQUE_KINDS = ("limitee", "ouverte")
+GAMES = tuple(g.value for g in Game)
+BANQUE_KINDS = tuple(k.value for k in BanqueKind)
 MIN_SEATS, MAX_SEATS = 8, 12
 BANQUE_CUT = 10
 """Cards behind baccara banque's cut card (the seed's rule sheet: before the tenth card from the end)."""
 MIN_CUT_BANQUE = 9  # a banque coup deals up to nine cards (three hands of three)
-DEFAULT_TAX = {"chemin": Fraction(1, 20), "limitee": Fraction(1, 50), "ouverte": Fraction(1, 80)}
+DEFAULT_TAX = {Game.CHEMIN: Fraction(1, 20), BanqueKind.LIMITEE: Fraction(1, 50), BanqueKind.OUVERTE: Fraction(1, 80)}
 """Chemin de fer: 5 % of the banker's win. Baccara banque's cagnotte: 2 % of the banker's net
 winnings at banque limitée, 1.25 % at banque ouverte."""
 DEFAULT_DECKS = 6
 MAX_SHOES = 10**6
+DRAWING = {t.name: t for t in (CHEMIN_CASINO, CHEMIN_PARLOR)}
+"""The drawing rules a table may play: the rule sheet's casino tableau (the default: only its cells P5,
+B3/9 and B5/4 are free), or the parlor game's, which frees every banker cell (a departure from the sheet
+the house may choose)."""
 
 
 @dataclass(frozen=True)
@@ -63,27 +69,35 @@ class TableConfig:
             bank opens, *instead of* the tax on winnings (``None``: not used).
         banque: ``limitee`` (a fixed bank, busted when lost) or ``ouverte`` (the banker covers any
             stake); baccara banque only.
+        rebank: baccara banque limitée's house rule: a busted banker may put up the bank's original sum
+            again (his policy ``rebank`` decides) instead of the new auction the rule sheet calls for
+            ("in einigen Casinos ... gestattet"); default ``False``, the sheet's rule.
         shoes: shoes per session (the bank and the bankrolls carry from one shoe to the next).
         shoe: the composition of a fresh shoe (default 6 decks).
         burn: the burn at the start of each shoe (default none).
         cut: cards behind the cut card (default 7 for chemin de fer, 10 for baccara banque).
+        tableau: the drawing rules the strategies must keep (:data:`DRAWING`, by name or as the
+            :class:`~solver.rules.tableau.Tableau`): ``casino``, the rule sheet's (default), or ``parlor``.
     """
 
-    game: str
+    game: Game
     seats: int = 10
     minimum_banco: Fraction = Fraction(100)
     minimum_stake: Fraction | None = None
     tax: Fraction | None = None
     capital_tax: Fraction | None = None
-    banque: str = "limitee"
+    banque: BanqueKind = BanqueKind.LIMITEE
+    rebank: bool = False
     shoes: int = 1
     shoe: Shoe = field(default_factory=lambda: Shoe.decks(DEFAULT_DECKS))
     burn: Burn = Burn()
     cut: int | None = None
+    tableau: Tableau = field(default=CHEMIN_CASINO, repr=False)
 
     def __post_init__(self) -> None:
         if self.game not in GAMES:
             raise InputError(f"unknown game {self.game!r} (chemin or banque)")
+        object.__setattr__(self, "game", Game(self.game))
         if isinstance(self.seats, bool) or not isinstance(self.seats, int) or not MIN_SEATS <= self.seats <= MAX_SEATS:
             raise InputError(f"a table seats {MIN_SEATS} to {MAX_SEATS} players, got {self.seats!r}")
         banco = _money(self.minimum_banco, "the minimum banco")
@@ -98,13 +112,18 @@ class TableConfig:
             )
         if self.banque not in BANQUE_KINDS:
             raise InputError(f"baccara banque is played limitee or ouverte, got {self.banque!r}")
-        kind = self.game if self.game == "chemin" else self.banque
+        object.__setattr__(self, "banque", BanqueKind(self.banque))
+        if not isinstance(self.rebank, bool):
+            raise InputError(f"rebank is true or false, got {self.rebank!r}")
+        if self.rebank and (self.game is not Game.BANQUE or self.banque is not BanqueKind.LIMITEE):
+            raise InputError("putting up a busted bank again (rebank) is a house rule of baccara banque limitee")
+        kind = Game.CHEMIN if self.game is Game.CHEMIN else self.banque
         tax = DEFAULT_TAX[kind] if self.tax is None else _money(self.tax, "the tax")
         if not 0 <= tax < 1:
             raise InputError(f"the tax is a share of the winnings in [0, 1), got {fraction_str(tax)}")
         capital = None if self.capital_tax is None else _money(self.capital_tax, "the capital tax")
         if capital is not None:
-            if self.game != "banque":
+            if self.game is not Game.BANQUE:
                 raise InputError("the tax on the bank's capital is a house rule of baccara banque")
             if not 0 <= capital < 1:
                 raise InputError(f"the capital tax is a share of the bank in [0, 1), got {fraction_str(capital)}")
@@ -114,14 +133,18 @@ class TableConfig:
             raise InputError("the table deals physical shoes: give a finite shoe (an infinite deck has no cut card)")
         if self.burn.mode not in ("none", "fixed", "turn"):
             raise InputError(f"the table burns none, a number of cards, or turns one; not {self.burn.mode!r}")
-        cut = (DEFAULT_CUT["chemin"] if self.game == "chemin" else BANQUE_CUT) if self.cut is None else self.cut
-        least = MIN_CUT if self.game == "chemin" else MIN_CUT_BANQUE
+        cut = (DEFAULT_CUT["chemin"] if self.game is Game.CHEMIN else BANQUE_CUT) if self.cut is None else self.cut
+        least = MIN_CUT if self.game is Game.CHEMIN else MIN_CUT_BANQUE
         if cut < least:
             raise InputError(
                 f"the cut card must leave at least {least} cards behind it (the coup in progress must be finished), got {cut}"
             )
         if cut + self.burn.most + 1 > self.shoe.size:
             raise InputError(f"a shoe of {self.shoe.size} cards cannot hold a burn of up to {self.burn.most} and a cut at {cut}")
+        name = self.tableau.name if isinstance(self.tableau, Tableau) else self.tableau
+        if name not in DRAWING or (isinstance(self.tableau, Tableau) and self.tableau != DRAWING[name]):
+            raise InputError(f"the table draws by the casino or the parlor tableau, not {name!r}")
+        object.__setattr__(self, "tableau", DRAWING[name])
         object.__setattr__(self, "minimum_banco", whole(banco))
         object.__setattr__(self, "minimum_stake", whole(stake))
         object.__setattr__(self, "tax", tax)
@@ -151,23 +174,51 @@ class TableConfig:
         if self.capital_tax is not None:
             return f"{fraction_str(self.capital_tax)} of the bank's capital, once, when the bank opens"
         assert self.tax is not None
-        if self.game == "chemin":
+        if self.game is Game.CHEMIN:
             return f"{fraction_str(self.tax)} of the banker's win"
         return f"{fraction_str(self.tax)} of the banker's net winnings of each coup (cagnotte)"
 
     def describe(self) -> dict[str, object]:
         """A JSON-ready description of the table."""
         return {
-            "game": self.game,
+            "game": self.game.value,
             "seats": self.seats,
             "minimum_banco": fraction_str(self.minimum_banco),
             "minimum_stake": fraction_str(self.stake_floor),
             "tax": self.tax_label(),
-            "banque": self.banque if self.game == "banque" else None,
+            "banque": self.banque.value if self.game is Game.BANQUE else None,
+            "rebank": self.rebank if self.game is Game.BANQUE else None,
             "shoes_per_session": self.shoes,
             "shoe": self.shoe.spec(),
             "burn": self.burn.label(),
             "cut": self.cut,
+            "tableau": self.tableau.name,
+        }
+
+    def header(self) -> dict[str, object]:
+        """Every parameter of the table, machine-readable, as the log's header writes it: amounts and
+        rates exact (JSON integers or ``"p/q"``), the shoe by rank (or by value), the burn and the cut.
+
+        ``tax`` is the rate on winnings actually taken (0 under the capital-tax house rule);
+        ``tax_on`` says on what: ``win`` (chemin de fer's banker's win), ``net`` (baccara banque's net
+        winnings of a coup, tableaux netted) or ``capital`` (``capital_tax`` of each bank, once).
+        """
+        shoe = self.shoe.spec()
+        return {
+            "game": self.game.value,
+            "seats": self.seats,
+            "minimum_banco": amount_json(self.minimum_banco),
+            "minimum_stake": amount_json(self.stake_floor),
+            "tax": amount_json(self.tax_rate),
+            "tax_on": "capital" if self.capital_tax is not None else "win" if self.game is Game.CHEMIN else "net",
+            "capital_tax": None if self.capital_tax is None else amount_json(self.capital_tax),
+            "banque": self.banque.value if self.game is Game.BANQUE else None,
+            "rebank": self.rebank,
+            "shoes": self.shoes,
+            "shoe": {k: shoe[k] for k in ("ranks", "values") if k in shoe},
+            "burn": {"mode": self.burn.mode, "count": self.burn.count},
+            "cut": self.cut_cards,
+            "tableau": self.tableau.name,
         }
 
 

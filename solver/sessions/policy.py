@@ -8,7 +8,7 @@ decimals read from their digits (``12.5`` is 25/2, never a binary float) or stri
 field               meaning                                                    default
 =================== ========================================================== ===========================
 ``bankroll``        the money the seat sits down with                          100 minimum bancos
-``stake``           the ordinary stake on each coup (0: no stake)              the minimum stake
+``stake``           the ordinary stake on each coup (0: no stake)              see below
 ``banco``           the banco he calls: ``none``; chemin de fer ``solo``,      ``none``
                     ``a_deux``, ``avec`` (avec la table), ``marche`` (et la
                     table marche); baccara banque ``solo`` (on his tableau) or
@@ -17,19 +17,25 @@ field               meaning                                                    d
 ``suivi``           call banco again after losing a banco (priority)           true
 ``take_bank``       take the bank when it comes to him                         true
 ``bank``            the bank he puts up                                        the minimum banco
-``garage``          withdraw the excess when the stakes do not reach the bank  true
+``garage``          when the stakes do not reach the bank, withdraw the        true
+                    excess into the garage (the reduced sum is the bank); false:
+                    it waits aside in the bank
 ``pass_after``      pass the bank (la main passe) after this many wins in a    3
                     row; 0 never
 ``take_suite_up_to`` take a bank offered in a suite when it is at most this    never
 ``bid``             his bid when a bank is auctioned                           no bid
 ``double_up_to``    banco double: double a new bank when it is at most this    never
 ``raise_bank``      raise the bank to cover every stake (chemin de fer)        false
-``rebank``          put up the original sum again when busted (banque limitée) true
+``rebank``          put up the original sum again when busted (banque limitée, true
+                    where the house allows it: ``TableConfig.rebank``)
 =================== ========================================================== ===========================
 
-Why these defaults: a ponte stakes the minimum and calls no banco (most of a table's players); a
-banker protects his winnings (garage) and passes the hand after three wins, the commonest custom; no
-one buys a suite, bids or doubles unless told to.
+Why these defaults: a ponte stakes a small multiple of the minimum stake and calls no banco (most of
+a table's players): the least multiple with which the pontes together reach the minimum banco even
+when two seats hold the bank (the rule sheet ends the game when they do not: "Erreichen die addierten
+Einsätze aller Pointeure nicht das Minimumbanco, so endet die Partie"), 20 at a table of ten seats with
+a minimum banco of 100 and a minimum stake of 10; a banker protects his winnings (garage) and passes
+the hand after three wins, the commonest custom; no one buys a suite, bids or doubles unless told to.
 
 A policy file is JSON: fields at the top level apply to every seat, ``"seats"`` overrides them seat
 by seat, and ``"name"`` names the file's policies in the summary::
@@ -37,13 +43,16 @@ by seat, and ``"name"`` names the file's policies in the summary::
     {"name": "two banco players", "stake": 20,
      "seats": {"3": {"banco": "solo", "banco_up_to": 800}, "7": {"banco": "avec", "suivi": false}}}
 
-An unknown field, a negative or too small amount, or a seat the table does not have is an
-:class:`~solver.errors.InputError` naming it.
+An unknown field, a negative or too small amount, a banco call the game does not have (none at all
+at banque ouverte: "Bei Banque ouverte gibt es natürlich keine Banco-Ansage"), or a seat the table
+does not have is an :class:`~solver.errors.InputError` naming it.
 
 >>> from solver.sessions.config import TableConfig
->>> ps = Policies.from_mapping({"stake": 20, "seats": {"3": {"banco": "solo"}}}, TableConfig("chemin"))
+>>> ps = Policies.from_mapping({"stake": 30, "seats": {"3": {"banco": "solo"}}}, TableConfig("chemin"))
 >>> ps[3].banco, ps[3].stake, ps[4].banco, ps[4].bankroll
-('solo', 20, 'none', 10000)
+(<CallKind.SOLO: 'solo'>, 30, None, 10000)
+>>> Policy.default(TableConfig("chemin")).stake, Policy.default(TableConfig("chemin", seats=12)).stake
+(20, 10)
 """
 
 from __future__ import annotations
@@ -57,10 +66,14 @@ from solver.errors import InputError
 from solver.exact.numbers import fraction_str
 from solver.sessions.config import TableConfig
 from solver.sessions.money import parse_amount, whole
+from solver.sessions.words import BanqueKind, CallKind, Game
 from solver.store.documents import read_document
 
-CHEMIN_CALLS = ("none", "solo", "a_deux", "avec", "marche")
-BANQUE_CALLS = ("none", "solo", "cheval")
+NO_BANCO = "none"
+"""How a policy file says a seat calls no banco (``Policy.banco`` is then ``None``)."""
+CHEMIN_CALLS = (NO_BANCO, CallKind.SOLO.value, CallKind.A_DEUX.value, CallKind.AVEC.value, CallKind.MARCHE.value)
+BANQUE_CALLS = (NO_BANCO, CallKind.SOLO.value, CallKind.CHEVAL.value)
+"""The banco calls a policy may make at each game (banque ouverte: none)."""
 DEFAULT_BANKROLL_BANCOS = 100
 MAX_PASS_AFTER = 10**6
 
@@ -72,13 +85,13 @@ _FLAGS = ("suivi", "take_bank", "garage", "raise_bank", "rebank")
 class Policy:
     """One seat's way of playing the money (see the module's table for each field and its default).
 
-    ``None`` in ``banco_up_to`` means any bank he can cover; in ``take_suite_up_to``, ``bid`` and
-    ``double_up_to`` it means never.
+    ``None`` in ``banco`` means no banco; in ``banco_up_to`` any bank he can cover; in
+    ``take_suite_up_to``, ``bid`` and ``double_up_to`` never.
     """
 
     bankroll: Fraction
     stake: Fraction
-    banco: str = "none"
+    banco: CallKind | None = None
     banco_up_to: Fraction | None = None
     suivi: bool = True
     take_bank: bool = True
@@ -96,7 +109,7 @@ class Policy:
         """The documented defaults for ``table``."""
         return cls(
             bankroll=whole(DEFAULT_BANKROLL_BANCOS * table.minimum_banco),
-            stake=whole(table.stake_floor),
+            stake=default_stake(table),
             bank=whole(table.minimum_banco),
         )
 
@@ -124,10 +137,10 @@ class Policy:
                     raise InputError(f"{where}: pass_after is a whole number of wins (0 never passes), got {raw!r}")
                 values[key] = raw
             else:  # banco
-                calls = CHEMIN_CALLS if table.game == "chemin" else BANQUE_CALLS
+                calls = CHEMIN_CALLS if table.game is Game.CHEMIN else BANQUE_CALLS
                 if raw not in calls:
                     raise InputError(f"{where}: banco is one of {', '.join(calls)} at {table.game}, got {raw!r}")
-                values[key] = raw
+                values[key] = None if raw == NO_BANCO else CallKind(str(raw))
         out = replace(self, **values)  # type: ignore[arg-type]
         out.check(table, where)
         return out
@@ -135,6 +148,8 @@ class Policy:
     def check(self, table: TableConfig, where: str) -> None:
         """Raise :class:`InputError` if this policy breaks the table's limits."""
         floor = table.stake_floor
+        if self.banco is not None and table.game is Game.BANQUE and table.banque is BanqueKind.OUVERTE:
+            raise InputError(f"{where}: there is no banco at banque ouverte (the banker covers every stake); banco is none")
         if 0 < self.stake < floor:
             raise InputError(
                 f"{where}: a stake of {fraction_str(self.stake)} is below the minimum stake "
@@ -154,8 +169,23 @@ class Policy:
         out: dict[str, object] = {}
         for f in fields(self):
             v = getattr(self, f.name)
-            out[f.name] = fraction_str(v) if isinstance(v, Fraction) else v
+            if f.name == "banco":
+                out[f.name] = NO_BANCO if v is None else v.value
+            else:
+                out[f.name] = fraction_str(v) if isinstance(v, Fraction) else v
         return out
+
+
+def default_stake(table: TableConfig) -> Fraction:
+    """The default ordinary stake: the least multiple of the minimum stake with which the pontes reach
+    the minimum banco together even when two seats hold the bank (banco double).
+
+    >>> default_stake(TableConfig("chemin")), default_stake(TableConfig("chemin", minimum_stake=30))
+    (20, 30)
+    """
+    floor, pontes = table.stake_floor, table.seats - 2
+    k = max(1, -(-table.minimum_banco // (pontes * floor)))
+    return whole(k * floor)
 
 
 @dataclass(frozen=True)

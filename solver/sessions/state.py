@@ -18,35 +18,27 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field, fields
 from fractions import Fraction
 from functools import cached_property
+from typing import NamedTuple
 
 from solver.sessions.config import TableConfig
 from solver.sessions.deal import Outcome
 from solver.sessions.money import ZERO, amount_json, part, whole
 from solver.sessions.policy import Policies
+from solver.sessions.words import CallKind, End, Event
 
-EVENTS = (
-    "banco double",
-    "garage",
-    "bank raised",
-    "top up",
-    "suite",
-    "suite taken",
-    "auction",
-    "bank passes",
-    "busted",
-    "rebank",
-    "session ends",
-)
+EVENTS: tuple[Event, ...] = tuple(Event)
 """Everything the log's ``event`` field can hold, in the order a coup can raise them."""
+
+Bids = tuple[tuple[int, Fraction], ...]
+"""The bids of an auction, ``(seat, bid)`` in seat order (the ones that could hold the bank)."""
 
 
 @dataclass(frozen=True)
 class Call:
-    """A banco call: the seat that called and how (``solo``, ``a_deux``, ``avec``, ``marche``,
-    ``cheval``, or ``suivi`` — a banco again by the seat that lost the last one)."""
+    """A banco call: the seat that called and how (see :class:`~solver.sessions.words.CallKind`)."""
 
     seat: int
-    kind: str
+    kind: CallKind
 
 
 @dataclass(frozen=True)
@@ -56,12 +48,14 @@ class Stakes:
     Attributes:
         covered: ``(seat, tableau, amount)`` in the order covered; ``tableau`` is 0 at chemin de fer,
             1 or 2 at baccara banque.
-        calls: the banco calls made, in seat order from the banker's right.
+        calls: the banco calls made, in the order of the prime.
         won: the call that won (``None``: no banco; ordinary stakes); ``partner``: banco à deux's
             second player, or at baccara banque the second of two bancos sharing the bank.
         hands: the seat that plays the hand (chemin de fer: one; baccara banque: one per tableau,
             ``None`` where no one staked).
         carried: the stakes of a tied coup, played again.
+        offered: ``(seat, tableau, amount)``: every ordinary stake offered, covered or not, in the order
+            of covering (what is not in ``covered`` was refused).
     """
 
     covered: tuple[tuple[int, int, Fraction], ...]
@@ -70,6 +64,7 @@ class Stakes:
     partner: int | None = None
     hands: tuple[int | None, ...] = ()
     carried: bool = False
+    offered: tuple[tuple[int, int, Fraction], ...] = ()
 
     @cached_property
     def total(self) -> Fraction:
@@ -82,8 +77,8 @@ class Stakes:
 
     def calls_json(self) -> dict[str, object]:
         out: dict[str, object] = {
-            "made": [{"seat": c.seat, "call": c.kind} for c in self.calls],
-            "won": None if self.won is None else {"seat": self.won.seat, "call": self.won.kind},
+            "made": [{"seat": c.seat, "call": c.kind.value} for c in self.calls],
+            "won": None if self.won is None else {"seat": self.won.seat, "call": self.won.kind.value},
         }
         if self.partner is not None:
             out["partner"] = self.partner
@@ -106,10 +101,9 @@ class TableState:
         wins: the banker's wins in this run; held: coups played in this run.
         suivi: the seat that may call banco suivi (lost the last banco against this bank); streak: how
             many bancos in a row it has called (baccara banque allows three).
-        prime: baccara banque's tableau with the prime when calls from both sides compete (1, 2, 1, …).
         carried: the stakes of a tied coup, played again (chemin de fer).
-        capital: baccara banque: the sum the bank opened with; capital_due: capital tax paid since
-            the last coup's record (reported with the next record).
+        capital: baccara banque: the sum the bank opened with; capital_fee: the capital tax this bank
+            owes the house (house rule ``capital_tax``), paid with its first coup.
         coup: coups played; shoe: the shoe being dealt.
         ended: why the session ended, or ``None``.
     """
@@ -126,13 +120,12 @@ class TableState:
     held: int = 0
     suivi: int | None = None
     streak: int = 0
-    prime: int = 1
     carried: Stakes | None = None
     capital: Fraction = ZERO
-    capital_due: Fraction = ZERO
+    capital_fee: Fraction = ZERO
     coup: int = 0
     shoe: int = 1
-    ended: str | None = None
+    ended: End | None = None
 
     def evolve(self, **changes: object) -> TableState:
         """A copy with ``changes`` (like :func:`dataclasses.replace`, without re-running ``__init__``:
@@ -155,17 +148,6 @@ class TableState:
             return ()
         return (self.banker,) if self.co_banker is None else (self.banker, self.co_banker)
 
-    def pontes_reach(self, amount: Fraction) -> bool:
-        """Whether everyone but the bank's owners holds ``amount`` together (adding only until they do)."""
-        owners = self.owners()
-        total = ZERO
-        for s, m in enumerate(self.bankrolls, 1):
-            if s not in owners:
-                total += m
-                if total >= amount:
-                    return True
-        return False
-
     def credit(self, changes: Iterable[tuple[int, Fraction]]) -> TableState:
         """Add ``amount`` to ``seat``'s bankroll for each pair (negative amounts debit)."""
         b = list(self.bankrolls)
@@ -177,8 +159,24 @@ class TableState:
 _STATE_FIELDS = frozenset(f.name for f in fields(TableState))
 
 
+class Opening(NamedTuple):
+    """A bank opened (or the session ended trying): the state, the events and any auction's bids."""
+
+    state: TableState
+    events: tuple[Event, ...] = ()
+    bids: Bids = ()
+
+
+def offered_stake(table: TableConfig, policies: Policies, state: TableState, seat: int) -> Fraction:
+    """The ordinary stake ``seat`` offers: his policy's, at most his bankroll, none below the minimum stake."""
+    want = min(policies[seat].stake, state.bankrolls[seat - 1])
+    return want if want >= table.stake_floor else ZERO
+
+
 def pay_out_bank(state: TableState) -> TableState:
-    """End the bank: bank and garage go to their owners in equal shares; no one holds the bank."""
+    """End the bank: bank and garage go to their owners in equal shares; no one holds the bank.
+
+    A capital tax not yet paid is not owed: the bank never played."""
     owners = state.owners()
     paid = state.bank + state.garage
     if owners:
@@ -187,7 +185,17 @@ def pay_out_bank(state: TableState) -> TableState:
     else:
         assert paid == 0
     return state.evolve(
-        banker=None, co_banker=None, bank=ZERO, garage=ZERO, suite=False, wins=0, held=0, suivi=None, streak=0, carried=None
+        banker=None,
+        co_banker=None,
+        bank=ZERO,
+        garage=ZERO,
+        suite=False,
+        wins=0,
+        held=0,
+        suivi=None,
+        streak=0,
+        carried=None,
+        capital_fee=ZERO,
     )
 
 
@@ -197,7 +205,10 @@ class CoupRecord:
 
     ``banker_net`` (the bank's result on the coup, after tax), ``runs_ended`` (the lengths of the bank
     runs that ended with this coup) and ``censored`` (the length of a run the session's end cut short)
-    feed the summary; they are not written.
+    feed the summary; they are not written. ``ranks`` are the cards dealt by rank (``"0"``: a ten-valued
+    card of a shoe known by value only), ``burned`` the burn of a shoe begun with this coup, ``cut_seen``
+    whether the cut card appeared, ``left`` the cards left in the shoe; ``bids`` any auction's bids after
+    the coup (or before the session's first coup).
     """
 
     session: int
@@ -211,29 +222,34 @@ class CoupRecord:
     cards: dict[str, list[int]]
     tax: Fraction
     after: TableState
-    events: tuple[str, ...]
+    events: tuple[Event, ...]
     banker_net: Fraction = ZERO
     runs_ended: tuple[int, ...] = field(default=())
     censored: int = 0
+    ranks: dict[str, list[str]] = field(default_factory=dict)
+    burned: tuple[str, ...] | None = None
+    cut_seen: bool = False
+    left: int | None = None
+    bids: Bids = ()
 
     def as_json(self) -> dict[str, object]:
         """The log line's fields; amounts are JSON integers or ``"p/q"`` strings."""
         a = self.after
-        if len(self.outcome) == 1:
-            stakes: object = {str(s): amount_json(x) for s, _, x in self.stakes.covered}
+        banque = len(self.outcome) != 1
+        if not banque:
             outcome: object = self.outcome[0].value
         else:
-            stakes = {str(t): {str(s): amount_json(x) for s, tt, x in self.stakes.covered if tt == t} for t in (1, 2)}
             outcome = {str(t + 1): o.value for t, o in enumerate(self.outcome)}
         hands = self.stakes.hands
         return {
+            "type": "coup",
             "session": self.session,
             "coup": self.coup,
             "shoe": self.shoe,
             "banker": self.banker,
             "co_banker": self.co_banker,
             "bank": amount_json(self.bank),
-            "stakes": stakes,
+            "stakes": by_tableau(self.stakes.covered, banque),
             "calls": self.stakes.calls_json(),
             "ponte": hands[0] if len(hands) == 1 else {str(t + 1): h for t, h in enumerate(hands)},
             "cards": self.cards,
@@ -243,25 +259,45 @@ class CoupRecord:
             "bank_after": amount_json(a.bank),
             "garage": amount_json(a.garage),
             "house": amount_json(a.house),
-            "event": list(self.events),
+            "event": [e.value for e in self.events],
+            "offered": by_tableau(self.stakes.offered, banque),
+            "ranks": self.ranks,
+            "burned": None if self.burned is None else list(self.burned),
+            "cut_card": self.cut_seen,
+            "cards_left": self.left,
+            "bids": bids_json(self.bids),
+            "ended": None if a.ended is None else a.ended.value,
         }
+
+
+def by_tableau(entries: Iterable[tuple[int, int, Fraction]], banque: bool) -> dict[str, object]:
+    """``seat → amount`` (chemin de fer), or ``tableau → seat → amount`` (baccara banque), as JSON."""
+    entries = list(entries)
+    if not banque:
+        return {str(s): amount_json(x) for s, _, x in entries}
+    return {str(t): {str(s): amount_json(x) for s, tt, x in entries if tt == t} for t in (1, 2)}
+
+
+def bids_json(bids: Bids) -> list[dict[str, object]]:
+    return [{"seat": s, "bid": amount_json(b)} for s, b in bids]
 
 
 @dataclass(frozen=True)
 class Settlement:
     """What settling a coup did: the next state, the house's take, the events, the bank's result on
-    the coup (after tax), the bank runs it ended (their lengths in coups) and, if the session ended
-    with a bank still running, that run's length so far (``censored``)."""
+    the coup (after tax), the bank runs it ended (their lengths in coups), if the session ended with a
+    bank still running that run's length so far (``censored``), and any auction's bids."""
 
     state: TableState
     tax: Fraction
-    events: tuple[str, ...]
+    events: tuple[Event, ...]
     banker_net: Fraction
     runs_ended: tuple[int, ...] = ()
     censored: int = 0
+    bids: Bids = ()
 
 
-def close_session(state: TableState, reason: str) -> tuple[TableState, int]:
+def close_session(state: TableState, reason: End) -> tuple[TableState, int]:
     """End the session: the bank and the garage go back to their owners.
 
     Returns the closed state and the length of the bank run it cut short (0 if none was running).
@@ -270,43 +306,38 @@ def close_session(state: TableState, reason: str) -> tuple[TableState, int]:
     return pay_out_bank(state).evolve(ended=reason), censored
 
 
+def next_coup_end(table: TableConfig, state: TableState, offered: Callable[[TableState], Fraction]) -> End | None:
+    """Why no coup can follow ``state`` (``None``: one can): no one holds the bank, or the stakes the
+    pontes offer for it (``offered``) fall short of the minimum banco. A tie's stakes stand: the coup
+    is played again for them."""
+    if state.ended is not None:
+        return state.ended
+    if state.banker is None:
+        return End.NO_BANKER
+    if state.carried is None and offered(state) < table.minimum_banco:
+        return End.STAKES_SHORT
+    return None
+
+
 def finish(
     table: TableConfig,
     state: TableState,
     tax: Fraction,
-    events: tuple[str, ...],
+    events: tuple[Event, ...],
     net: Fraction,
     ended: tuple[int, ...],
     cut_seen: bool,
-    can_play: Callable[[TableState], bool],
+    offered: Callable[[TableState], Fraction],
+    bids: Bids = (),
 ) -> Settlement:
-    """The shoe and the session after a coup: a new shoe, or the end — after the last shoe, when the
-    pontes hold less than the minimum banco together, or when no one would stake (``can_play``)."""
+    """The shoe and the session after a coup: a new shoe, or the end — after the last shoe, when no one
+    holds the bank, or when the pontes' stakes for the next coup fall short of the minimum banco."""
     censored = 0
     if state.ended is None:
-        reason = None
-        if cut_seen and state.shoe >= table.shoes:
-            reason = "shoes finished"
-        elif not state.pontes_reach(table.minimum_banco):
-            reason = "the pontes cannot reach the minimum banco"
-        elif not can_play(state):
-            reason = "no one stakes"
+        reason = End.SHOES_FINISHED if cut_seen and state.shoe >= table.shoes else next_coup_end(table, state, offered)
         if reason is not None:
             state, censored = close_session(state, reason)
-            events += ("session ends",)
+            events += (Event.SESSION_ENDS,)
         elif cut_seen:
             state = state.evolve(shoe=state.shoe + 1)
-    return Settlement(state, tax, events, net, ended, censored)
-
-
-Prepare = Callable[[TableConfig, Policies, TableState], tuple[TableState, Stakes, tuple[str, ...]]]
-
-
-def can_play(table: TableConfig, policies: Policies, state: TableState, prepare: Prepare) -> bool:
-    """Whether the next coup has anything at stake: at once when some ponte stakes at least the minimum,
-    else by preparing it."""
-    owners = state.owners()
-    floor = table.stake_floor
-    if any(policies[s].stake >= floor and m >= floor for s, m in enumerate(state.bankrolls, 1) if s not in owners):
-        return True
-    return prepare(table, policies, state)[1].total > 0
+    return Settlement(state, tax, events, net, ended, censored, bids)

@@ -14,7 +14,7 @@ import time
 import numpy as np
 
 from solver.sessions import CheminPlay, Policies, TableConfig, run_sessions, table_play
-from solver.sessions.deal import ShoeDealer, deal_chemin, shoe_values
+from solver.sessions.deal import ShoeDealer, deal_chemin, shoe_cards
 from solver.simulate import KEMENY_SNELL, default_workers
 from solver.simulate.config import Burn
 
@@ -26,7 +26,7 @@ def test_dealing_only() -> None:
     table = TableConfig("chemin")
     play = CheminPlay.of(KEMENY_SNELL)
     rng = np.random.default_rng(1)
-    dealer = ShoeDealer(shoe_values(table.shoe.values), Burn("none"), 7, rng)
+    dealer = ShoeDealer(shoe_cards(table.shoe), Burn("none"), 7, rng)
     t, n = time.process_time(), 0
     for _ in range(SESSIONS):
         dealer.new_shoe()
