@@ -146,11 +146,12 @@ POLICIES = [
 
 @pytest.mark.parametrize("policy,message", POLICIES, ids=[m for _, m in POLICIES])
 def test_bad_policy_file_one_line_exit_2(policy: object, message: str, tmp_path: Path) -> None:
-    path = tmp_path / "policy.json"
+    path, log = tmp_path / "policy.json", tmp_path / "coups.jsonl"
     path.write_text(json.dumps(policy))
-    r = run_cli(["table", "--policy", str(path)])
+    r = run_cli(["table", "--policy", str(path), "--log", str(log)])
     assert r.code == 2 and r.out == ""
     assert r.err.count("\n") == 1 and message in r.err, r.err
+    assert not log.exists()  # refused before any coup, and before the log is opened
 
 
 def _casino_banker(total: int, seen: int) -> float:

@@ -198,3 +198,18 @@ def test_the_auditor_counts_what_it_checked(tmp_path: Path) -> None:
     assert result.sessions == 2 and result.coups == len(coups)
     assert result.cards == sum(len(h) for x in coups for h in x["ranks"].values()) + sum(len(x["burned"] or []) for x in coups)
     assert Counter(e for x in coups for e in x["event"]) == result.events
+
+
+SOLVED = [
+    ["--strategy", "solved", "--information", "1", "--decks", "1"],
+    ["--strategy", "solved", "--information", "3", "--decks", "1", "--freedom", "parlor"],
+    ["--game", "banque", "--strategy", "solved", "--information", "1", "--second-player", "blind", "--rebank"],
+]
+
+
+@pytest.mark.parametrize("args", SOLVED, ids=[" ".join(a) for a in SOLVED])
+def test_the_auditor_passes_the_solved_strategies(args: list[str], tmp_path: Path) -> None:
+    """The solver's equilibria as the table plays them: chemin de fer's cells (casino and parlor) read
+    from the header, baccara banque's equilibrium held to the tableau's fixed cells."""
+    lines = _default_log(tmp_path, "--sessions", "3", *args)
+    assert audit(lines).coups > 20

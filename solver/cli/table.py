@@ -142,7 +142,11 @@ def add_parser(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-ar
         "bank and who holds it, banco calls, suivi and prime, garage, suite, banco double, banque ouverte or "
         "limitee, the tax), and summarise many seeded sessions with standard errors: the house's take, the bank's "
         "result, bank runs and each seat's result. Money is exact and conserved.",
-        epilog=SHOE_HELP + "\n\n" + SIM_EPILOG.split("customs:")[0] + TABLE_EPILOG + "\nexamples:\n"
+        epilog=SHOE_HELP
+        + "\n\n"
+        + SIM_EPILOG.split("customs:")[0].replace("--freedom (default parlor)", "--freedom (default casino)")
+        + TABLE_EPILOG
+        + "\nexamples:\n"
         "  baccarat table --sessions 200 --seed 1                     a default chemin de fer table\n"
         "  baccarat table --game banque --banque ouverte --sessions 100\n"
         "  baccarat table --policy players.json --log coups.jsonl     one session, every coup logged\n",

@@ -79,8 +79,8 @@ def table_dict(s: TableSummary, digits: int | None = None) -> dict[str, object]:
         "run_lengths": {str(k): v for k, v in s.run_lengths().items()},
         "run_length_law": {str(k + 1): p for k, p in enumerate(s.run_length_law(RUN_COLUMNS))} if s.run_lengths() else None,
         "censored_runs": s.censored_runs(),
-        "events": s.events(),
-        "ends": s.ends(),
+        "events": {k.value: v for k, v in s.events().items()},
+        "ends": {k.value: v for k, v in s.ends().items()},
         "exact": None,
     }
     ref = s.exact
@@ -142,10 +142,10 @@ def table_csv_rows(s: TableSummary) -> list[tuple[str, ...]]:
             )
     for length, n in s.run_lengths().items():
         count("run_count", length, n)
-    for k, n in s.events().items():
-        count("event", k, n)
-    for k, n in s.ends().items():
-        count("end", k, n)
+    for event, n in s.events().items():
+        count("event", event.value, n)
+    for end, n in s.ends().items():
+        count("end", end.value, n)
     return rows
 
 
@@ -212,8 +212,8 @@ def table_text(s: TableSummary, digits: int | None = None) -> str:
                 f"  (bankers pass the hand after {ref.pass_after} wins)" if ref.pass_after else "  (bankers never pass the hand)"
             )
     lines.append("")
-    lines.append("  events: " + (", ".join(f"{k} {v:,}" for k, v in s.events().items()) or "none"))
-    lines.append("  sessions ended: " + ", ".join(f"{k} {v:,}" for k, v in s.ends().items()))
+    lines.append("  events: " + (", ".join(f"{k.value} {v:,}" for k, v in s.events().items()) or "none"))
+    lines.append("  sessions ended: " + ", ".join(f"{k.value} {v:,}" for k, v in s.ends().items()))
     lines.append("")
     lines.append("  each seat's result per session:")
     for i, e in enumerate(s.seat_results()):

@@ -33,11 +33,9 @@ from solver.errors import InputError
 from solver.exact.numbers import fraction_str
 from solver.rules.tableau import CHEMIN_CASINO, CHEMIN_PARLOR, Tableau
 from solver.sessions.money import amount_json, parse_amount, part, whole
-from solver.sessions.words import BanqueKind, Game
+from solver.sessions.words import BanqueKind, Game, parse_word
 from solver.simulate.config import DEFAULT_CUT, MIN_CUT, Burn
 
-GAMES = tuple(g.value for g in Game)
-BANQUE_KINDS = tuple(k.value for k in BanqueKind)
 MIN_SEATS, MAX_SEATS = 8, 12
 BANQUE_CUT = 10
 """Cards behind baccara banque's cut card (the seed's rule sheet: before the tenth card from the end)."""
@@ -95,9 +93,7 @@ class TableConfig:
     tableau: Tableau = field(default=CHEMIN_CASINO, repr=False)
 
     def __post_init__(self) -> None:
-        if self.game not in GAMES:
-            raise InputError(f"unknown game {self.game!r} (chemin or banque)")
-        object.__setattr__(self, "game", Game(self.game))
+        object.__setattr__(self, "game", parse_word(Game, self.game, "the game"))
         if isinstance(self.seats, bool) or not isinstance(self.seats, int) or not MIN_SEATS <= self.seats <= MAX_SEATS:
             raise InputError(f"a table seats {MIN_SEATS} to {MAX_SEATS} players, got {self.seats!r}")
         banco = _money(self.minimum_banco, "the minimum banco")
@@ -110,9 +106,7 @@ class TableConfig:
             raise InputError(
                 f"the minimum stake ({fraction_str(stake)}) must not exceed the minimum banco ({fraction_str(banco)})"
             )
-        if self.banque not in BANQUE_KINDS:
-            raise InputError(f"baccara banque is played limitee or ouverte, got {self.banque!r}")
-        object.__setattr__(self, "banque", BanqueKind(self.banque))
+        object.__setattr__(self, "banque", parse_word(BanqueKind, self.banque, "baccara banque (banque)"))
         if not isinstance(self.rebank, bool):
             raise InputError(f"rebank is true or false, got {self.rebank!r}")
         if self.rebank and (self.game is not Game.BANQUE or self.banque is not BanqueKind.LIMITEE):

@@ -24,6 +24,7 @@ from solver.sessions.deal import BanquePlay, CheminOnEachTableau, CheminPlay
 from solver.sessions.money import amount_json
 from solver.sessions.policy import Policies
 from solver.sessions.state import CoupRecord, Opening, bids_json
+from solver.strategy import Side, format_infoset
 
 LOG_FORMAT = "baccarat table log"
 LOG_VERSION = 2
@@ -37,8 +38,6 @@ def strategy_header(play: CheminPlay | BanquePlay) -> dict[str, object]:
     chemin = play if isinstance(play, CheminPlay) else play.chemin if isinstance(play, CheminOnEachTableau) else None
     if chemin is None:
         return {"kind": "banque", "name": play.name, "cells": None, "freedom": getattr(play, "freedom", None)}
-    from solver.strategy import Side, format_infoset
-
     cells = {
         ("P" if s.side is Side.PONTE else "B") + format_infoset(s): fraction_str(p) for s, p in chemin.strategy.choices.items()
     }

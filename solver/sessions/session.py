@@ -17,6 +17,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
+from types import ModuleType
 
 import numpy as np
 
@@ -128,7 +129,9 @@ def free_cells(tableau: Tableau) -> list[str]:
     return [*player, *(f"B{t}/{SEEN_LABELS[s]}" for t, s in banker)]
 
 
-def _rules(table: TableConfig):  # type: ignore[no-untyped-def]
+def _rules(table: TableConfig) -> ModuleType:
+    """The module of the table's rules of the money (:mod:`.chemin` or :mod:`.banque`): both have
+    ``start``, ``prepare``, ``settle`` and ``stakes_offered``."""
     return chemin if table.game is Game.CHEMIN else banque
 
 

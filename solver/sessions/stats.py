@@ -27,6 +27,7 @@ from collections import Counter
 from dataclasses import dataclass, field
 from fractions import Fraction
 
+from solver.sessions.words import End, Event
 from solver.simulate.stats import Estimate
 
 JACKKNIFE_GROUPS = 200
@@ -60,8 +61,8 @@ class SessionTally:
     results: tuple[Fraction, ...]
     runs: tuple[int, ...]
     censored: int
-    events: tuple[tuple[str, int], ...]
-    end: str
+    events: tuple[tuple[Event, int], ...]
+    end: End
 
     def column(self, name: str) -> Fraction | int:
         return len(self.runs) if name == "runs" else getattr(self, name)  # type: ignore[no-any-return]
@@ -124,8 +125,8 @@ class SessionStats:
     group_ended: dict[int, Counter[int]] = field(default_factory=dict)
     group_cut: dict[int, Counter[int]] = field(default_factory=dict)
     group_n: Counter[int] = field(default_factory=Counter)
-    events: Counter[str] = field(default_factory=Counter)
-    ends: Counter[str] = field(default_factory=Counter)
+    events: Counter[Event] = field(default_factory=Counter)
+    ends: Counter[End] = field(default_factory=Counter)
 
     def __post_init__(self) -> None:
         if not self.seat1:

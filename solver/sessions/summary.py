@@ -26,7 +26,7 @@ from solver.sessions.money import ZERO, whole
 from solver.sessions.policy import Policies
 from solver.sessions.session import coups, open_session, table_play
 from solver.sessions.stats import SessionStats, SessionTally, kaplan_meier
-from solver.sessions.words import Game
+from solver.sessions.words import End, Event, Game
 from solver.simulate.executor import map_chunks
 from solver.simulate.stats import Estimate
 
@@ -43,12 +43,12 @@ def tally_session(
     n_coups, shoes, censored = 0, 0, 0
     tax = net = at_stake = ZERO
     runs: list[int] = []
-    events: Counter[str] = Counter()
+    events: Counter[Event] = Counter()
     opening = open_session(table, policies)
     final = opening.state.bankrolls
     end = opening.state.ended
     if end is not None:  # no coup: the session ended as it opened
-        events.update(e.value for e in opening.events)
+        events.update(opening.events)
         if log is not None:
             log.line(empty_session_json(session, opening))
     for record in coups(table, policies, play, seed, session, opening):
@@ -61,13 +61,13 @@ def tally_session(
         at_stake += record.bank
         runs += record.runs_ended
         censored = record.censored
-        events.update(e.value for e in record.events)
+        events.update(record.events)
         final = record.after.bankrolls
         end = record.after.ended
     assert end is not None
     results = tuple(f - s for f, s in zip(final, start))
     return SessionTally(
-        session, n_coups, shoes, tax, net, at_stake, results, tuple(runs), censored, tuple(sorted(events.items())), end.value
+        session, n_coups, shoes, tax, net, at_stake, results, tuple(runs), censored, tuple(sorted(events.items())), end
     )
 
 
@@ -183,10 +183,12 @@ class TableSummary:
     def censored_runs(self) -> int:
         return sum(self.stats.cut.values())
 
-    def events(self) -> dict[str, int]:
+    def events(self) -> dict[Event, int]:
+        """How often each event happened, by name."""
         return dict(sorted((+self.stats.events).items()))
 
-    def ends(self) -> dict[str, int]:
+    def ends(self) -> dict[End, int]:
+        """Why the sessions ended, and how many each."""
         return dict(sorted(self.stats.ends.items()))
 
 

@@ -43,8 +43,8 @@ def _rate(game: str, workers: int, **kw: object) -> float:
     play = table_play(table, KEMENY_SNELL)
     clock = time.process_time if workers == 1 else time.perf_counter
     t = clock()
-    tallies = run_sessions(table, Policies.defaults(table), play, SESSIONS, seed=1, workers=workers)
-    return sum(x.coups for x in tallies) / (clock() - t)
+    stats = run_sessions(table, Policies.defaults(table), play, SESSIONS, seed=1, workers=workers)
+    return float(stats.total("coups")) / (clock() - t)
 
 
 def test_chemin_one_worker() -> None:
