@@ -251,3 +251,38 @@ def test_same_sessions_on_a_dask_cluster() -> None:
     with distributed.LocalCluster(n_workers=2, processes=False, dashboard_address=None) as cluster:
         remote = run_sessions(table, pols, play, 20, seed=4, scheduler=cluster.scheduler_address)
     assert local == remote
+
+
+def test_the_statistics_of_a_run_do_not_grow_with_its_sessions() -> None:
+    """Sessions are reduced to exact running sums as they finish (issue 29): the statistics of 2,400
+    sessions take no more room than those of 300 (here measured pickled: what a worker sends back)."""
+    import pickle
+
+    table = TableConfig("chemin", shoe=__import__("solver").Shoe.decks(1), cut=30)
+    pols = Policies.defaults(table)
+    play = table_play(table, KEMENY_SNELL)
+    small = run_sessions(table, pols, play, 300, seed=1)
+    large = run_sessions(table, pols, play, 2400, seed=1)
+    assert large.n == 2400 and large.total("coups") > 7 * small.total("coups")
+    assert len(pickle.dumps(large)) < 1.5 * len(pickle.dumps(small))
+
+
+def test_csv_holds_the_summary_s_numbers() -> None:
+    """``--format csv``: the exact totals and counts as the JSON has them, each estimate with its error,
+    and the fresh-shoe exact values beside the estimates they go with."""
+    import csv
+    import io
+
+    args = ["table", "--sessions", "6", "--seed", "4", "--workers", "1"]
+    r, j = run_cli([*args, "--format", "csv"]), run_cli([*args, "--format", "json"])
+    assert r.code == 0 and j.code == 0, r.err + j.err
+    rows = list(csv.reader(io.StringIO(r.out)))
+    assert rows[0] == ["section", "item", "estimate", "se", "ci_low", "ci_high", "units", "exact"]
+    doc = json.loads(j.out)
+    by = {(x[0], x[1]): x for x in rows[1:]}
+    assert {k: by["total", k][7] for k in doc["totals"]} == {k: str(v) for k, v in doc["totals"].items()}
+    house = by["estimate", "house_per_unit_at_stake"]
+    assert float(house[2]) == doc["estimates"]["house_per_unit_at_stake"]["estimate"] and house[6] == "6"
+    assert Fraction(house[7]) == Fraction(doc["exact"]["house_per_unit_at_stake"])
+    assert {x[1]: int(x[7]) for x in rows if x[0] == "end"} == doc["ends"]
+    assert [x[1] for x in rows if x[0] == "seat"] == [str(s) for s in range(1, 11)]
