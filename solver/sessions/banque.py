@@ -159,7 +159,10 @@ def gather_calls(table: TableConfig, policies: Policies, state: TableState, orde
         return []
     bank, calls = state.bank, []
     for seat in order:
-        pol, money = policies[seat], state.bankrolls[seat - 1]
+        pol = policies[seat]
+        if pol.banco is None and seat != state.suivi:
+            continue  # most players: no call to weigh
+        money = state.bankrolls[seat - 1]
         if not 0 < bank <= money:
             continue
         if seat == state.suivi:

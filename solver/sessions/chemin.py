@@ -146,7 +146,10 @@ def gather_calls(table: TableConfig, policies: Policies, state: TableState, orde
     """The banco calls the pontes make against the bank, in the order of the prime."""
     bank, out = state.bank, []
     for seat in order:
-        pol, money = policies[seat], state.bankrolls[seat - 1]
+        pol = policies[seat]
+        if pol.banco is None and seat != state.suivi:
+            continue  # most pontes: no call to weigh
+        money = state.bankrolls[seat - 1]
         if seat == state.suivi and pol.suivi and money >= bank:
             out.append(Call(seat, CallKind.SUIVI))
         elif pol.banco is not None and (pol.banco_up_to is None or bank <= pol.banco_up_to):
