@@ -37,7 +37,7 @@ from solver.sessions.deal import (
     shoe_cards,
 )
 from solver.sessions.policy import Policies
-from solver.sessions.state import Bids, CoupRecord, Opening, Stakes, TableState, close_session, next_coup_end
+from solver.sessions.state import Bids, CoupRecord, Opening, Settlement, Stakes, TableState, close_session, next_coup_end
 from solver.sessions.words import Event, Game
 
 
@@ -142,7 +142,7 @@ def open_session(table: TableConfig, policies: Policies) -> Opening:
     if len(policies) != table.seats:
         raise ValueError(f"{len(policies)} policies for {table.seats} seats")
     rules = _rules(table)
-    opening = rules.start(table, policies)
+    opening: Opening = rules.start(table, policies)
     state = opening.state
     if state.ended is None:
         reason = next_coup_end(table, state, lambda st: rules.stakes_offered(table, policies, st))
@@ -187,7 +187,7 @@ def apply_coup(
     banker, co = ready.banker, ready.co_banker
     assert banker is not None
     outcome = dealt.outcomes[0] if table.game is Game.CHEMIN else dealt.outcomes
-    s = rules.settle(table, policies, ready, stakes, outcome, dealt.cut_seen)
+    s: Settlement = rules.settle(table, policies, ready, stakes, outcome, dealt.cut_seen)
     after = s.state.evolve(coup=state.coup + 1)
     record = CoupRecord(
         session,

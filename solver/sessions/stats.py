@@ -65,7 +65,9 @@ class SessionTally:
     end: End
 
     def column(self, name: str) -> Fraction | int:
-        return len(self.runs) if name == "runs" else getattr(self, name)  # type: ignore[no-any-return]
+        """One of :data:`COLUMNS` (``runs``: how many bank runs ended)."""
+        value: Fraction | int = len(self.runs) if name == "runs" else getattr(self, name)
+        return value
 
 
 def kaplan_meier(ended: Counter[int], cut: Counter[int], upto: int) -> list[float]:
