@@ -42,7 +42,7 @@ from __future__ import annotations
 import importlib
 from typing import TYPE_CHECKING, Any
 
-__version__ = "0.4.0"
+from solver.version import __version__
 
 _WHERE: dict[str, str] = {
     "Shoe": "solver.cards",

@@ -18,12 +18,12 @@ import threading
 from collections.abc import Callable, Sequence
 from typing import NoReturn
 
-from solver import __version__
 from solver.cli.common import EXIT_FAILED, EXIT_INTERRUPTED, add_message_options, configure_messages
 from solver.cli.output import prepare_streams, say, silence_stdout
 from solver.cli.parser import EXIT_USAGE, Parser
 from solver.errors import BaccaratError
 from solver.simulate.executor import keep_one_thread
+from solver.version import __version__
 
 COMMANDS = (
     "report",

@@ -17,11 +17,11 @@ from collections.abc import Callable, Iterable, Sequence
 from fractions import Fraction
 from typing import TYPE_CHECKING, Any, TextIO
 
-from solver import __version__
 from solver.cards import Shoe, parse_decks, parse_shoe
 from solver.cli.parser import EXIT_USAGE, HelpFormatter, Parser  # noqa: F401  (re-exported for every command)
 from solver.errors import BaccaratError, InputError
 from solver.store.files import open_text, read_lines
+from solver.version import __version__
 
 if TYPE_CHECKING:
     from solver.rules.house import HouseRules

@@ -13,11 +13,11 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from solver import __version__
 from solver.analysis.dealt_game import DealtGame
 from solver.analysis.parsheet import HANDS, LEVELS, ParSheet, Wager, z_value
 from solver.report import decimal_str, fraction_str, percent_str
 from solver.rules.tableau import SEEN_LABELS
+from solver.version import __version__
 
 DIGITS = 6
 """Decimal places of probabilities, returns, SD and VI (percentages get two fewer)."""

@@ -7,13 +7,13 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from solver import __version__
 from solver.analysis.dealt_game import DealtGame
 from solver.analysis.parsheet import HANDS, LEVELS, ParSheet, Wager, z_value
 from solver.report import percent_str
 from solver.report.latex import FLOAT_SETTINGS, escape, generated_comment, rounding, table, tex_decimal, tex_fraction
 from solver.report.parsheet import DIGITS, HOLD_FORMULA_TEX, SOURCES, comparison_rows, percent_digits
 from solver.rules.tableau import SEEN_LABELS
+from solver.version import __version__
 
 PACKAGES = ("booktabs", "float")
 """The par sheet's LaTeX packages beyond the kernel's: booktabs rules, and ``float`` for tables set where

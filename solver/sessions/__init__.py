@@ -22,8 +22,8 @@ Money is conserved: ``sum(bankrolls) + bank + garage + house`` is the same after
 >>> from solver.simulate import KEMENY_SNELL
 >>> table = TableConfig("chemin")
 >>> s = summarize(table, Policies.defaults(table), KEMENY_SNELL, sessions=4, seed=1)
->>> s.totals()["sessions"], s.stats.n, s.ends()
-(4, 4, {'shoes finished': 4})
+>>> s.totals()["sessions"], s.stats.n, s.ends() == {"shoes finished": 4}
+(4, 4, True)
 """
 
 from solver.sessions.config import TableConfig, seats_right_of

@@ -54,7 +54,7 @@ def log_header(
     table: TableConfig, policies: Policies, play: CheminPlay | BanquePlay, seed: int, sessions: int
 ) -> dict[str, object]:
     """The log's first line: the table, every seat's policy, the strategy, the seed and the sessions."""
-    from solver import __version__
+    from solver.version import __version__
 
     return {
         "type": "header",
