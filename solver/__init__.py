@@ -25,6 +25,8 @@ certified in exact rationals. The front door (docs/api.md has a worked tour):
   :func:`write_certificates`;
 * the simulator and the cross-check: :class:`SimConfig`, :func:`exact_law`, :func:`read_coups`, and
   the subpackages' own verbs ``solver.simulate.simulate`` and ``solver.crosscheck.crosscheck``;
+* every result as the JSON the command prints (:func:`to_dict`) and as a notebook's table (:func:`to_frame`,
+  a pandas DataFrame where pandas is installed);
 * the full report: :func:`full_report`; a game's par sheet: :func:`par_sheet` (with :class:`Simulation`
   for the dealt game), giving a :class:`ParSheet`.
 
@@ -93,6 +95,8 @@ _WHERE: dict[str, str] = {
     "par_sheet": "solver.analysis.parsheet",
     "FullReport": "solver.analysis.report",
     "full_report": "solver.analysis.report",
+    "to_dict": "solver.report.views",
+    "to_frame": "solver.report.views",
     "BaccaratError": "solver.errors",
     "ShoeError": "solver.errors",
     "ModelError": "solver.errors",
@@ -196,6 +200,8 @@ __all__ = [
     "summarize",
     "variant_bets",
     "write_certificates",
+    "to_dict",
+    "to_frame",
     "write_gambit",
 ]
 
@@ -243,6 +249,7 @@ if TYPE_CHECKING:  # pragma: no cover - for type checkers and editors
         read_bet_file,
         variant_bets,
     )
+    from solver.report.views import to_dict, to_frame
     from solver.rules.house import HouseRules, house_rules
     from solver.rules.tableau import Tableau
     from solver.sessions import Policies, TableConfig, TableSummary, play_session, summarize

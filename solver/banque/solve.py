@@ -41,8 +41,8 @@ from solver.banque.vocabulary import Concept
 from solver.cards import Shoe
 from solver.errors import ModelError, SolverError
 from solver.exact.linalg import rank
-from solver.exact.numberfield import Field, FieldElement
-from solver.exact.numbers import exact
+from solver.exact.numberfield import Field, FieldElement, decimal_of
+from solver.exact.numbers import exact, fraction_str
 
 CONCEPTS = tuple(Concept)
 """The three concepts, in the order the command shows them."""
@@ -101,6 +101,35 @@ class BanqueSolution:
     @property
     def shoe(self) -> Shoe:
         return self.game.shoe
+
+    @property
+    def exact(self) -> bool:
+        """Always True: every number is a fraction or an element of an exact number field."""
+        return True
+
+    @property
+    def parameters(self) -> dict[str, str]:
+        """The inputs, as the JSON writes them (:class:`~solver.exact.result.Result`)."""
+        m = self.model
+        return {
+            "shoe": self.shoe.label(),
+            "information": str(m.information),
+            "second_player": m.second_player.value,
+            "freedom": m.freedom.value,
+            "tax": fraction_str(m.tax),
+            "theta": fraction_str(self.theta),
+            "concept": self.concept.value,
+        }
+
+    def __repr__(self) -> str:
+        m = self.model
+        head = f"{self.concept.value} at theta {fraction_str(self.theta)}, {m.name(self.shoe)} {m.second_player.value}"
+        head += f" {m.freedom.value} on {self.shoe.label()}" + (f", tax {fraction_str(m.tax)}" if m.tax else "")
+        if not self.exists:
+            return f"BanqueSolution({head}: {'none exists' if self.exists is False else 'not decided'})"
+        proved = "certified" if self.certified else "not certified"
+        unique = {True: ", unique", False: ", not unique", None: ""}[self.unique]
+        return f"BanqueSolution({head}: banker {decimal_of(self.value * 100, 4)} %, {proved}{unique})"
 
 
 def check_theta(theta: object) -> Fraction:

@@ -22,7 +22,7 @@ from fractions import Fraction
 
 from solver.cards import Shoe
 from solver.errors import ModelError
-from solver.exact.numbers import exact
+from solver.exact.numbers import decimal_str, exact, fraction_str
 from solver.punto.bet import Bet, BetResult
 from solver.punto.compiled import compile_bets
 from solver.punto.main_bets import main_bets, variant_bets
@@ -73,6 +73,31 @@ class PuntoResult:
             if b.name == name:
                 return b
         raise KeyError(name)
+
+    @property
+    def parameters(self) -> dict[str, str]:
+        """The inputs, as the JSON writes them (:class:`~solver.exact.result.Result`)."""
+        return {"shoe": self.shoe.label(), "commission": fraction_str(self.commission)}
+
+    @property
+    def exact(self) -> bool:
+        """Always True: every number is an exact count over the exact denominator."""
+        return True
+
+    @property
+    def certified(self) -> bool:
+        """Always True: an enumeration of every card sequence is its own proof (nothing is proposed)."""
+        return True
+
+    @property
+    def unique(self) -> bool:
+        """Always True: a shoe has one law."""
+        return True
+
+    def __repr__(self) -> str:
+        edges = ", ".join(f"{b.name} {decimal_str(b.edge * 100, 4)} %" for b in self.bets[:3])
+        more = f", and {len(self.bets) - 3} more bets" if len(self.bets) > 3 else ""
+        return f"PuntoResult({self.shoe.label()}: house edge {edges}{more}; exact)"
 
 
 def settles(bet: Bet, shoe: Shoe) -> str | None:

@@ -138,7 +138,7 @@ class CommissionSweep:
     def __repr__(self) -> str:
         return (
             f"CommissionSweep({self.game.label} on {self.game.shoe.label()}, commission {fraction_str(self.lo)}.."
-            f"{fraction_str(self.hi)}: {len(self.pieces)} pieces)"
+            f"{fraction_str(self.hi)}: {len(self.pieces)} piece{'' if len(self.pieces) == 1 else 's'})"
         )
 
     def piece_at(self, alpha: Fraction) -> Piece:
