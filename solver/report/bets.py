@@ -12,6 +12,40 @@ from solver.report import DEFAULT_TEXT_DIGITS, decimal_str, fraction_str, percen
 SD_DIGITS = 6
 """Decimal places of the standard deviation when ``--digits`` is not given."""
 
+BET_LABELS = {
+    "banker": "Banker",
+    "player": "Player",
+    "ponte": "Ponte",
+    "tie_8to1": "Tie 8:1",
+    "tie_9to1": "Tie 9:1",
+    "ez_banker": "EZ Banker",
+    "dragon7": "Dragon 7",
+    "panda8": "Panda 8",
+    "big_tiger": "Big Tiger",
+    "player_pair": "P. Pair",
+    "banker_pair": "B. Pair",
+}
+"""The names the paper's tables and the figures give the bets they show (a bet not listed keeps its own
+name, the one ``--bets`` takes)."""
+
+
+def bet_label(name: str) -> str:
+    """A bet as the paper's tables and figures name it.
+
+    >>> bet_label("tie_8to1"), bet_label("ez_banker"), bet_label("lucky6")
+    ('Tie 8:1', 'EZ Banker', 'lucky6')
+    """
+    return BET_LABELS.get(name, name)
+
+
+def outcome_label(outcome: str) -> str:
+    """The probability of a coup's outcome as the paper's tables and figures write it.
+
+    >>> outcome_label("banker"), outcome_label("tie")
+    ('P(banker wins)', 'P(tie)')
+    """
+    return "P(tie)" if outcome == "tie" else f"P({outcome} wins)"
+
 
 def bet_detail_dict(b: BetResult, digits: int | None = None) -> dict[str, object]:
     """The breakdown and risk of one bet, JSON-ready (added to the bet's entry)."""

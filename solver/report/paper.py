@@ -14,6 +14,7 @@ from solver.cards import Shoe
 from solver.chemin.solve import Solution
 from solver.punto import PuntoResult
 from solver.report import fraction_str
+from solver.report.bets import bet_label, outcome_label
 from solver.report.chemin import (
     banker_grid,
     free_after_dominance,
@@ -45,18 +46,6 @@ PONTE_COLUMN = "4.6cm"
 FREEDOMS = ("casino", "parlor")
 INFORMATION = (1, 2, 3)
 
-_BET_LABELS = {
-    "banker": "Banker",
-    "player": "Player",
-    "tie_8to1": "Tie 8:1",
-    "tie_9to1": "Tie 9:1",
-    "ez_banker": "EZ Banker",
-    "dragon7": "Dragon 7",
-    "panda8": "Panda 8",
-    "player_pair": "P. Pair",
-    "banker_pair": "B. Pair",
-}
-
 
 # -- punto banco -------------------------------------------------------------------------------------
 
@@ -85,7 +74,7 @@ def _bet_note(r: PuntoResult) -> str:
 def bet_edges_table(results: Sequence[PuntoResult], digits: int, command: str) -> str:
     """The house edge (%) of every punto banco bet, one row per shoe."""
     names = [b.name for b in results[0].bets]
-    head = [["Shoe", *(escape(_BET_LABELS.get(n, n)) for n in names)]]
+    head = [["Shoe", *(escape(bet_label(n)) for n in names)]]
     body = [[shoe_tex(r.shoe), *(tex_percent(r.bet(n).edge, digits) for n in names)] for r in results]
     caption = (
         "Punto banco: the house edge (\\%) of each bet, per unit staked with pushes counted as stakes, by shoe "
@@ -104,8 +93,8 @@ def bet_edges_table(results: Sequence[PuntoResult], digits: int, command: str) -
 
 def punto_exact_table(r: PuntoResult, digits: int, command: str) -> str:
     """Appendix: punto banco's exact probabilities and edges on one shoe, beside rounded percentages."""
-    items = [("P(banker wins)", r.banker), ("P(player wins)", r.player), ("P(tie)", r.tie)]
-    items += [(f"edge: {_BET_LABELS.get(b.name, b.name)}", b.edge) for b in r.bets]
+    items = [(outcome_label("banker"), r.banker), (outcome_label("player"), r.player), (outcome_label("tie"), r.tie)]
+    items += [(f"edge: {bet_label(b.name)}", b.edge) for b in r.bets]
     body = [[escape(k), tex_fraction(v), tex_percent(v, digits)] for k, v in items]
     caption = (
         f"Punto banco on {shoe_tex(r.shoe)}: exact probabilities and house edges, as reduced fractions of the "
