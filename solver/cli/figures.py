@@ -41,9 +41,12 @@ examples:
 """
 
 
-def command_words(args: argparse.Namespace) -> list[str]:
-    """The command as the user could type it again, with the options that differ from the defaults."""
-    words = ["baccarat", "figures", "--out", args.out]
+def command_words(args: argparse.Namespace, shown: bool = False) -> list[str]:
+    """The command as the user could type it again, with the options that differ from the defaults; ``shown``:
+    as a caption shows it to readers, with an absolute ``--out`` (this machine's directory, which draws
+    nothing) written ``DIR``."""
+    out = "DIR" if shown and Path(args.out).is_absolute() else args.out
+    words = ["baccarat", "figures", "--out", out]
     if args.decks != DEFAULT_DECKS:
         words += ["--decks", args.decks]
     if args.coups != DEFAULT_COUPS:
@@ -75,14 +78,14 @@ def run(args: argparse.Namespace) -> int:
     if out.exists() and not out.is_dir():
         raise InputError(f"--out {args.out}: not a directory")
     check_writable([out / f"{name}.{ext}" for name in names for ext in EXTENSIONS], args.force)
-    command = shlex.join(command_words(args))
+    command, shown = shlex.join(command_words(args)), shlex.join(command_words(args, shown=True))
     inputs = FigureInputs(shoes, coups=args.coups, seed=args.seed, thetas=parse_thetas(args.thetas), count_shoes=args.count_shoes)
     with Progress(len(names), "figures") as progress:
         for k, name in enumerate(names):
             fig = FIGURES[name](inputs)
-            files = {out / f"{name}.{ext}": data for ext, data in images(fig, command).items()}
+            files = {out / f"{name}.{ext}": data for ext, data in images(fig, shown).items()}
             files[out / f"{name}.csv"] = figure_csv(fig).encode("utf-8")
-            files[out / f"{name}.tex"] = figure_tex(fig, command).encode("utf-8")
+            files[out / f"{name}.tex"] = figure_tex(fig, command, shown).encode("utf-8")
             for path in write_files(files, overwrite=True):  # refused up front unless --force
                 sys.stdout.write(f"{path}\n")
             progress.update(k + 1)

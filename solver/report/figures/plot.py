@@ -1,7 +1,8 @@
-"""The pieces every figure shares: the :class:`Figure` value, the deck-count axis, and the output
-(PDF and PNG through matplotlib's Agg backend, the CSV, the LaTeX float).
+"""The pieces every figure shares: the :class:`Figure` value, the deck-count axis, legends that cover no
+curve, series that coincide named once, and the output (PDF and PNG through matplotlib's Agg backend, the
+CSV, the LaTeX float).
 
-matplotlib is imported only inside :func:`images`, so importing this module is cheap.
+matplotlib is imported only inside :func:`images` and the drawing helpers, so importing this module is cheap.
 """
 
 from __future__ import annotations
@@ -21,6 +22,11 @@ WIDTH_IN, HEIGHT_IN = 6.4, 3.4
 """Figure size in inches (the text width of an A4 page with 2.5 cm margins is about 6.3 in)."""
 
 PNG_DPI = 150
+PDF_FONT_TYPE = 42
+"""Fonts in the PDF and PostScript files: TrueType (Type 42), which submission checks accept (IEEE's PDF
+eXpress and ACM's reject the Type 3 fonts matplotlib embeds by default)."""
+HOLLOW_WORDS = ("the only optimal answer", "one of several optimal answers")
+"""What a filled and a hollow point of :func:`plot_series` mean, as :func:`marker_handles` says in the legend."""
 ROUNDED = 6
 """Decimal places of the rounded companion columns of the CSV files."""
 
@@ -89,6 +95,101 @@ def plot_series(
         ax.plot([x], [y], marker, ms=4, color=color, mfc=color if full else "white")
 
 
+def marker_handles(marker: str = "o") -> list[Any]:
+    """Legend entries for the filled and the hollow points of :func:`plot_series` (:data:`HOLLOW_WORDS`)."""
+    from matplotlib.lines import Line2D
+
+    return [
+        Line2D([], [], ls="none", marker=marker, ms=4, color="0.3", mfc=fill, label=words)
+        for fill, words in zip(("0.3", "white"), HOLLOW_WORDS)
+    ]
+
+
+def legend_above(
+    ax: Any,
+    handles: Sequence[Any] | None = None,
+    ncol: int = 3,
+    title: str = "",
+    note: str = "",
+    fontsize: float = 6.5,
+) -> Any:
+    """A legend set above the axes, outside them, so that it covers no curve; ``title`` (the panel's name,
+    if any) and ``note`` (say where curves meet: :func:`meeting_note`) head it, one line each."""
+    kwargs: dict[str, Any] = {} if handles is None else {"handles": list(handles)}
+    heading = "\n".join(line for line in (title, *note.splitlines()) if line)
+    return ax.legend(
+        loc="lower center",
+        bbox_to_anchor=(0.5, 1.0),
+        ncol=ncol,
+        fontsize=fontsize,
+        title=heading or None,
+        title_fontsize=fontsize + 0.5,
+        alignment="center",
+        frameon=False,
+        borderaxespad=0.3,
+        columnspacing=1.2,
+        handlelength=2.4,
+        **kwargs,
+    )
+
+
+def merge_equal(series: Sequence[tuple[str, tuple[Any, ...]]], joiner: str = " = ") -> list[tuple[str, tuple[Any, ...]]]:
+    """Series whose values are exactly the same everywhere, drawn once under one name (``a = b``), in the
+    order they first appear; a line drawn over another would hide it without a word.
+
+    >>> merge_equal([("1", (1, 2)), ("2", (1, 3)), ("3", (1, 2))])
+    [('1 = 3', (1, 2)), ('2', (1, 3))]
+    """
+    merged: list[tuple[list[str], tuple[Any, ...]]] = []
+    for label, values in series:  # compared with ==: exact values need not hash alike (algebraic numbers)
+        same = next((m for m in merged if m[1] == tuple(values)), None)
+        if same is None:
+            merged.append(([label], tuple(values)))
+        else:
+            same[0].append(label)
+    return [(joiner.join(labels), values) for labels, values in merged]
+
+
+def meeting_note(series: Sequence[tuple[str, tuple[Any, ...]]], places: Sequence[str], prefix: str = "", at: str = "") -> str:
+    """Where distinct series (after :func:`merge_equal`) take exactly the same value, in words: one line per
+    group of series that meet, naming the places (deck counts, values of θ, after ``at``); ``prefix`` heads
+    the series' names. A value None is a point not drawn (a solution that does not exist there).
+
+    >>> meeting_note([("1", (1, 2, 5)), ("2 = 3", (1, 3, 5))], ["1 deck", "2 decks", "∞"], prefix="information ")
+    'at 1 deck and ∞: information 1 = 2 = 3'
+    """
+    groups: dict[tuple[str, ...], list[str]] = {}
+    for k, place in enumerate(places):
+        met: list[tuple[Any, list[str]]] = []  # (value, the series taking it here); None: nothing drawn here
+        for label, values in series:
+            if values[k] is None:
+                continue
+            same = next((m for m in met if m[0] == values[k]), None)
+            if same is None:
+                met.append((values[k], [label]))
+            else:
+                same[1].append(label)
+        for _, labels in met:
+            if len(labels) > 1:
+                groups.setdefault(tuple(labels), []).append(place)
+    return "\n".join(f"at {at}{and_list(where)}: {prefix}{' = '.join(labels)}" for labels, where in groups.items())
+
+
+def in_rows(*rows: Sequence[Any]) -> tuple[list[Any], int]:
+    """Legend entries laid out row by row (matplotlib fills a legend's columns first): the handles in the
+    order that gives these rows, blanks where a row is short, and the number of columns."""
+    from matplotlib.lines import Line2D
+
+    ncol = max(len(r) for r in rows)
+    grid = [list(r) + [Line2D([], [], ls="none", label=" ")] * (ncol - len(r)) for r in rows]
+    return [grid[r][c] for c in range(ncol) for r in range(len(grid))], ncol
+
+
+def and_list(words: Sequence[str]) -> str:
+    """``a``, ``a and b``, ``a, b and c``."""
+    return words[0] if len(words) == 1 else ", ".join(words[:-1]) + " and " + words[-1]
+
+
 def pct(x: Fraction) -> float:
     """A fraction in percent, as a float for drawing only (the CSV keeps it exact)."""
     return float(x * 100)
@@ -115,8 +216,11 @@ def figure_csv(f: Figure) -> str:
     return out.getvalue()
 
 
-def figure_tex(f: Figure, command: str) -> str:
-    """A LaTeX figure float that includes the PDF (found on the document's ``\\graphicspath``)."""
+def figure_tex(f: Figure, command: str, shown: str | None = None) -> str:
+    """A LaTeX figure float that includes the PDF (found on the document's ``\\graphicspath``): its first line
+    names ``command`` exactly, its caption ``shown`` (the command as readers are shown it: no directory of the
+    machine that ran it; default ``command``)."""
+    shown = command if shown is None else shown
     caption = escape(f.caption).replace("∞", "$\\infty$").replace("≈", "$\\approx$").replace("±", "$\\pm$")
     caption = caption.replace("θ", "$\\theta$")
     caption = caption.replace("--", "-{}-")  # options stay two hyphens, not a dash
@@ -127,7 +231,7 @@ def figure_tex(f: Figure, command: str) -> str:
                 r"\begin{figure}[tbp]",
                 r"  \centering",
                 f"  \\includegraphics[width=\\linewidth]{{{f.name}}}",
-                f"  \\caption{{{caption} Made by \\texttt{{{escape(command).replace('--', '-{}-')}}}; the numbers drawn are in "
+                f"  \\caption{{{caption} Made by \\texttt{{{escape(shown).replace('--', '-{}-')}}}; the numbers drawn are in "
                 f"\\texttt{{{f.name}.csv}}.}}",
                 f"  \\label{{fig:{f.name}}}",
                 r"\end{figure}",
@@ -143,6 +247,11 @@ def images(f: Figure, command: str) -> dict[str, bytes]:
     import matplotlib
 
     matplotlib.use("Agg")
+    with matplotlib.rc_context({"pdf.fonttype": PDF_FONT_TYPE, "ps.fonttype": PDF_FONT_TYPE}):
+        return _images(f, command)
+
+
+def _images(f: Figure, command: str) -> dict[str, bytes]:
     from matplotlib.figure import Figure as MplFigure
     from matplotlib.layout_engine import ConstrainedLayoutEngine
 
