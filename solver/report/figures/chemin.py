@@ -10,12 +10,29 @@ from solver.analysis.figures import FigureInputs
 from solver.chemin.solve import Solution
 from solver.exact.numbers import fraction_str
 from solver.report.chemin import can_be_dealt
-from solver.report.figures.plot import Figure, deck_axis, pct, plot_series, rounded, shoe_name
+from solver.report.figures.plot import (
+    Figure,
+    deck_axis,
+    in_rows,
+    legend_above,
+    marker_handles,
+    meeting_note,
+    merge_equal,
+    pct,
+    plot_series,
+    rounded,
+    shoe_name,
+)
 from solver.strategy import InfoSet, format_infoset
 
 
 def solutions_of(inputs: FigureInputs, freedom: str, information: int, commission: Fraction) -> tuple[Solution, ...]:
     return inputs.chemin[(freedom, information, commission)]
+
+
+def payoff_of(s: Solution, side: str) -> Fraction:
+    """The banker's payoff (net of any commission) or the ponte's."""
+    return s.banker_payoff if side == "banker" else s.ponte_payoff
 
 
 def chemin_values(inputs: FigureInputs) -> Figure:
@@ -38,43 +55,37 @@ def chemin_values(inputs: FigureInputs) -> Figure:
                         )
                     )
 
+    places = [shoe_name(s) for s in inputs.shoes]
+
     def draw(fig: Any) -> None:
+        from matplotlib.lines import Line2D
+
         axes = fig.subplots(2, 2, sharex=True)
         for row, a in enumerate((Fraction(0), alpha)):
             for col, f in enumerate(("casino", "parlor")):
                 ax = axes[row][col]
-                for i in (1, 2, 3):
-                    sols = solutions_of(inputs, f, i, a)
-                    plot_series(
-                        ax,
-                        inputs.shoes,
-                        [pct(s.banker_payoff) for s in sols],
-                        [True] * len(sols),
-                        f"information {i}",
-                        color=f"C{i - 1}",
-                    )
-                    if a:
-                        plot_series(
-                            ax,
-                            inputs.shoes,
-                            [pct(s.ponte_payoff) for s in sols],
-                            [True] * len(sols),
-                            None,
-                            style="--",
-                            marker="s",
-                            color=f"C{i - 1}",
-                        )
+                models, notes = [], []
+                sides = [("banker", "-", "o"), ("ponte", "--", "s")] if a else [("banker", "-", "o")]
+                for side, style, marker in sides:
+                    payoffs = [tuple(payoff_of(s, side) for s in solutions_of(inputs, f, i, a)) for i in (1, 2, 3)]
+                    series = merge_equal([(str(i), p) for i, p in zip((1, 2, 3), payoffs)])
+                    for label, values in series:
+                        color = f"C{int(label[0]) - 1}"  # the colour of its first information model
+                        plot_series(ax, inputs.shoes, [pct(v) for v in values], [True] * len(values), None, style, marker, color)
+                        if side == "banker":
+                            models.append(Line2D([], [], color=color, lw=1.3, label=f"information {label}"))
+                    note = meeting_note(series, places, prefix="information ")
+                    notes += [f"{side}: {line}" if a else line for line in note.splitlines()]
                 deck_axis(ax, inputs.shoes)
                 ax.set_xlabel("")
-                tax = "no commission" if not a else f"{fraction_str(a * 100)} % commission"
-                ax.set_title(f"{f}, {tax}", fontsize=8)
                 ax.set_ylabel("banker's value (%)" if not a else "payoff (%)")
-                if (row, col) == (0, 1):
-                    ax.legend(fontsize=6.5)
-                if (row, col) == (1, 1):
-                    (solid,) = ax.plot([], [], "-", color="0.3", label="banker (net of commission)")
-                    (dashed,) = ax.plot([], [], "--", color="0.3", label="ponte")
-                    ax.legend(handles=[solid, dashed], fontsize=6.5, loc="center right")
+                styles = [
+                    Line2D([], [], ls="-", color="0.3", label="banker, net"),
+                    Line2D([], [], ls="--", color="0.3", label="ponte"),
+                ]
+                handles, ncol = in_rows(models, styles) if a else in_rows(models)
+                tax = "no commission" if not a else f"{fraction_str(a * 100)} % commission"
+                legend_above(ax, handles, ncol=ncol, title=f"{f}, {tax}", note="\n".join(notes), fontsize=6)
         fig.supxlabel("decks in the shoe", fontsize=9)
 
     caption = (
@@ -119,6 +130,14 @@ def _mixing_series(inputs: FigureInputs, ponte: bool) -> list[tuple[int, InfoSet
     return out
 
 
+def _labelled(series: list[tuple[int, InfoSet, tuple[Solution, ...]]], ponte: bool) -> list[tuple[str, tuple[Fraction, ...]]]:
+    """Each series' legend label and its exact probabilities, shoe by shoe."""
+    return [
+        (f"information {i}, at {format_infoset(k)}", tuple((s.ponte() if ponte else s.banker())[k] for s in sols))
+        for i, k, sols in series
+    ]
+
+
 def _strategy_figure(inputs: FigureInputs, ponte: bool) -> Figure:
     series = _mixing_series(inputs, ponte)
     side = 0 if ponte else 1
@@ -136,14 +155,15 @@ def _strategy_figure(inputs: FigureInputs, ponte: bool) -> Figure:
 
     def draw(fig: Any) -> None:
         ax = fig.subplots(1, 1)
-        for i, k, sols in series:
-            strat = [(s.ponte() if ponte else s.banker())[k] for s in sols]
+        labelled = _labelled(series, ponte)
+        for (label, strat), (_, _, sols) in zip(labelled, series):
             filled = [(s.unique_ponte if ponte else s.unique_banker) is True for s in sols]
-            plot_series(ax, inputs.shoes, [float(v) for v in strat], filled, f"information {i}, at {format_infoset(k)}")
+            plot_series(ax, inputs.shoes, [float(v) for v in strat], filled, label)
         deck_axis(ax, inputs.shoes)
         ax.set_ylabel("probability of drawing")
         ax.set_ylim(-0.03, 1.03)
-        ax.legend(fontsize=7)
+        handles = ax.get_legend_handles_labels()[0] + (marker_handles() if notes else [])
+        legend_above(ax, handles, ncol=3, note=meeting_note(labelled, [shoe_name(s) for s in inputs.shoes]))
 
     hollow = ""
     if notes:

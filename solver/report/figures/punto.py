@@ -9,7 +9,8 @@ from typing import Any
 
 from solver.analysis.figures import CUT_CARD_RUNS, FigureInputs
 from solver.exact.numbers import decimal_str, fraction_str
-from solver.report.figures.plot import ROUNDED, Figure, deck_axis, pct, plot_series, rounded
+from solver.report.bets import bet_label, outcome_label
+from solver.report.figures.plot import ROUNDED, Figure, deck_axis, legend_above, merge_equal, pct, plot_series, rounded
 
 
 def punto_edges(inputs: FigureInputs) -> Figure:
@@ -23,20 +24,13 @@ def punto_edges(inputs: FigureInputs) -> Figure:
     def draw(fig: Any) -> None:
         axes = fig.subplots(1, 2)
         for ax, group, title in zip(axes, (main, side), ("even-money bets", "side bets")):
-            drawn: dict[tuple[Fraction, ...], int] = {}
-            for n in group:
-                edges = tuple(r.bet(n).edge for r in results)
-                if edges in drawn:  # exactly the same edges (the two pair bets): one line, both names
-                    line = ax.get_lines()[drawn[edges]]
-                    line.set_label(f"{line.get_label()} = {n}")
-                    continue
-                drawn[edges] = len(ax.get_lines())
+            series = merge_equal([(bet_label(n), tuple(r.bet(n).edge for r in results)) for n in group])
+            for label, edges in series:  # bets with exactly the same edges (the two pairs): one line, both names
                 ys = [pct(e) for e in edges]
-                plot_series(ax, inputs.shoes, ys, [True] * len(ys), n)
+                plot_series(ax, inputs.shoes, ys, [True] * len(ys), label)
             deck_axis(ax, inputs.shoes)
-            ax.set_title(title, fontsize=9)
             ax.set_ylabel("house edge (%)")
-            ax.legend(fontsize=6.5, ncol=2 if len(group) > 4 else 1)
+            legend_above(ax, ncol=3, title=title)
 
     caption = (
         "Punto banco: the house edge of each bet, in % of the stake (pushes counted as stakes), against the "
@@ -58,8 +52,10 @@ def cut_card_effect(inputs: FigureInputs) -> Figure:
                 e, lo, hi = float(it.effect), float(it.low), float(it.high)
                 ax.errorbar([e], [y], xerr=[[e - lo], [hi - e]], fmt="o", ms=3.5, capsize=2.5, color="C0")
             ax.axvline(0, color="0.3", lw=0.8)
-            ax.set_yticks(ys, [it.item for it in run.items], fontsize=7)
-            ax.set_title("\n".join(textwrap.wrap(run.label, 40)), fontsize=7.5)  # two lines rather than clipped
+            ax.set_yticks(ys, [item_label(it.item) for it in run.items], fontsize=7)
+            ax.set_title(
+                "\n".join(textwrap.wrap(run.label, 40, break_on_hyphens=False)), fontsize=7.5
+            )  # two lines rather than clipped
             ax.grid(True, axis="x", color="0.88", lw=0.6)
         fig.supxlabel(
             "cut-card effect: whole shoe minus first coup, per coup (units of $10^{-6}$), with 95 % interval", fontsize=8
@@ -80,6 +76,16 @@ def cut_card_effect(inputs: FigureInputs) -> Figure:
         draw,
         height=4.6,
     )
+
+
+def item_label(item: str) -> str:
+    """An item of a recorded run (``outcome:banker``, ``bet:tie_8to1``) as the paper's tables name it.
+
+    >>> item_label("outcome:banker"), item_label("bet:tie_8to1")
+    ('P(banker wins)', 'Tie 8:1 bet')
+    """
+    kind, _, name = item.partition(":")
+    return outcome_label(name) if kind == "outcome" else f"{bet_label(name)} bet"
 
 
 def convergence(inputs: FigureInputs) -> Figure:
@@ -113,16 +119,21 @@ def convergence(inputs: FigureInputs) -> Figure:
             color="C0",
             alpha=0.2,
             lw=0,
-            label="estimate ± 1.96 standard errors",
+            label="95 % band (± 1.96 SE)",
         )
         ax.plot(ns, est, "o-", ms=3, color="C0", label="simulated estimate")
-        ax.axhline(float(c.exact), color="C3", lw=1.2, label=f"exact: {fraction_str(c.exact)}")
+        ax.axhline(
+            float(c.exact),
+            color="C3",
+            lw=1.2,
+            label=f"exact value ≈ {decimal_str(c.exact, ROUNDED)}",
+        )
         ax.set_xscale("log")
         ax.set_xlabel("first coups dealt")
         ax.set_ylabel("P(banker wins)")
         ax.set_ylim(float(c.exact) - 0.08, float(c.exact) + 0.08)
         ax.grid(True, color="0.88", lw=0.6)
-        ax.legend(fontsize=7, loc="upper right")
+        legend_above(ax, ncol=3, fontsize=7)
 
     caption = (
         f"A simulation converging on the exact value: the estimated probability that the banker wins the first "
@@ -137,5 +148,5 @@ def convergence(inputs: FigureInputs) -> Figure:
         ("coups", "banker_wins", "estimate", "standard_error", "ci95_low", "ci95_high", "exact"),
         tuple(rows),
         draw,
-        height=3.0,
+        height=3.2,
     )
