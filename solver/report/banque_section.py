@@ -19,7 +19,7 @@ from solver.chemin.solve import Solution
 from solver.exact.numberfield import decimal_of
 from solver.report import DEFAULT_TEXT_DIGITS, fraction_str, shoe_words
 from solver.report.banque import CONCEPT_NAMES, exact_json, exact_text, solution_head
-from solver.report.latex import escape, rounding, shoe_tex, table
+from solver.report.latex import escape, ragged_cell, rounding, shoe_tex, table
 
 MODEL_WORDS = (
     "information 1 (each side knows only his own total), a blind second player (his choice at 5 "
@@ -312,6 +312,11 @@ def banque_report_table(
     )
 
 
+MIXES_COLUMN = "2.9cm"
+"""Width of the banque-models table's last column, the banker's mixed cells, set ragged right (justified, its
+lists of cells left underfull lines)."""
+
+
 def banque_models_table(entries: Sequence[BanqueEntry], digits: int, command: str) -> str:
     """θ = 1/2, every standard model (shoe, second player, freedom) and concept: the banker's advantage and
     the players' draws at 5."""
@@ -331,7 +336,7 @@ def banque_models_table(entries: Sequence[BanqueEntry], digits: int, command: st
                 value,
                 _tex_draw(e.player1, digits),
                 _tex_draw(e.player2, digits),
-                escape(", ".join(e.banker)) or "\\textemdash",
+                ragged_cell(escape(", ".join(e.banker)) or "\\textemdash", MIXES_COLUMN),
             ]
         )
     caption = (
@@ -345,7 +350,7 @@ def banque_models_table(entries: Sequence[BanqueEntry], digits: int, command: st
     return table(
         caption=caption,
         label="tab:banque-models",
-        colspec="llrrrp{2.9cm}",
+        colspec="llrrrl",
         head=[["Model", "Concept", "Banker \\%", "P1 at 5", "P2 at 5", "Banker mixes at"]],
         body=body,
         command=command,
