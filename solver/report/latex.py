@@ -40,9 +40,12 @@ FLOAT_SETTINGS = r"""\renewcommand{\topfraction}{0.9}
 \setcounter{topnumber}{4}
 \setcounter{bottomnumber}{2}
 \setcounter{totalnumber}{6}
-\makeatletter\setlength{\@fptop}{0pt}\setlength{\@fpsep}{18pt plus 6pt}\makeatother"""
-"""Preamble lines that let several floats share a page and set a page of floats from its top, so
-that tables do not leave large white gaps."""
+\makeatletter\setlength{\@fptop}{0pt}\setlength{\@fpsep}{18pt plus 6pt}
+\g@addto@macro\@afterheading{\suppressfloats[t]}\makeatother"""
+"""Preamble lines that let several floats share a page and set a page of floats from its top, so that
+tables do not leave large white gaps; and after every heading no float goes to the top of that page, so a
+float never stands above the heading of the section that introduces it (the kernel's ``\\suppressfloats``,
+run by every display heading: no package)."""
 
 
 _SPECIAL = {
@@ -195,15 +198,16 @@ def table(
     return "\n".join(lines) + "\n"
 
 
-def document(title: str, parts: Sequence[str], command: str, intro: str = "") -> str:
-    """A standalone LaTeX document holding ``parts`` (tables or text), for ``pdflatex``."""
+def document(title: str, parts: Sequence[str], command: str, intro: str = "", packages: Sequence[str] = ()) -> str:
+    """A standalone LaTeX document holding ``parts`` (tables or text), for ``pdflatex``; ``packages`` beyond
+    :data:`PREAMBLE_PACKAGES` (``float``, for tables placed ``[H]``)."""
     pre = [
         generated_comment(command).rstrip("\n"),
         r"\documentclass[11pt]{article}",
         r"\usepackage[T1]{fontenc}",
         r"\usepackage{lmodern}",
         r"\usepackage[margin=2.5cm]{geometry}",
-        *(f"\\usepackage{{{p}}}" for p in PREAMBLE_PACKAGES),
+        *(f"\\usepackage{{{p}}}" for p in (*PREAMBLE_PACKAGES, *packages)),
         FLOAT_SETTINGS,
         r"\begin{document}",
         f"\\section*{{{title}}}",

@@ -230,6 +230,7 @@ def figure_tex(f: Figure, command: str, shown: str | None = None) -> str:
                 generated_comment(command).rstrip("\n"),
                 r"\begin{figure}[tbp]",
                 r"  \centering",
+                r"  \small",  # the caption, as the tables' (long captions in the body size crowd a page of floats)
                 f"  \\includegraphics[width=\\linewidth]{{{f.name}}}",
                 f"  \\caption{{{caption} Made by \\texttt{{{escape(shown).replace('--', '-{}-')}}}; the numbers drawn are in "
                 f"\\texttt{{{f.name}.csv}}.}}",

@@ -66,9 +66,9 @@ def edge_vs_removed(inputs: FigureInputs) -> Figure:
         value_colourbar(fig, axes, colours)
 
     caption = (
-        "Side bets as the shoe is depleted: each bet's house edge (%) on 8 decks less k cards of one value "
-        "(one line per value), from exact solves of each depleted shoe; below zero the bet favours the player. "
-        "The slope at k = 0 is the effect of removal (Table of effects of removal). Every point is exact."
+        "Side bets as the shoe is depleted: each bet's exact house edge (%) on 8 decks less k cards of one value, one "
+        "line per value; below zero the bet favours the player. The slope at k = 0 is the effect of removal "
+        "(Table of effects of removal)."
     )
     return Figure(
         "edge-vs-removed",
@@ -76,7 +76,7 @@ def edge_vs_removed(inputs: FigureInputs) -> Figure:
         ("bet", "removed_value", "cards_removed", "edge_exact", "edge_percent_rounded"),
         rows,
         draw,
-        height=4.4,
+        height=3.4,
     )
 
 
@@ -147,13 +147,10 @@ def edge_distribution(inputs: FigureInputs) -> Figure:
         legend_above(ax, ncol=2, fontsize=6.5, note="a dot: the full shoe's exact edge; left of 0, the bet favours the player")
 
     caption = (
-        f"The distribution of each side bet's exact house edge (in %; below zero the bet favours the player) before "
-        f"every coup of {d.n_shoes:,} shoes of 8 decks dealt to the cut card (punto banco, turn and burn, cut card 14; "
-        f"{d.n_coups:,} coups; seed {d.seed}), on the cards not yet seen: for each edge x, the share of coups at "
-        "which the bet's house edge was at most x, so that at 0 it reads how often the bet favoured the player; "
-        "a dot marks the full shoe's exact edge. Each edge is exact; the shares are ESTIMATES from a seeded "
-        "simulation (the CSV gives the exact tallies, in bins of 0.1 % of the stake, and each bin both as the "
-        "player's edge and as the house's). Axis cut at ±40 %; the CSV holds every bin."
+        f"The exact house edge (%) of each side bet before every coup of {d.n_shoes:,} seeded shoes of 8 decks dealt to "
+        f"the cut card 14, turn and burn ({d.n_coups:,} coups, seed {d.seed}), on the cards not yet seen: the share of "
+        "coups at which it was at most x, so at 0 how often the bet favoured the player; a dot marks the full shoe's "
+        "edge. The shares are ESTIMATES (the exact tallies in the CSV, bins of 0.1 %); axis cut at ±40 %."
     )
     return Figure(
         "edge-distribution",
@@ -170,5 +167,5 @@ def edge_distribution(inputs: FigureInputs) -> Figure:
         ),
         tuple(rows),
         draw,
-        height=3.6,
+        height=2.9,
     )
