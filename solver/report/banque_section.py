@@ -255,7 +255,12 @@ def _tex_draw(values: dict[str, Any], digits: int) -> str:
 
 
 def banque_report_table(
-    entries: Sequence[BanqueEntry], beside: dict[Shoe, Solution | None], digits: int, command: str, left_out: Sequence[Shoe] = ()
+    entries: Sequence[BanqueEntry],
+    beside: dict[Shoe, Solution | None],
+    digits: int,
+    command: str,
+    left_out: Sequence[Shoe] = (),
+    placement: str = "htbp",
 ) -> str:
     """One row per shoe and concept, and chemin de fer's value on the same shoe: the banker's advantage in
     %, the players' draws at 5, certified."""
@@ -309,6 +314,7 @@ def banque_report_table(
         command=command,
         note=note,
         rules_before=rules,
+        placement=placement,
     )
 
 

@@ -272,23 +272,32 @@ def headline_latex(rep: FullReport, digits: int) -> str:
 
 
 def full_latex(rep: FullReport, digits: int | None = None, command: str = "baccarat report --format latex") -> str:
-    """A standalone LaTeX document of the full report (tables from :mod:`solver.report.paper`)."""
+    """A standalone LaTeX document of the full report (tables from :mod:`solver.report.paper`).
+
+    Every table stands where it is written (``[H]``, the ``float`` package), so that a heading is never left
+    at the foot of a page whose table went on to the next, and no table leaves its section.
+    """
     d = tex.DEFAULT_DIGITS if digits is None else digits
+    here = {"placement": "H"}
     parts = [
         headline_latex(rep, d),
         "\\subsection*{Punto banco}",
-        paper.punto_exact_table(rep.punto, d, command),
-        "\\clearpage",  # the heading starts a page with its tables, never stranded at the foot of one
+        # The whole catalogue: in the smallest size, so that its heading and it share a page.
+        paper.punto_exact_table(rep.punto, d, command, **here, size=r"\scriptsize"),
         "\\subsection*{Chemin de fer}",
-        paper.chemin_summary_table(rep.chemin, d, command),
+        paper.chemin_summary_table(rep.chemin, d, command, **here),
     ]
     if rep.commission:
-        parts.append(paper.chemin_summary_table(rep.commission, d, command))
-    parts.append(paper.chemin_exact_table(rep.chemin, d, command))
+        parts.append(paper.chemin_summary_table(rep.commission, d, command, **here))
+    parts.append(paper.chemin_exact_table(rep.chemin, d, command, **here))
     if rep.banque:
-        parts += ["\\subsection*{Baccara banque}", banque_report_table(rep.banque, _beside(rep), d, command, rep.banque_left_out)]
-    parts.append("\\clearpage")
-    parts += [paper.banker_tableau_table(s, d, command) for s in rep.chemin]
+        parts += [
+            "\\subsection*{Baccara banque}",
+            banque_report_table(rep.banque, _beside(rep), d, command, rep.banque_left_out, **here),
+        ]
+    parts += ["\\subsection*{The banker's optimal tableaux}"] + [
+        paper.banker_tableau_table(s, d, command, **here) for s in rep.chemin
+    ]
     intro = (
         f"{tex.escape(_shoes_line(rep)).capitalize()}. Every number is computed exactly; fractions are exact and "
         f"decimals are rounded half to even to {d} places from them. "
@@ -298,4 +307,4 @@ def full_latex(rep: FullReport, digits: int | None = None, command: str = "bacca
             else "\\textbf{Some chemin de fer answers are not certified.}"
         )
     )
-    return tex.document("Baccarat: the full exact report", parts, command, intro=intro)
+    return tex.document("Baccarat: the full exact report", parts, command, intro=intro, packages=("float",))

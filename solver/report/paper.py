@@ -43,6 +43,10 @@ ALL_CELLS_UP_TO = 12
 PONTE_COLUMN = "4.6cm"
 """Width of the summary tables' strategy column (it wraps under information 3)."""
 
+TALL_TABLEAU = 36
+"""A banker's tableau of more rows than this (his two cards under information 2 or 3, on the infinite deck) is
+set a size smaller, so that it fits on a page."""
+
 FREEDOMS = ("casino", "parlor")
 INFORMATION = (1, 2, 3)
 
@@ -91,8 +95,9 @@ def bet_edges_table(results: Sequence[PuntoResult], digits: int, command: str) -
     )
 
 
-def punto_exact_table(r: PuntoResult, digits: int, command: str) -> str:
-    """Appendix: punto banco's exact probabilities and edges on one shoe, beside rounded percentages."""
+def punto_exact_table(r: PuntoResult, digits: int, command: str, placement: str = "htbp", size: str = r"\footnotesize") -> str:
+    """Appendix: punto banco's exact probabilities and edges on one shoe, beside rounded percentages (``size``:
+    the font, smaller for the whole catalogue under a heading)."""
     items = [(outcome_label("banker"), r.banker), (outcome_label("player"), r.player), (outcome_label("tie"), r.tie)]
     items += [(f"edge: {bet_label(b.name)}", b.edge) for b in r.bets]
     body = [[escape(k), tex_fraction(v), tex_percent(v, digits)] for k, v in items]
@@ -109,8 +114,9 @@ def punto_exact_table(r: PuntoResult, digits: int, command: str) -> str:
         head=[["Quantity", "Exact", "\\%"]],
         body=body,
         command=command,
-        size=r"\footnotesize",
+        size=size,
         note=_bet_note(r),
+        placement=placement,
     )
 
 
@@ -310,7 +316,7 @@ def chemin_banker_table(solutions: Sequence[Solution], freedom: str, information
     )
 
 
-def banker_tableau_table(s: Solution, digits: int, command: str) -> str:
+def banker_tableau_table(s: Solution, digits: int, command: str, placement: str = "htbp") -> str:
     """The banker's optimal tableau for one solved game (rows: total or composition; columns: third card)."""
     grid = banker_grid(s)
     body = []
@@ -351,10 +357,12 @@ def banker_tableau_table(s: Solution, digits: int, command: str) -> str:
         command=command,
         groups=[("", 1), ("ponte's third card", len(SEEN_LABELS))],
         note=note,
+        size=r"\small" if len(body) <= TALL_TABLEAU else r"\footnotesize",
+        placement=placement,
     )
 
 
-def chemin_exact_table(solutions: Sequence[Solution], digits: int, command: str) -> str:
+def chemin_exact_table(solutions: Sequence[Solution], digits: int, command: str, placement: str = "htbp") -> str:
     """Appendix: the exact value and every mixed decision of each solved game (long format)."""
     body: list[list[str]] = []
     starts = []
@@ -397,6 +405,7 @@ def chemin_exact_table(solutions: Sequence[Solution], digits: int, command: str)
         command=command,
         size=r"\footnotesize",
         rules_before=starts,
+        placement=placement,
     )
 
 
@@ -408,7 +417,7 @@ def _ponte_summary(s: Solution, digits: int) -> str:
     return ", ".join(parts)
 
 
-def chemin_summary_table(solutions: Sequence[Solution], digits: int, command: str) -> str:
+def chemin_summary_table(solutions: Sequence[Solution], digits: int, command: str, placement: str = "htbp") -> str:
     """One row per model on one shoe: value, the ponte's strategy, certified, unique."""
     zero_sum = all(s.game.zero_sum for s in solutions)
     body = []
@@ -436,7 +445,16 @@ def chemin_summary_table(solutions: Sequence[Solution], digits: int, command: st
         f"are proved unique. Decimals {rounding(digits)}."
     )
     colspec = "l" + "r" * (len(head[0]) - 4) + f"p{{{PONTE_COLUMN}}}cl"
-    return table(caption=caption, label=label, colspec=colspec, head=head, body=body, command=command, note=models_caption())
+    return table(
+        caption=caption,
+        label=label,
+        colspec=colspec,
+        head=head,
+        body=body,
+        command=command,
+        note=models_caption(),
+        placement=placement,
+    )
 
 
 # -- the paper's set of tables -------------------------------------------------------------------------
