@@ -26,7 +26,7 @@ pytestmark = pytest.mark.skipif(
 )
 
 BAD_LOG = re.compile(
-    r"^(?:!.*|.*Overfull \\[hv]box.*|.*LaTeX Warning: (?:Reference|Citation).*undefined.*|"
+    r"^(?:!.*|.*Overfull \\[hv]box.*|.*LaTeX Warning: (?:Reference|Citation).*undefined.*|.*Float too large.*|"
     r".*There were undefined references.*|.*LaTeX Error.*)$",
     re.MULTILINE,
 )
@@ -74,8 +74,63 @@ def build_report(
     return directory / "report.pdf"
 
 
+HEADING = re.compile(r"^\\(section|subsection)\{(.+)\}")
+FLOAT_INPUT = re.compile(r"^\\input\{(figures|tables)/")
+
+
+def floats_by_section(tex: str) -> list[tuple[str, int, int, int]]:
+    """Each float a document inputs, in order: (``Figure`` or ``Table``, its number, the index of the heading
+    above its ``\\input``, the index of the next section's heading or -1), over the list of headings of
+    :func:`headings` (every file inputs one float, numbered in order)."""
+    out: list[tuple[str, int, int, int]] = []
+    heads = headings(tex)
+    count = {"Figure": 0, "Table": 0}
+    current = -1
+    for line in tex.splitlines():
+        if HEADING.match(line):
+            current += 1
+        m = FLOAT_INPUT.match(line)
+        if m:
+            kind = "Figure" if m.group(1) == "figures" else "Table"
+            count[kind] += 1
+            after = [k for k in range(current + 1, len(heads)) if heads[k][0] == "section"]
+            out.append((kind, count[kind], current, after[0] if after else -1))
+    return out
+
+
+def headings(tex: str) -> list[tuple[str, str]]:
+    """The document's headings, (level, title), in order."""
+    return [(m.group(1), m.group(2).replace("\\'", "'")) for line in tex.splitlines() if (m := HEADING.match(line))]
+
+
+def check_floats_in_their_sections(tex: str, text: str) -> None:
+    """Every float's caption comes after the heading under which it is input and before the next section's."""
+    text = text.replace("\u2019", "'")
+    heads = headings(tex)
+    where = []
+    for _, title in heads:
+        m = re.search(r"^\f?\s*[0-9A](?:\.[0-9]+)?\s+" + re.escape(title) + r"\s*$", text, re.MULTILINE)
+        assert m is not None, f"heading {title!r} is not in the PDF"
+        where.append(m.start())
+    for kind, number, above, below in floats_by_section(tex):
+        m = re.search(rf"{kind} {number}:", text)
+        assert m is not None, f"{kind} {number} is not in the PDF"
+        if above >= 0:
+            assert m.start() > where[above], f"{kind} {number} stands above the heading {heads[above][1]!r}"
+        if below >= 0:
+            assert m.start() < where[below], f"{kind} {number} has floated past the heading {heads[below][1]!r}"
+
+
 def test_report_tex_compiles(cli, tmp_path: Path) -> None:
     text = pdf_text(build_report(cli, tmp_path))
+    log = (tmp_path / "report.log").read_text(encoding="latin-1")
+    # Issue 28: the banque-models table's justified column left 10 underfull lines; none anywhere now.
+    assert "Underfull \\hbox" not in log, "underfull lines:\n" + "\n".join(
+        log.splitlines()[k] for k, line in enumerate(log.splitlines()) if "Underfull" in line
+    )
+    if text is not None:
+        # Issue 28: Figures 7 and 8 stood above the headings of the sections that introduce them.
+        check_floats_in_their_sections((ROOT / "docs" / "report.tex").read_text(encoding="utf-8"), text)
     if text is not None:
         for needle in (
             "Table 1: Punto banco",
@@ -98,14 +153,51 @@ def test_report_tex_compiles(cli, tmp_path: Path) -> None:
             assert needle in text.replace("'", "’"), f"{needle!r} is not in the PDF"
 
 
-def test_report_format_latex_compiles(cli, tmp_path: Path) -> None:
-    r = cli(["report", "--decks", "inf", "--format", "latex"])
+@pytest.mark.parametrize("decks", [None, "inf"])
+def test_report_format_latex_compiles(cli, tmp_path: Path, decks: str | None) -> None:
+    r = cli(["report", "--format", "latex", *(["--decks", decks] if decks else [])])
     assert r.code == 0, r.err
     (tmp_path / "full.tex").write_text(r.out, encoding="utf-8")
-    check_log(compile_tex(tmp_path, "full.tex"))
+    log = compile_tex(tmp_path, "full.tex")
+    check_log(log)
+    assert "Underfull \\hbox" not in log
     text = pdf_text(tmp_path / "full.pdf")
     if text is not None:
         assert "Baccarat: the full exact report" in text and "679568/53094899" in text and "In brief" in text
+        # Issue 28: the "Punto banco" heading stood alone at the foot of page 1, its table on page 2. Every
+        # heading shares its page with the table that follows it, and every table stays in its section.
+        pages = text.split("\f")
+        for title in re.findall(r"^\\subsection\*\{(.+)\}", r.out, re.MULTILINE):
+            title = title.replace("\\'", "'")
+            (page,) = [p for p in pages if re.search(rf"^{re.escape(title)}$", p.replace("\u2019", "'"), re.MULTILINE)]
+            after = page.replace("\u2019", "'").split(title, 1)[1]
+            assert re.search(r"Table \d+:", after), f"the heading {title!r} is left without its table on its page"
+
+
+def test_a_fresh_clone_is_told_what_to_generate(tmp_path: Path) -> None:
+    # Issue 28: docs/report.tex built in a fresh clone (no docs/tables, no docs/figures) stopped on "File not
+    # found"; its first lines, and the error, now name the two commands that make what it inputs.
+    tex = (ROOT / "docs" / "report.tex").read_text(encoding="utf-8")
+    top = tex[: tex.index("\\documentclass")]
+    assert "baccarat latex --out docs/tables" in top and "baccarat figures --out docs/figures" in top
+    shutil.copy(ROOT / "docs" / "report.tex", tmp_path / "report.tex")
+    assert PDFLATEX is not None
+    r = subprocess.run(
+        [PDFLATEX, "-interaction=nonstopmode", "-halt-on-error", "-no-shell-escape", "report.tex"],
+        cwd=tmp_path,
+        capture_output=True,
+        text=True,
+        timeout=TEX_TIMEOUT,
+    )
+    log = " ".join((tmp_path / "report.log").read_text(encoding="latin-1").split())
+    assert r.returncode != 0
+    assert "tables/punto-by-decks.tex is missing: it is generated; run baccarat latex --out docs/tables" in log
+
+
+def test_report_tex_keeps_the_float_settings_of_the_generated_documents() -> None:
+    from solver.report.latex import FLOAT_SETTINGS
+
+    assert FLOAT_SETTINGS in (ROOT / "docs" / "report.tex").read_text(encoding="utf-8")
 
 
 def test_certificate_statements_compile(tmp_path: Path) -> None:
