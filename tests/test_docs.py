@@ -295,3 +295,59 @@ def test_readme_commands_run(tmp_path: Path, columns: None) -> None:
                 assert code == 0, f"README: `{command}` failed: {out}"
                 ran += 1
     assert ran >= 5
+
+
+# -- what the prose says about the project (issue 28) --------------------------------------------------
+
+
+def pyproject() -> dict[str, object]:
+    import tomllib
+
+    return tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))
+
+
+def requirement_names(requirements: list[str]) -> list[str]:
+    """``numpy>=1.26`` -> ``numpy``."""
+    return [re.split(r"[<>=!~;\[ ]", r, maxsplit=1)[0] for r in requirements]
+
+
+def listed(text: str, after: str) -> set[str]:
+    """The names in the parentheses after ``after`` (up to a semicolon), e.g. ``dependencies (numpy, scipy; ...)``."""
+    m = re.search(re.escape(after) + r"\s*\(([^);]*)", " ".join(text.split()))
+    assert m is not None, f"no list after {after!r}"
+    return {name.strip() for name in m.group(1).split(",")}
+
+
+def test_the_tutorial_lists_the_dependencies_pyproject_installs() -> None:
+    # Issue 28: the tutorial listed nashpy (a test extra) as installed and left out matplotlib, highspy, numba.
+    project = pyproject()["project"]
+    assert isinstance(project, dict)
+    tutorial = (DOCS / "tutorial.md").read_text(encoding="utf-8")
+    assert listed(tutorial, "its dependencies") == set(requirement_names(project["dependencies"]))
+    assert listed(tutorial, "install the test extra") == set(requirement_names(project["optional-dependencies"]["test"]))
+
+
+def test_the_readme_says_why_each_dependency() -> None:
+    project = pyproject()["project"]
+    assert isinstance(project, dict)
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    section = readme[readme.index("## Dependencies and why") :]
+    extras = project["optional-dependencies"]
+    for name in requirement_names(project["dependencies"] + extras["test"] + extras["dask"]):
+        assert re.search(rf"(?<![\w-]){re.escape(name)}(?![\w-])", section), f"the README does not say why {name}"
+
+
+def test_the_readme_says_how_long_the_tests_take_and_where_skips_are_explained() -> None:
+    # Issue 28: the README said neither how long the tests take nor how to see why a test skipped.
+    readme = " ".join((ROOT / "README.md").read_text(encoding="utf-8").split())
+    assert re.search(r"about \d+ minutes on two cores", readme)
+    options = pyproject()["tool"]["pytest"]["ini_options"]["addopts"]  # type: ignore[index]
+    assert "-rs" in options.split() and "`-rs`" in readme and "addopts" in readme
+
+
+def test_benchmarks_speak_to_readers() -> None:
+    # Issue 28: docs/benchmarks.md told readers to run commands in a development path and cited ticket numbers.
+    text = (DOCS / "benchmarks.md").read_text(encoding="utf-8")
+    assert not re.findall(r"\b(?:issues?|tickets?) \d+", text, re.IGNORECASE)
+    assert not re.findall(r"the issue(?:'s)?\b", text, re.IGNORECASE)
+    assert not re.findall(r"(?:/work/|/tmp\b|/home/|~/)", text)
