@@ -3,11 +3,15 @@
 from __future__ import annotations
 
 import json
+import random
 import subprocess
 import sys
 from fractions import Fraction
+from pathlib import Path
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from solver.cards import Shoe
 from solver.punto import punto_banco
@@ -92,9 +96,46 @@ def test_bad_input_is_one_line_and_exit_2(cli, argv: list[str], message: str) ->
 
 
 def test_batch_names_the_bad_line(cli) -> None:
-    r = cli(["punto", "--shoes", "-"], stdin="--decks 8\n--decks 8 --remove Q,X\n")
+    # Lines are answered as they come: the one before the bad line is answered, then one error line.
+    r = cli(["punto", "--shoes", "-"], stdin="--decks 8\n--decks 8 --remove Q,X\n--decks 6\n")
+    assert r.code == 2
+    assert [json.loads(line)["line"] for line in r.out.splitlines()] == [1]
+    assert r.err.count("\n") == 1 and "line 2" in r.err and "unknown card" in r.err
+
+
+@pytest.mark.parametrize(
+    ("line", "message"),
+    [
+        ("--decks", "line 1: argument --decks: expected one argument"),
+        ("--decks 8 --remove", "line 1: argument --remove: expected one argument"),
+        ("--decks 8 --shoe 4,1,1,1,1,1,1,1,1,1", "not both"),
+        ("--decks 8 --bogus", "unexpected '--bogus'"),
+        ("--decks 8,6", "one shoe per line"),
+        ("--decks 'eight", "No closing quotation"),
+        ("--shoe 1,1,1,1,1,0,0,0,0,0", "at least 6 cards"),
+        ("--shoe 6,0,0,0,0,0,0,0,0,0 --remove 9", "no card of value 9"),
+        ("--decks 1 --remove K,K,K,K,K", "no K is left"),
+        ("--decks 1 --remove KS,KS", "no KS is left"),
+        ("--decks inf --remove 5", "infinite"),
+    ],
+)
+def test_a_malformed_line_is_one_error_line(cli, line: str, message: str) -> None:
+    """One line on stderr (ours, not argparse's usage and then ours: issue 29, item 5), exit code 2."""
+    r = cli(["punto", "--shoes", "-"], stdin=line + "\n")
     assert r.code == 2 and r.out == ""
-    assert "line 2" in r.err and "unknown card" in r.err
+    assert r.err.count("\n") == 1 and r.err.startswith("baccarat: error: standard input, ") and message in r.err, r.err
+
+
+def test_format_json_is_accepted_with_shoes_and_csv_refused(cli) -> None:
+    text = "--decks 8 --remove 5,5\n"
+    plain, as_json = cli(["punto", "--shoes", "-"], stdin=text), cli(["punto", "--shoes", "-", "--format", "json"], stdin=text)
+    assert plain.code == as_json.code == 0
+    drop = lambda out: {k: v for k, v in json.loads(out).items() if k != "command"}  # noqa: E731
+    assert drop(plain.out) == drop(as_json.out)
+    r = cli(["punto", "--shoes", "-", "--format", "csv"], stdin=text)
+    assert r.code == 2 and r.out == "" and "JSON lines" in r.err
+    r = cli(["punto", "--workers", "2"])
+    assert r.code == 2 and "--shoes" in r.err
 
 
 def test_help_explains_every_option() -> None:
@@ -140,26 +181,220 @@ def test_version_without_loading_the_commands() -> None:
     assert r.stdout.splitlines() == [f"baccarat {__version__}", "0 False"]
 
 
-def test_a_long_batch_sums_with_numpy_and_a_short_one_without(tmp_path) -> None:
-    """``--shoes`` takes numpy's vectorised sums from BATCH_NUMPY lines on (its import then pays back);
-    the JSON lines are the same either way."""
-    from solver.cli.punto import BATCH_NUMPY
+# -- batches of shoes: the compiled route against the single-shoe route ----------------------------------
 
-    env = {**__import__("os").environ, "BACCARAT_CACHE": str(tmp_path / "cache")}
-    lines = [f"--decks 2 --remove {','.join(str(1 + (k + i) % 9) for i in range(k % 5 + 1))}" for k in range(BATCH_NUMPY)]
-    script = (
-        "import io, json, sys\nfrom solver.cli import main\n"
-        "lines = sys.argv[1:]\nsys.stdin = io.StringIO('\\n'.join(lines))\n"
-        "out, sys.stdout = sys.stdout, io.StringIO()\n"
-        "main(['punto', '--shoes', '-', '--bets', 'banker,dragon7,player_pair'])\n"
-        "text, sys.stdout = sys.stdout.getvalue(), out\nprint(json.dumps(['numpy' in sys.modules, text]))"
+RANK_NAMES = ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K")
+
+
+def depleted_lines(seed: int, decks: tuple[int, ...], per: int) -> list[str]:
+    """Shoes as a tracker writes them: ``d`` decks less the first cards of a shuffled shoe, by rank and
+    suit, by rank only, or by value only."""
+    rng = random.Random(seed)
+    out = []
+    for d in decks:
+        for k in range(per):
+            cards = [f"{r}{s}" for r in RANK_NAMES for s in "SHDC" for _ in range(d)]
+            rng.shuffle(cards)
+            seen = cards[: rng.randrange(0, min(len(cards) - 6, 400))]
+            if k % 3 == 1:
+                seen = [c[:-1] for c in seen]  # ranks only: the suits become unknown
+            elif k % 3 == 2 and seen:
+                seen[0] = "0"  # a ten-valued card of unknown rank: the ranks become unknown
+            out.append(f"--decks {d}" + (f" --remove {','.join(seen)}" if seen else ""))
+    return out
+
+
+def expected_line(out_line: str, number: int, text: str, shoe: Shoe, options: dict[str, object]) -> str:
+    """The line the single-shoe route gives: ``punto_banco``'s Fractions through ``punto_dict``."""
+    from solver.report.punto import punto_dict
+
+    got = json.loads(out_line)
+    result = punto_banco(shoe, options.get("commission", "1/20"), options["bets"], skip_unsettled=True)
+    record = {"line": number, "input": text, **punto_dict(result, options.get("digits"), bool(options.get("breakdown")))}
+    return json.dumps({"tool": got["tool"], "command": got["command"], **record})
+
+
+def check_batch(cli, lines: list[str], argv: tuple[str, ...] = (), **options: object) -> list[dict[str, object]]:
+    from solver.cards import parse_shoe
+    from solver.cli.shoes import slow_shoe
+    from solver.punto import catalogue
+
+    options.setdefault("bets", catalogue(str(options.get("commission", "1/20"))))
+    r = cli(["punto", "--shoes", "-", *argv], stdin="\n".join(lines) + "\n")
+    assert r.code == 0, r.err
+    out = r.out.splitlines()
+    assert len(out) == len(lines)
+    for n, (text, line) in enumerate(zip(lines, out), start=1):
+        shoe = slow_shoe(text)
+        assert line == expected_line(line, n, text, shoe, options), text
+    assert parse_shoe is not None
+    return [json.loads(line) for line in out]
+
+
+def test_batch_equals_the_single_shoe_route_on_depleted_shoes(cli) -> None:
+    """Random depleted shoes of 1 to 8 decks (the float64 route, ``D < 2^53``), of 9 and 24 decks (past
+    2^53, the wide route) and of 30, 100 and 1,000 decks (past 2^63): every line byte for byte the JSON of
+    ``punto_banco``'s exact result, by rank and suit, by rank, by value."""
+    lines = depleted_lines(1, (1, 2, 8), 6) + depleted_lines(2, (9, 24, 30, 100, 1000), 3)
+    records = check_batch(cli, lines)
+    past = [r for r in records if int(str(r["denominator"])) >= 2**63]
+    assert len(past) >= 6 and any(r["shoe"]["values"][0] > 10_000 for r in past)  # type: ignore[index]
+    assert any("omitted" in r for r in records)  # the unsettled bets of shoes of unknown ranks or suits
+
+
+def test_batch_equals_the_single_shoe_route_on_small_odd_and_infinite_shoes(cli) -> None:
+    lines = [
+        "--shoe 6,0,0,0,0,0,0,0,0,0",  # every coup a tie on zeros
+        "--shoe 1,1,1,1,1,1,0,0,0,0",
+        "--shoe 1,1,0,0,0,0,0,0,0,0,0,0,4",  # by rank: 6 cards
+        "--shoe 3,0,0,0,0,0,0,0,0,0,0,0,4 --remove K",
+        "--decks 2 --remove " + ",".join(f"{r}{s}" for r in RANK_NAMES[:12] for s in "SHDC"),  # kings twice as many
+        "--decks inf",
+        "--decks 8",
+        "--shoe 8,8,8,8,8,8,8,8,8,8,8,8,4",  # suits equal, not whole decks
+        "--decks 1 --remove K,K,K,K",  # suits unknown, rank counts multiples of four
+        "--decks 3000 --remove 5",  # beyond the kernel's range: Python integers
+        "--decks 1000000 --remove 5S",  # numbers beyond 128 bits
+        "--decks=6 --remove=A,A,10,t,kS,k",
+        "--remove 5 --decks 4",
+        '--decks 8 --remove "5,5"',
+    ]
+    records = check_batch(cli, lines)
+    assert records[5]["shoe"] == {"dealing": "A", "decks": "inf"}
+    assert int(str(records[10]["denominator"])) > 2**128
+
+
+def test_batch_with_decimals_breakdown_commission_and_chosen_bets(cli) -> None:
+    from solver.punto import bets_from_names
+
+    lines = depleted_lines(3, (2, 8, 100), 2)
+    check_batch(cli, lines, ("--digits", "5"), digits=5)
+    check_batch(cli, lines, ("--breakdown",), breakdown=True)
+    check_batch(cli, lines, ("--commission", "1/25"), commission="1/25")
+    bets = bets_from_names("banker:1/25,tie_on_7:45,player_pair,perfect_pairs", "1/20")
+    check_batch(cli, lines, ("--bets", "banker:1/25,tie_on_7:45,player_pair,perfect_pairs"), bets=bets)
+
+
+@settings(max_examples=200, deadline=None)
+@given(
+    st.lists(
+        st.sampled_from(
+            [
+                "--decks",
+                "--shoe",
+                "--remove",
+                "--decks=",
+                "--remove=",
+                "8",
+                "1",
+                "inf",
+                "0",
+                "K",
+                "KS",
+                "10h",
+                "5,5",
+                "A,A,A,A,A",
+                "4,1,1,1,1,1,1,1,1,1",
+                "1,2",
+                "'5'",
+                "-5",
+                ",",
+                "--bogus",
+                "#",
+                "x",
+                "2,2,2,2,2,2,2,2,2,2,2,2,2",
+            ]
+        ),
+        max_size=6,
     )
-    subprocess.run([sys.executable, "-c", script, lines[0]], env=env, check=True, capture_output=True)  # fill the cache
-    short, long = (
-        json.loads(
-            subprocess.run([sys.executable, "-c", script, *chosen], env=env, check=True, capture_output=True, text=True).stdout
+)
+def test_the_quick_reading_of_a_line_is_the_parsers(words: list[str]) -> None:
+    """A line read directly gives the shoe, or the error, that ``shlex`` and the options' parser give."""
+    from solver.cli.shoes import parse_line, slow_shoe
+    from solver.errors import InputError
+
+    line = " ".join(w if not w.endswith("=") else w + "8" for w in words).split("#")[0].strip()
+    if not line:
+        return
+    try:
+        expected: object = slow_shoe(line)
+    except InputError as e:
+        expected = str(e)
+    try:
+        got: object = parse_line(line)
+    except InputError as e:
+        got = str(e)
+    assert got == expected, line
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.lists(st.integers(0, 51), min_size=1, max_size=60), st.sampled_from(["suits", "ranks", "values", "mixed"]))
+def test_the_quick_removal_is_the_shoes(cards: list[int], how: str) -> None:
+    from solver.cli.shoes import parse_line, slow_shoe
+    from solver.errors import InputError
+
+    names = [f"{RANK_NAMES[c // 4]}{'SHDC'[c % 4]}" for c in cards]
+    if how == "ranks":
+        names = [n[:-1] for n in names]
+    elif how == "values":
+        names = ["0" if n[0] in "1JQK" else n[:-1] for n in names]
+    elif how == "mixed":
+        names = [n if i % 2 else n[:-1] for i, n in enumerate(names)]
+    line = "--decks 1 --remove " + ",".join(names)
+    try:
+        expected: object = slow_shoe(line)
+    except InputError as e:
+        expected = str(e)
+    try:
+        got: object = parse_line(line)
+    except InputError as e:
+        got = str(e)
+    assert got == expected
+
+
+def test_workers_give_the_lines_of_one_process(tmp_path) -> None:
+    """Two local processes, chunks of a few lines: the same bytes as one process, in input order (but for
+    the command each line records)."""
+    lines = depleted_lines(4, (1, 8, 100), 5)
+    path = tmp_path / "shoes.txt"
+    path.write_text("\n".join(lines) + "\n")
+    env = {**__import__("os").environ, "PYTHONPATH": str(Path(__file__).resolve().parents[1])}
+    outs = []
+    for extra in ([], ["--workers", "2"]):
+        script = (
+            "import sys\nfrom solver.cli import shoes\nshoes.CHUNK = 4\nfrom solver.cli import main\n"
+            f"sys.exit(main(['punto', '--shoes', {str(path)!r}, *{extra!r}]))"
         )
-        for chosen in (lines[:3], lines)
+        r = subprocess.run([sys.executable, "-c", script], env=env, capture_output=True, text=True, timeout=900)
+        assert r.returncode == 0, r.stderr
+        outs.append(r.stdout)
+    assert outs[1].replace(' --workers 2"', '"') == outs[0] and len(outs[0].splitlines()) == len(lines)
+
+
+def test_a_stream_is_answered_line_by_line() -> None:
+    """``(echo --remove 5; sleep 2; echo --remove 5,5) | baccarat punto --shoes -``: the first answer
+    comes before the second line is even written (issue 28), then the second; a live shoe tracker."""
+    import select
+
+    p = subprocess.Popen(
+        [sys.executable, "-m", "solver.cli", "punto", "--shoes", "-"],
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
     )
-    assert short[0] is False and long[0] is True
-    assert long[1].splitlines()[:3] == short[1].splitlines()
+    try:
+        assert p.stdin is not None and p.stdout is not None
+        p.stdin.write("--remove 5\n")
+        p.stdin.flush()
+        ready, _, _ = select.select([p.stdout], [], [], 600)  # a cold start compiles the kernels first
+        assert ready, "no answer to the first line while the stream stays open"
+        first = json.loads(p.stdout.readline())
+        assert first["line"] == 1 and first["shoe"]["values"][5] == 31
+        p.stdin.write("--remove 5,5\n")
+        p.stdin.close()
+        second = json.loads(p.stdout.readline())
+        assert second["line"] == 2 and second["shoe"]["values"][5] == 30
+        assert p.wait(timeout=60) == 0
+    finally:
+        p.kill()

@@ -8,19 +8,15 @@ from typing import TYPE_CHECKING
 
 from solver.cli.common import (
     SHOE_HELP,
-    Progress,
     add_format_options,
     add_shoe_options,
     add_tableau_option,
     commission_text,
     emit,
-    emit_json,
     house_from_args,
-    open_input,
-    read_shoe_lines,
+    parse_count,
     render,
     shoes_from_args,
-    source_name,
 )
 from solver.errors import InputError
 from solver.rules.tableau import PUNTO_BANCO
@@ -46,11 +42,6 @@ examples:
   baccarat punto --bet my_bets.toml                your own pay tables
   baccarat punto --tableau house.toml              a house's sheet (every cell fixed; its Tie pay)
 """
-
-
-BATCH_NUMPY = 200
-"""From this many shoes a ``--shoes`` batch sums with numpy (about 1.6 times the shoes a second in-process):
-importing it, about 0.2 s, is then paid back; a shorter batch, or one shoe, does without it."""
 
 
 def chosen_bets(
@@ -106,29 +97,19 @@ def run(args: argparse.Namespace) -> int:
     tableau = house.tableau if house is not None else PUNTO_BANCO
     bets, skip = chosen_bets(args, commission, house)
     as_dict = partial(punto_dict, detail=True)
-    if args.shoes is not None:  # each line stands alone: a bet a shoe cannot settle is left out of its line
+    if args.shoes is not None:  # each line stands alone: a bet a line's shoe cannot settle is left out of its line
+        from solver.cli.shoes import run_batch
+
         given = [f"--{o}" for o in ("decks", "shoe", "remove") if getattr(args, o) is not None]
-        if given or args.format != "text":
+        if given:
+            raise InputError(f"--shoes reads every shoe from its file: leave out {', '.join(given)}")
+        if args.format == "csv":
             raise InputError(
-                f"--shoes reads every shoe from its file and writes JSON lines: leave out "
-                f"{', '.join(given + (['--format'] if args.format != 'text' else []))}"
+                "--shoes writes JSON lines: --format csv is not available with it (leave out --format, or give json)"
             )
-        stream = open_input(args.shoes)
-        lines = read_shoe_lines(stream, source_name(args.shoes))
-        if not lines:
-            raise InputError(f"{source_name(args.shoes)} holds no shoe (one per line, e.g. --decks 8 --remove 5,5)")
-        progress = Progress(len(lines), "shoes")
-        batch_dict = partial(punto_dict, detail=args.breakdown)
-        route = "numpy" if len(lines) >= BATCH_NUMPY else "auto"
-        for i, (number, line, shoe) in enumerate(lines):
-            record = batch_dict(
-                punto_banco(shoe, commission, bets, skip_unsettled=True, tableau=tableau, route=route), args.digits
-            )
-            record = {"line": number, "input": line, **record}
-            emit_json([record], args, lines=True)
-            progress.update(i + 1)
-        progress.close()
-        return 0
+        return run_batch(args, bets, commission, tableau)
+    if args.workers is not None or args.scheduler is not None:
+        raise InputError("--workers and --scheduler price a batch of shoes: give them with --shoes")
     results = [punto_banco(s, commission, bets, skip_unsettled=skip, tableau=tableau) for s in shoes_from_args(args)]
     as_text = partial(punto_text, detail=True, pay_tables=args.breakdown)
     render(results, args, as_dict, (CSV_HEADER, partial(punto_csv_rows, detail=True)), as_text, punto_table_text)
@@ -166,6 +147,12 @@ def add_parser(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-ar
         "--shoes",
         metavar="FILE",
         help="batch: one shoe per line (--decks/--shoe/--remove syntax), '-' for stdin; "
-        "writes one JSON object per line (a bet a line's shoe cannot settle is listed in 'omitted')",
+        "writes one JSON object per line as each line arrives (a bet a line's shoe cannot settle is listed in 'omitted')",
+    )
+    p.add_argument("--workers", type=parse_count, metavar="N", help="with --shoes: local processes pricing the batch (default 1)")
+    p.add_argument(
+        "--scheduler",
+        metavar="ADDRESS",
+        help="with --shoes: a Dask distributed scheduler pricing the batch, e.g. tcp://host:8786",
     )
     p.set_defaults(run=run)

@@ -44,6 +44,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
+from fractions import Fraction
 from functools import cache
 from typing import Any
 
@@ -356,6 +357,161 @@ def float_numerators(
     return d
 
 
+LANES = 8
+"""Shoes :func:`lane_sums` prices at once, one per lane of the vector registers."""
+
+
+def lane_sums(
+    counts: np.ndarray,
+    sizes: np.ndarray,
+    wide: bool,
+    run_src: np.ndarray,
+    run_dst: np.ndarray,
+    run_len: np.ndarray,
+    run_factor: np.ndarray,
+    seg_tasks: np.ndarray,
+    task_factor: np.ndarray,
+    task_pairs: np.ndarray,
+    pair_node: np.ndarray,
+    pair_count: np.ndarray,
+    pair_count_u: np.ndarray,
+    segment_key: np.ndarray,
+    segment_size: np.ndarray,
+    weights: np.ndarray,
+    weights_u: np.ndarray,
+    table: np.ndarray,
+    table_u: np.ndarray,
+    pads: np.ndarray,
+    pads_u: np.ndarray,
+    sums: np.ndarray,
+    sums_u: np.ndarray,
+) -> None:
+    """Every key's weight but the residual's on :data:`LANES` shoes at once (``counts[l]``, ``sizes[l]``),
+    lane ``l`` of ``sums[key, l]``, in float64 over a dense trie whose tasks are all sparse
+    (:func:`dense_trie` with ``fill`` infinite): every array holds a row per node, table entry, pad or key
+    and a column per lane, so each multiplication and sum runs over the lanes as one vector operation,
+    and a pair costs one row of its parent's weights (no dense coefficients, no zeros).
+
+    With ``wide``, the same sums also modulo 2^64 in ``uint64`` into ``sums_u`` (exact: unsigned
+    arithmetic wraps); a shoe's exact weight is then the one integer congruent to ``sums_u`` within
+    :func:`wide_error` of ``sums`` (:func:`solver.count.batch.price`). Without, ``sums`` is exact where
+    :func:`float_exact` holds (the argument of the module docstring: every number formed is an integer
+    at most ``D``). A task whose factor is not positive is not skipped as in :func:`float_numerators`
+    (lanes differ): its parents' weights are exactly 0 in both channels (their chain of factors meets
+    ``0``), so it adds 0. ``pair_count_u`` is ``pair_count`` as ``uint64``; ``weights`` (one row per node),
+    ``table`` (80), ``pads`` (7), and their ``_u`` twins are scratch space.
+    """
+    for lane in range(LANES):
+        for v in range(10):
+            for b in range(8):
+                table[8 * v + b, lane] = counts[lane, v] - b
+                table_u[8 * v + b, lane] = np.uint64(counts[lane, v] - b)  # modulo 2^64: negative factors wrap
+        for k in range(MAX_CARDS + 1):
+            p = 1.0
+            pu = np.uint64(1)
+            for j in range(MAX_CARDS - k):
+                p *= sizes[lane] - k - j
+                pu *= np.uint64(sizes[lane] - k - j)
+            pads[k, lane] = p
+            pads_u[k, lane] = pu
+        weights[0, lane] = 1.0
+        weights_u[0, lane] = np.uint64(1)
+    for r in range(len(run_len)):
+        f = run_factor[r]
+        src = run_src[r]
+        dst = run_dst[r]
+        for i in range(run_len[r]):
+            for lane in range(LANES):
+                weights[dst + i, lane] = weights[src + i, lane] * table[f, lane]
+        if wide:
+            for i in range(run_len[r]):
+                for lane in range(LANES):
+                    weights_u[dst + i, lane] = weights_u[src + i, lane] * table_u[f, lane]
+    sums[:, :] = 0.0
+    sums_u[:, :] = 0
+    acc = np.zeros(LANES)
+    part = np.zeros(LANES)
+    acc_u = np.zeros(LANES, np.uint64)
+    part_u = np.zeros(LANES, np.uint64)
+    for s in range(len(segment_key)):
+        acc[:] = 0.0
+        acc_u[:] = 0
+        for t in range(seg_tasks[s], seg_tasks[s + 1]):
+            part[:] = 0.0
+            for p in range(task_pairs[t], task_pairs[t + 1]):
+                c = pair_count[p]
+                n = pair_node[p]
+                for lane in range(LANES):
+                    part[lane] += c * weights[n, lane]
+            f = task_factor[t]
+            for lane in range(LANES):
+                acc[lane] += table[f, lane] * part[lane]
+            if wide:
+                part_u[:] = 0
+                for p in range(task_pairs[t], task_pairs[t + 1]):
+                    cu = pair_count_u[p]
+                    n = pair_node[p]
+                    for lane in range(LANES):
+                        part_u[lane] += cu * weights_u[n, lane]
+                for lane in range(LANES):
+                    acc_u[lane] += table_u[f, lane] * part_u[lane]
+        k = segment_key[s]
+        z = segment_size[s]
+        for lane in range(LANES):
+            sums[k, lane] += acc[lane] * pads[z, lane]
+            sums_u[k, lane] += acc_u[lane] * pads_u[z, lane]
+
+
+def wide_terms(law: DenseLaw, segment_key: np.ndarray, keys: int) -> int:
+    """The most rounded operations any term of one key's float sum in :func:`lane_sums` passes through:
+    four multiplications forming a parent's weight (levels up to 5 from the exact first level), one by
+    its path count, one by the task's factor, one by the padding, and at most ``n − 1`` additions in any
+    order of summing the key's ``n`` terms (every dense coefficient and sparse pair of its tasks, and
+    one per task and per segment).
+    """
+    terms = np.zeros(keys, dtype=np.int64)
+    for s in range(len(segment_key)):
+        for t in range(int(law.seg_tasks[s]), int(law.seg_tasks[s + 1])):
+            terms[segment_key[s]] += int(law.task_len[t]) + int(law.task_pairs[t + 1] - law.task_pairs[t]) + 1
+        terms[segment_key[s]] += 1
+    return 7 + int(terms.max(initial=0))
+
+
+def wide_error(size: int, rounded: int) -> Fraction:
+    """A bound on ``|float sum − exact sum|`` for every key of :func:`lane_sums` on a shoe of ``size``
+    cards: ``γ_h D`` with ``γ_h = h u / (1 − h u)``, ``u = 2^−53``, ``h`` = ``rounded``
+    (:func:`wide_terms`). Every term is a product of non-negative exact integers (table entries, path
+    counts, pads), so each computed term is its exact value times at most ``h`` factors ``(1 + δ)``,
+    ``|δ| ≤ u``, in any order of evaluation (fused multiply-adds round less), and the computed sum is
+    within ``γ_h`` of the exact sum, itself at most ``D`` (Higham, *Accuracy and Stability of Numerical
+    Algorithms*, 2nd ed. 2002, Lemma 3.1 and §3.1).
+
+    >>> wide_error(416, 20_000) < 1, wide_error(52_000, 20_000) < 2**61
+    (True, True)
+    """
+    d = 1
+    for j in range(MAX_CARDS):
+        d *= max(size - j, 1)
+    hu = Fraction(rounded, 2**53)
+    return hu / (1 - hu) * d
+
+
+WIDE_ERROR = 2**61
+""":func:`lane_sums` is exact (``wide``) where :func:`wide_error` is at most this: with ``L`` the sum modulo 2^64
+and ``F`` the float sum, ``(F − float(L)) / 2^64`` is then within ``(2^61 + 2^10 + 2^49) / 2^64 < 1/2``
+of the whole number ``(S − L) / 2^64`` (``float(L)`` rounds by at most ``2^10``, the subtraction by
+``2^−53`` of at most ``2^102``), so rounding it recovers ``S``."""
+
+
+def wide_exact(size: int, rounded: int) -> bool:
+    """Whether :func:`lane_sums` (``wide``) recovers every key's exact weight on a shoe of ``size`` cards.
+
+    >>> wide_exact(52_000, 20_000), wide_exact(200_000, 20_000)
+    (True, False)
+    """
+    return wide_error(size, rounded) <= WIDE_ERROR
+
+
 _COMPILED: dict[str, Callable[..., Any]] = {}
 
 
@@ -372,3 +528,17 @@ def compiled() -> Callable[..., Any]:
         drop_stale(__file__, "float_numerators")
         _COMPILED["float_numerators"] = njit(cache=True, nogil=True, fastmath={"reassoc", "contract"})(float_numerators)
     return _COMPILED["float_numerators"]
+
+
+def compiled_lanes() -> Callable[..., Any]:
+    """The numba-compiled :func:`lane_sums` (compiled on first use, cached on disk), its float sums
+    allowed to reassociate and fuse (exact below 2^53 in any order; the bound of :func:`wide_error`
+    holds in any order)."""
+    if "lane_sums" not in _COMPILED:
+        from numba import njit
+
+        from solver.store.jitcache import drop_stale
+
+        drop_stale(__file__, "lane_sums")
+        _COMPILED["lane_sums"] = njit(cache=True, nogil=True, fastmath={"reassoc", "contract"})(lane_sums)
+    return _COMPILED["lane_sums"]

@@ -38,6 +38,7 @@ the uncompiled functions give the same integers.
 
 from __future__ import annotations
 
+import dataclasses
 import math
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
@@ -54,7 +55,8 @@ from solver.deal.tree import unique_inverse
 from solver.deal.weights import INT64_LIMIT, MAX_CARDS, denominator, multiset_trie
 from solver.errors import ModelError
 from solver.punto import Bet, compile_bets
-from solver.rules.tableau import PUNTO_BANCO, Tableau
+from solver.punto.compiled import bets_key
+from solver.rules.tableau import PUNTO_BANCO, Tableau, fixed_tableau
 
 
 def trie_of(multisets: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
@@ -261,14 +263,61 @@ class FastLaw:
         return [int(x) for x in out]
 
 
+LAW_ARRAYS = (
+    "parent",
+    "factor",
+    "segments",
+    "segment_key",
+    "segment_size",
+    "pair_node",
+    "pair_count",
+    "multiplier",
+    "scale",
+    "tiers",
+)
+"""The arrays of a :class:`FastLaw` kept in the disk cache (with its dense trie's and its residual)."""
+
+DENSE_ARRAYS = tuple(f.name for f in dataclasses.fields(DenseLaw) if f.name != "nodes")
+
+LAWS_KEPT = 16
+"""Prepared sets of bets kept in the disk cache (the least recently used go first)."""
+
+
 def fast_law(bets: Sequence[Bet], tab: Tableau = PUNTO_BANCO, winner: bool = False, fill: float = DENSE_FILL) -> FastLaw:
-    """Prepare coup bets for the kernels (the compile is cached; this builds the tries; ``fill``: see
-    :func:`solver.count.denselaw.dense_trie`).
+    """Prepare coup bets for the kernels (``fill``: see :func:`solver.count.denselaw.dense_trie`).
+
+    Built once and kept in the disk cache (:mod:`solver.store.cache`) for bets that are data: building
+    the tries takes a few tenths of a second, reading them back a millisecond.
 
     Raises:
         ModelError: a bet reads the first cards (see :mod:`solver.count.pairs`).
     """
+    from solver.store.cache import load_arrays, save_arrays
+
     bets = tuple(bets)
+    key = bets_key("fastlaw", bets, tab, winner, fill)
+    stored = load_arrays("fastlaw", key) if key is not None else None
+    if stored is not None and set(stored) == {*LAW_ARRAYS, *(f"dense_{n}" for n in DENSE_ARRAYS), "residual", "nodes"}:
+        dense = DenseLaw(nodes=int(stored["nodes"][0]), **{n: stored[f"dense_{n}"] for n in DENSE_ARRAYS})
+        return FastLaw(
+            bets,
+            fixed_tableau(tab),
+            residual=int(stored["residual"][0]),
+            winner=winner,
+            dense=dense,
+            **{n: stored[n] for n in LAW_ARRAYS},
+        )
+    law = build_fast_law(bets, tab, winner, fill)
+    if key is not None:
+        arrays = {n: getattr(law, n) for n in LAW_ARRAYS}
+        arrays |= {f"dense_{n}": getattr(law.dense, n) for n in DENSE_ARRAYS}
+        arrays |= {"residual": np.array([law.residual], np.int64), "nodes": np.array([law.dense.nodes], np.int64)}
+        save_arrays("fastlaw", key, arrays, keep=LAWS_KEPT)
+    return law
+
+
+def build_fast_law(bets: tuple[Bet, ...], tab: Tableau, winner: bool, fill: float) -> FastLaw:
+    """:func:`fast_law` built afresh from the compiled bets (numpy)."""
     c = compile_bets(bets, tab, winner=winner)
     g = c.grouping
     n_keys = len(g.keys)

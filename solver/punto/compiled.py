@@ -187,7 +187,7 @@ def compile_bets(bets: Sequence[Bet], tab: Tableau = PUNTO_BANCO, winner: bool =
 
 @lru_cache(maxsize=64)
 def _compile(bets: tuple[Bet, ...], tab: Tableau, winner: bool = True) -> CompiledBets:
-    key = _cache_key(bets, tab, winner)
+    key = bets_key("bets", bets, tab, winner)
     stored = load_plain("bets", key) if key is not None else None
     if stored is not None and set(stored) == set(STORED):
         return _assemble(bets, tab, {name: values for name, (values, _) in stored.items()}, stored["tiers"][1])
@@ -274,16 +274,17 @@ BET_SETS_KEPT = 64
 """Compiled bet sets kept in the disk cache (the least recently written go first)."""
 
 
-def _cache_key(bets: tuple[Bet, ...], tab: Tableau, winner: bool) -> str | None:
-    """A disk-cache key for bets that are data (conditions, not Python predicates), else ``None``.
+def bets_key(name: str, bets: Sequence[Bet], tab: Tableau, winner: bool, *more: object) -> str | None:
+    """A disk-cache key for an entry ``name`` derived from bets that are data (conditions, not Python
+    predicates), else ``None``; ``more`` says what else the entry depends on.
 
-    The key hashes the source of the bet machinery (core, this module, the events) with the bets, so changed code never reads
-    a stale entry.
+    The key hashes the package's code (:func:`~solver.store.cache.entry_key`) with the bets, so changed
+    code never reads a stale entry.
     """
     if not all(isinstance(t.when, Condition) for b in bets for t in b.tiers):
         return None
     described = tuple((b.name, tuple((str(t.pays), repr(t.when)) for t in b.tiers)) for b in bets)
-    return entry_key("bets", tab, winner, described)
+    return entry_key(name, tab, winner, described, *more)
 
 
 def unique_rows(a: np.ndarray) -> tuple[np.ndarray, np.ndarray]:

@@ -15,7 +15,6 @@ Fraction(114753351728, 10847218479825)
 
 from __future__ import annotations
 
-import dataclasses
 from collections.abc import Sequence
 from dataclasses import dataclass
 from fractions import Fraction
@@ -28,6 +27,9 @@ from solver.punto.compiled import compile_bets
 from solver.punto.main_bets import main_bets, variant_bets
 from solver.punto.pairs import evaluate_first_cards, first_cards_law, side_pair_bet
 from solver.rules.tableau import PUNTO_BANCO, STANDARD_COMMISSION, Tableau
+
+METHOD = "exact enumeration of every six-card sequence (solver.deal.tree)"
+"""How :func:`punto_banco` obtains its numbers (under punto banco's tableau; :func:`method_of`)."""
 
 
 @dataclass(frozen=True)
@@ -49,7 +51,7 @@ class PuntoResult:
     denominator: int
     bets: tuple[BetResult, ...]
     commission: Fraction
-    method: str = "exact enumeration of every six-card sequence (solver.deal.tree)"
+    method: str = METHOD
     omitted: tuple[tuple[str, str], ...] = ()
 
     @property
@@ -98,6 +100,15 @@ class PuntoResult:
         edges = ", ".join(f"{b.name} {decimal_str(b.edge * 100, 4)} %" for b in self.bets[:3])
         more = f", and {len(self.bets) - 3} more bets" if len(self.bets) > 3 else ""
         return f"PuntoResult({self.shoe.label()}: house edge {edges}{more}; exact)"
+
+
+def method_of(tableau: Tableau) -> str:
+    """The method a result under ``tableau`` states: :data:`METHOD`, naming a tableau other than punto banco's.
+
+    >>> method_of(PUNTO_BANCO) == METHOD
+    True
+    """
+    return METHOD if tableau == PUNTO_BANCO else f"{METHOD}, under the {tableau.name} tableau"
 
 
 def settles(bet: Bet, shoe: Shoe) -> str | None:
@@ -173,7 +184,12 @@ def punto_banco(
     for b in kept:
         results.append(by_name[b.name] if not b.first_cards else evaluate_first_cards(b, shoe, law))
     counts = dict(zip(("banker", "player", "tie"), winners))
-    result = PuntoResult(shoe=shoe, counts=counts, denominator=d, bets=tuple(results), commission=alpha, omitted=tuple(omitted))
-    if tableau != PUNTO_BANCO:
-        result = dataclasses.replace(result, method=f"{result.method}, under the {tableau.name} tableau")
-    return result
+    return PuntoResult(
+        shoe=shoe,
+        counts=counts,
+        denominator=d,
+        bets=tuple(results),
+        commission=alpha,
+        method=method_of(tableau),
+        omitted=tuple(omitted),
+    )

@@ -1,0 +1,579 @@
+"""Batches of shoes priced exactly at the counting kernel's speed (``baccarat punto --shoes``).
+
+A batch prices every bet of a set on many shoes. Each shoe's answer is a row of exact integers, its
+*values* (:class:`BatchLaw`, "Values"): the denominators, the three winners' weights, and per bet the
+weight of each line of its pay table, of a loss, of a win and of a push, and its EV numerator over
+``scale × denominator``. They are exactly the integers :func:`solver.punto.punto_banco` reduces into
+Fractions (:func:`result` builds its :class:`~solver.punto.PuntoResult` from them, :func:`values_of`
+the other way), computed by one compiled kernel (:func:`price`) per chunk of shoes:
+
+* the coup bets' joint keys by the counting kernel's dense trie, eight shoes at a time, one per
+  vector lane (:func:`solver.count.denselaw.lane_sums`): in float64, exact while ``D < 2^53`` (up to
+  8 decks) by the float route's own argument, or, on larger shoes, in float64 and modulo 2^64, the
+  exact integer being the one congruent to the second within the proven error of the first
+  (:func:`solver.count.denselaw.wide_error`; up to about 2,000 decks);
+* the residual key, every pay-table line and the winners as 128-bit sums of keys, the wins, pushes and
+  EV numerators as small integer combinations of them (:mod:`solver.exact.wide`);
+* bets on the first cards by the first cards' moments (:func:`solver.punto.pairs.first_card_moments`,
+  int64, exact up to 55,000 cards), combined into each line's weight.
+
+A shoe no kernel route is exact for (the infinite deck, dealt with replacement; a shoe of more cards
+than :attr:`BatchLaw.max_cards`) is priced by :func:`solver.punto.punto_banco` in Python integers and
+its values read off the result. Rows are independent: a chunk can be priced anywhere
+(:func:`price_chunk`, picklable, for :func:`solver.simulate.executor.map_chunks`) and the rows put back
+in input order.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from enum import IntEnum
+from fractions import Fraction
+from functools import lru_cache
+from typing import Any
+
+import numpy as np
+
+from solver.cards import Shoe
+from solver.count import denselaw
+from solver.count.denselaw import float_exact, wide_exact, wide_terms
+from solver.count.fastlaw import FastLaw, fast_law
+from solver.deal.weights import MAX_CARDS
+from solver.exact.wide import add, from_int, mul_small, sub
+from solver.punto import Bet, PuntoResult, compile_bets, punto_banco, result_from_weights
+from solver.punto.pairs import CLASS_BASIS, PAIR, RANK_CLASS_BASIS, SUITED, first_card_moments
+from solver.punto.pricing import method_of, settles
+from solver.rules.tableau import PUNTO_BANCO, Tableau
+
+SPARSE = math.inf
+"""The dense share of the batch's dense trie (:func:`solver.count.denselaw.dense_trie`): none, every task a
+list of (parent, path count), for :func:`solver.count.denselaw.lane_sums`."""
+
+WIDTH_LIMIT = 2**126
+"""Every value of a kernel row is below this in absolute value (signed 128-bit sums never wrap)."""
+
+MOMENTS_LIMIT = 2**63
+"""The first cards' moments are int64: every partial sum (at most ``N^4 + 4 N^3 + 6 N^2``) below this."""
+
+
+class Kind(IntEnum):
+    """What a shoe tells of its cards, hence which bets it settles (:func:`solver.punto.settles`)."""
+
+    SUITS = 0
+    """Ranks and suits known: every bet."""
+    RANKS = 1
+    """Ranks known, suits not: not the bets on suits."""
+    VALUES = 2
+    """Point values only: no bet on the first cards."""
+
+
+def kind_of(shoe: Shoe) -> Kind:
+    """The shoe's :class:`Kind`."""
+    return Kind.VALUES if shoe.ranks is None else Kind.RANKS if shoe.suits is None else Kind.SUITS
+
+
+D, D4, BANKER, PLAYER, TIE = range(5)
+"""Value indices: the coup's denominator ``N (N − 1) … (N − 5)``, the first four cards' ``N (N − 1)
+(N − 2) (N − 3)`` (``T^6``, ``T^4`` dealing with replacement), and the weights of the three winners."""
+
+
+@dataclass(frozen=True, eq=False)
+class BatchLaw:
+    """A set of bets ready to price batches of shoes (shoe-independent; built once per process).
+
+    Values of a row: :data:`D`, :data:`D4`, the three winners, then per bet ``b`` from ``base[b]``: the
+    weight of each pay-table line, of a loss, of a win, of a push, and the EV numerator over
+    ``scale_b × den`` (``den`` :data:`D` for a coup bet, :data:`D4` for a bet on the first cards).
+
+    Attributes:
+        bets: the bets, in order.
+        tableau: the fixed tableau.
+        law: the coup bets compiled for the kernels, with the winner.
+        base: each bet's first value.
+        width: values per row.
+        rounded: :func:`solver.count.denselaw.wide_terms` of the law.
+        max_cards: the largest shoe the kernel prices exactly.
+    """
+
+    bets: tuple[Bet, ...]
+    tableau: Tableau
+    law: FastLaw
+    base: tuple[int, ...]
+    width: int
+    rounded: int
+    max_cards: int
+    arrays: dict[str, np.ndarray]
+
+    def tier_count(self, b: int) -> int:
+        """Lines of bet ``b``'s pay table (its loss not counted)."""
+        return len(self.bets[b].tiers)
+
+    def loss(self, b: int) -> int:
+        """The value index of bet ``b``'s loss weight."""
+        return self.base[b] + self.tier_count(b)
+
+    def win(self, b: int) -> int:
+        """The value index of bet ``b``'s win weight."""
+        return self.loss(b) + 1
+
+    def push(self, b: int) -> int:
+        """The value index of bet ``b``'s push weight."""
+        return self.loss(b) + 2
+
+    def ev(self, b: int) -> int:
+        """The value index of bet ``b``'s EV numerator."""
+        return self.loss(b) + 3
+
+    def kept(self, kind: int) -> tuple[int, ...]:
+        """The bets a shoe of this kind settles, by index."""
+        return tuple(b for b, bet in enumerate(self.bets) if not bet.first_cards or _settled(bet, kind))
+
+    def kernel_route(self, shoe: Shoe) -> bool:
+        """Whether :func:`price` is exact on ``shoe`` (else :func:`values_of` a Python result)."""
+        return not shoe.is_infinite and shoe.size <= self.max_cards
+
+
+def _settled(bet: Bet, kind: int) -> bool:
+    return kind == Kind.SUITS or (kind == Kind.RANKS and not bet.needs_suits)
+
+
+def _classes(suits: bool) -> tuple[list[int], tuple[tuple[int, ...], ...], list[int]]:
+    """The classes of two cards, their basis rows over the moments, and the moments' columns used."""
+    if suits:
+        return [0, PAIR, SUITED, PAIR | SUITED], CLASS_BASIS, [0, 1, 2, 3]
+    return [0, PAIR], RANK_CLASS_BASIS, [0, 1]
+
+
+def _first_rows(bets: Sequence[Bet], base: Sequence[int], suits: bool) -> dict[str, np.ndarray]:
+    """Each first-card bet's line and loss weights as sums ``Σ coef × M[x, y]`` of the moments."""
+    classes, basis, columns = _classes(suits)
+    rows: dict[tuple[int, int, int], int] = {}
+    for bet, start in zip(bets, base):
+        if not bet.first_cards or (bet.needs_suits and not suits):
+            continue
+        for a, pc in enumerate(classes):
+            for b, bc in enumerate(classes):
+                values = {}
+                for side, c in (("player", pc), ("banker", bc)):
+                    values[f"{side}_pair"] = int(bool(c & PAIR))
+                    values[f"{side}_suited"] = int(bool(c & SUITED))
+                    values[f"{side}_perfect_pair"] = int(c == PAIR | SUITED)
+                tier = next((i for i, t in enumerate(bet.tiers) if t.when.holds(values)), len(bet.tiers))  # type: ignore[union-attr]
+                for i, x in enumerate(columns):
+                    for j, y in enumerate(columns):
+                        c = basis[a][i] * basis[b][j]
+                        if c:
+                            key = (start + tier, x, y)
+                            rows[key] = rows.get(key, 0) + c
+    kept = [(k, c) for k, c in sorted(rows.items()) if c]
+    return {
+        "dst": np.array([k[0] for k, _ in kept], dtype=np.int64),
+        "x": np.array([k[1] for k, _ in kept], dtype=np.int64),
+        "y": np.array([k[2] for k, _ in kept], dtype=np.int64),
+        "coef": np.array([c for _, c in kept], dtype=np.int64),
+    }
+
+
+def _derived(bets: Sequence[Bet], base: Sequence[int]) -> tuple[dict[str, np.ndarray], int]:
+    """Win, push and EV numerator of every bet as integer combinations of its lines' weights (the
+    arithmetic of :func:`solver.punto.result_from_weights`); and the largest coefficient."""
+    dst, start, src, coef = [], [0], [], []
+    largest = 1
+    for bet, b0 in zip(bets, base):
+        n = len(bet.tiers)
+        loss = b0 + n
+        scale = bet.scale
+        rows = (
+            (loss + 1, [(b0 + i, 1) for i, t in enumerate(bet.tiers) if t.pays > 0]),
+            (loss + 2, [(b0 + i, 1) for i, t in enumerate(bet.tiers) if t.pays == 0]),
+            (
+                loss + 3,
+                [(b0 + i, t.pays.numerator * (scale // t.pays.denominator)) for i, t in enumerate(bet.tiers)] + [(loss, -scale)],
+            ),
+        )
+        for target, terms in rows:
+            terms = [(s, c) for s, c in terms if c]
+            dst.append(target)
+            src += [s for s, _ in terms]
+            coef += [c for _, c in terms]
+            start.append(len(src))
+            largest = max([largest] + [abs(c) for _, c in terms])
+    i64 = lambda x: np.array(x, dtype=np.int64)  # noqa: E731
+    return {"dst": i64(dst), "start": i64(start), "src": i64(src), "coef": i64(coef)}, largest
+
+
+def largest_exact(law: FastLaw, rounded: int, largest: int, first_cards: bool) -> int:
+    """The most cards on which :func:`price` is exact with these bets: the wide route recovers every key
+    (:func:`solver.count.denselaw.wide_exact`), every value stays below :data:`WIDTH_LIMIT`, and, with
+    bets on the first cards, their int64 moments below :data:`MOMENTS_LIMIT`."""
+
+    def fits(n: int) -> bool:
+        d = math.prod(n - j for j in range(MAX_CARDS))
+        if not (float_exact(n) or wide_exact(n, rounded)) or (largest + 1) * d >= WIDTH_LIMIT:
+            return False
+        return not first_cards or n**4 + 4 * n**3 + 6 * n**2 < MOMENTS_LIMIT
+
+    lo, hi = 6, 1 << 22  # fits(6) holds; fits(2^22) fails for every set of bets
+    while hi - lo > 1:
+        mid = (lo + hi) // 2
+        lo, hi = (mid, hi) if fits(mid) else (lo, mid)
+    return lo
+
+
+@lru_cache(maxsize=8)
+def batch_law(bets: tuple[Bet, ...], tab: Tableau = PUNTO_BANCO) -> BatchLaw:
+    """Prepare ``bets`` for batches (cached per process: a worker builds it once for all its chunks).
+
+    Raises:
+        ModelError: the tableau leaves a decision free.
+    """
+    coup = tuple(b for b in bets if not b.first_cards)
+    law = fast_law(coup, tab, winner=True, fill=SPARSE)
+    compiled = compile_bets(coup, tab, winner=True)
+    base = []
+    at = TIE + 1
+    for bet in bets:
+        base.append(at)
+        at += len(bet.tiers) + 4
+    derived, largest = _derived(bets, base)
+    rounded = wide_terms(law.dense, law.segment_key, law.keys)
+    first = any(b.first_cards for b in bets)
+    arrays: dict[str, np.ndarray] = {
+        "pair_count_f": law.dense.pair_count.astype(np.float64),
+        "pair_count_u": law.dense.pair_count.astype(np.uint64),
+        "coup_base": np.array([base[i] for i, b in enumerate(bets) if not b.first_cards], dtype=np.int64),
+        "coup_tier": np.ascontiguousarray(law.tiers, dtype=np.int64).reshape(law.keys, len(coup)),
+        "winner": np.ascontiguousarray(compiled.tiers[:, -1], dtype=np.int64),
+        **{f"derived_{k}": v for k, v in derived.items()},
+        **{f"suits_{k}": v for k, v in _first_rows(bets, base, True).items()},
+        **{f"ranks_{k}": v for k, v in _first_rows(bets, base, False).items()},
+    }
+    return BatchLaw(bets, law.tableau, law, tuple(base), at, rounded, largest_exact(law, rounded, largest, first), arrays)
+
+
+# -- the kernel ----------------------------------------------------------------------------------------
+
+LANE_SUMS: Callable[..., Any] = denselaw.lane_sums
+FIRST_CARD_MOMENTS: Callable[..., Any] = first_card_moments
+TWO64 = 2.0**64
+LANES = denselaw.LANES
+
+
+def price(
+    values: np.ndarray,
+    types: np.ndarray,
+    kind: np.ndarray,
+    run_src: np.ndarray,
+    run_dst: np.ndarray,
+    run_len: np.ndarray,
+    run_factor: np.ndarray,
+    seg_tasks: np.ndarray,
+    task_factor: np.ndarray,
+    task_pairs: np.ndarray,
+    pair_node: np.ndarray,
+    pair_count: np.ndarray,
+    pair_count_u: np.ndarray,
+    segment_key: np.ndarray,
+    segment_size: np.ndarray,
+    residual: int,
+    nodes: int,
+    coup_base: np.ndarray,
+    coup_tier: np.ndarray,
+    winner: np.ndarray,
+    suits_dst: np.ndarray,
+    suits_x: np.ndarray,
+    suits_y: np.ndarray,
+    suits_coef: np.ndarray,
+    ranks_dst: np.ndarray,
+    ranks_x: np.ndarray,
+    ranks_y: np.ndarray,
+    ranks_coef: np.ndarray,
+    derived_dst: np.ndarray,
+    derived_start: np.ndarray,
+    derived_src: np.ndarray,
+    derived_coef: np.ndarray,
+    out_hi: np.ndarray,
+    out_lo: np.ndarray,
+) -> None:
+    """Every row of values (:class:`BatchLaw`) of shoes ``values[i]`` (ten counts by point value),
+    ``types[i]`` (52 counts by rank and suit for :attr:`Kind.SUITS`, the first 13 by rank for
+    :attr:`Kind.RANKS`) of kind ``kind[i]``, into ``out_hi[i]``, ``out_lo[i]`` (zeros on entry), as
+    128-bit two's complement pairs. Only for finite shoes within :attr:`BatchLaw.max_cards`.
+
+    The keys' weights come from :func:`solver.count.denselaw.lane_sums`, :data:`LANES` shoes at a time:
+    in float64 alone where ``D < 2^53`` (exact), else with the sums modulo 2^64, the weight being
+    ``L + 2^64 round((F − L) / 2^64)`` (``F`` the float sum, ``L`` the sum modulo 2^64, exact by
+    :data:`solver.count.denselaw.WIDE_ERROR`); the residual key is ``D`` minus the others.
+    """
+    n = values.shape[0]
+    n_keys = len(winner)
+    u0 = np.uint64(0)
+    key_hi = np.zeros((n, n_keys), np.uint64)
+    key_lo = np.zeros((n, n_keys), np.uint64)
+    sizes = np.zeros(n, np.int64)
+    routes = np.zeros(n, np.int64)
+    for i in range(n):
+        size = 0
+        for v in range(10):
+            size += values[i, v]
+        sizes[i] = size
+        dh, dl = u0, np.uint64(1)
+        for j in range(MAX_CARDS):
+            dh, dl = mul_small(dh, dl, np.uint64(size - j))
+            if j == 3:
+                out_hi[i, D4], out_lo[i, D4] = dh, dl
+        out_hi[i, D], out_lo[i, D] = dh, dl
+        routes[i] = 0 if dh == u0 and dl < np.uint64(2**53) else 1
+    weights = np.zeros((nodes, LANES))
+    weights_u = np.zeros((nodes, LANES), np.uint64)
+    table = np.zeros((80, LANES))
+    table_u = np.zeros((80, LANES), np.uint64)
+    pads = np.zeros((MAX_CARDS + 1, LANES))
+    pads_u = np.zeros((MAX_CARDS + 1, LANES), np.uint64)
+    sums = np.zeros((n_keys, LANES))
+    sums_u = np.zeros((n_keys, LANES), np.uint64)
+    lane_counts = np.zeros((LANES, 10), np.int64)
+    lane_sizes = np.zeros(LANES, np.int64)
+    group = np.zeros(LANES, np.int64)
+    for route in range(2):
+        taken = 0
+        i = 0
+        while i < n or taken > 0:
+            if i < n and routes[i] == route:
+                group[taken] = i
+                taken += 1
+            i += 1
+            if taken == LANES or (i >= n and taken > 0):
+                for lane in range(LANES):
+                    j = group[min(lane, taken - 1)]  # a short group repeats its last shoe
+                    lane_counts[lane] = values[j]
+                    lane_sizes[lane] = sizes[j]
+                LANE_SUMS(
+                    lane_counts,
+                    lane_sizes,
+                    route == 1,
+                    run_src,
+                    run_dst,
+                    run_len,
+                    run_factor,
+                    seg_tasks,
+                    task_factor,
+                    task_pairs,
+                    pair_node,
+                    pair_count,
+                    pair_count_u,
+                    segment_key,
+                    segment_size,
+                    weights,
+                    weights_u,
+                    table,
+                    table_u,
+                    pads,
+                    pads_u,
+                    sums,
+                    sums_u,
+                )
+                for lane in range(taken):
+                    j = group[lane]
+                    rh, rl = out_hi[j, D], out_lo[j, D]
+                    for k in range(n_keys):
+                        if k == residual:
+                            continue
+                        if route == 0:
+                            high, low = u0, np.uint64(np.int64(sums[k, lane]))
+                        else:
+                            low = sums_u[k, lane]
+                            high = np.uint64(np.int64(np.rint((sums[k, lane] - float(low)) / TWO64)))
+                        key_hi[j, k], key_lo[j, k] = high, low
+                        rh, rl = sub(rh, rl, high, low)
+                    key_hi[j, residual], key_lo[j, residual] = rh, rl
+                taken = 0
+    moments = np.zeros((4, 4), np.int64)
+    suit_rank = np.arange(52) // 4
+    suit_suit = np.arange(52) % 4
+    rank_rank = np.arange(13)
+    rank_suit = np.zeros(13, np.int64)
+    groups = np.array([13, 4])
+    for i in range(n):
+        for k in range(n_keys):
+            h, lo = key_hi[i, k], key_lo[i, k]
+            w = BANKER + winner[k]
+            out_hi[i, w], out_lo[i, w] = add(out_hi[i, w], out_lo[i, w], h, lo)
+            for b in range(len(coup_base)):
+                t = coup_base[b] + coup_tier[k, b]
+                out_hi[i, t], out_lo[i, t] = add(out_hi[i, t], out_lo[i, t], h, lo)
+        if kind[i] != 2:
+            suits = kind[i] == 0
+            if suits:
+                FIRST_CARD_MOMENTS(types[i], suit_rank, suit_suit, groups, moments)
+            else:
+                FIRST_CARD_MOMENTS(types[i, :13], rank_rank, rank_suit, groups, moments)
+            dst = suits_dst if suits else ranks_dst
+            xs = suits_x if suits else ranks_x
+            ys = suits_y if suits else ranks_y
+            cs = suits_coef if suits else ranks_coef
+            for r in range(len(dst)):
+                mh, ml = from_int(moments[xs[r], ys[r]])
+                c = cs[r]
+                ph, pl = mul_small(mh, ml, np.uint64(c if c > 0 else -c))
+                t = dst[r]
+                if c > 0:
+                    out_hi[i, t], out_lo[i, t] = add(out_hi[i, t], out_lo[i, t], ph, pl)
+                else:
+                    out_hi[i, t], out_lo[i, t] = sub(out_hi[i, t], out_lo[i, t], ph, pl)
+        for r in range(len(derived_dst)):
+            ah, al = u0, u0
+            for j in range(derived_start[r], derived_start[r + 1]):
+                c = derived_coef[j]
+                ph, pl = mul_small(out_hi[i, derived_src[j]], out_lo[i, derived_src[j]], np.uint64(c if c > 0 else -c))
+                if c > 0:
+                    ah, al = add(ah, al, ph, pl)
+                else:
+                    ah, al = sub(ah, al, ph, pl)
+            out_hi[i, derived_dst[r]], out_lo[i, derived_dst[r]] = ah, al
+
+
+_COMPILED: list[Callable[..., None]] = []
+
+
+def compiled() -> Callable[..., None]:
+    """The numba-compiled :func:`price`, with the kernels it calls (compiled on first use, cached on disk)."""
+    global LANE_SUMS, FIRST_CARD_MOMENTS
+    if not _COMPILED:
+        from numba import njit
+
+        from solver.store.jitcache import drop_stale
+
+        drop_stale(__file__, "price")
+        LANE_SUMS = denselaw.compiled_lanes()
+        FIRST_CARD_MOMENTS = njit(cache=True, nogil=True)(first_card_moments)
+        _COMPILED.append(njit(cache=True, nogil=True)(price))
+    return _COMPILED[0]
+
+
+def shoe_arrays(shoes: Sequence[Shoe]) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
+    """``(values, types, kinds, infinite)`` of shoes, as :func:`price` reads them: ten counts by value; 52
+    by rank and suit (:attr:`Kind.SUITS`), or the first 13 by rank (:attr:`Kind.RANKS`), else zeros;
+    each shoe's :class:`Kind`; whether it deals with replacement."""
+    n = len(shoes)
+    values = np.array([s.values for s in shoes], dtype=np.int64).reshape(n, 10)
+    types = np.zeros((n, 52), dtype=np.int64)
+    kinds = np.zeros(n, dtype=np.int64)
+    for i, s in enumerate(shoes):
+        if s.suits is not None:
+            types[i] = s.suits
+        elif s.ranks is not None:
+            types[i, :13] = s.ranks
+            kinds[i] = Kind.RANKS
+        else:
+            kinds[i] = Kind.VALUES
+    return values, types, kinds, np.array([s.is_infinite for s in shoes], dtype=bool)
+
+
+def price_rows(blaw: BatchLaw, values: np.ndarray, types: np.ndarray, kinds: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """``(hi, lo)``: the rows of values of a chunk of shoes within the kernel's range (see :func:`price`)."""
+    n = len(values)
+    hi = np.zeros((n, blaw.width), np.uint64)
+    lo = np.zeros((n, blaw.width), np.uint64)
+    law, a = blaw.law, blaw.arrays
+    d = law.dense
+    compiled()(
+        np.ascontiguousarray(values, dtype=np.int64),
+        np.ascontiguousarray(types, dtype=np.int64),
+        np.ascontiguousarray(kinds, dtype=np.int64),
+        d.run_src,
+        d.run_dst,
+        d.run_len,
+        d.run_factor,
+        d.seg_tasks,
+        d.task_factor,
+        d.task_pairs,
+        d.pair_node,
+        a["pair_count_f"],
+        a["pair_count_u"],
+        law.segment_key,
+        law.segment_size,
+        law.residual,
+        d.nodes,
+        a["coup_base"],
+        a["coup_tier"],
+        a["winner"],
+        *(a[f"suits_{k}"] for k in ("dst", "x", "y", "coef")),
+        *(a[f"ranks_{k}"] for k in ("dst", "x", "y", "coef")),
+        *(a[f"derived_{k}"] for k in ("dst", "start", "src", "coef")),
+        hi,
+        lo,
+    )
+    return hi, lo
+
+
+# -- rows and results ------------------------------------------------------------------------------------
+
+
+def values_of(blaw: BatchLaw, r: PuntoResult) -> list[int]:
+    """The row of values of a result of :func:`solver.punto.punto_banco` (Python integers)."""
+    row = [0] * blaw.width
+    row[D] = r.denominator
+    row[BANKER], row[PLAYER], row[TIE] = r.counts["banker"], r.counts["player"], r.counts["tie"]
+    by_name = {b.name: b for b in r.bets}
+    for b, bet in enumerate(blaw.bets):
+        res = by_name.get(bet.name)
+        if res is None:
+            continue
+        den = res.tiers[-1].denominator
+        if bet.first_cards:
+            row[D4] = den
+        weights = [t.weight for t in res.tiers]
+        row[blaw.base[b] : blaw.loss(b) + 1] = weights
+        row[blaw.win(b)] = sum(w for t, w in zip(bet.tiers, weights) if t.pays > 0)
+        row[blaw.push(b)] = sum(w for t, w in zip(bet.tiers, weights) if t.pays == 0)
+        row[blaw.ev(b)] = sum(t.pays.numerator * (bet.scale // t.pays.denominator) * w for t, w in zip(bet.tiers, weights))
+        row[blaw.ev(b)] -= bet.scale * weights[-1]
+    if not row[D4]:
+        n = r.shoe.size
+        row[D4] = n**4 if r.shoe.is_infinite else n * (n - 1) * (n - 2) * (n - 3)
+    return row
+
+
+def row_ints(hi: np.ndarray, lo: np.ndarray) -> list[int]:
+    """One row of 128-bit two's complement pairs as Python integers."""
+    out = []
+    for h, low in zip(hi.tolist(), lo.tolist()):
+        x = (h << 64) | low
+        out.append(x - (1 << 128) if h >> 63 else x)
+    return out
+
+
+def result(blaw: BatchLaw, shoe: Shoe, row: Sequence[int], commission: Fraction) -> PuntoResult:
+    """The :class:`~solver.punto.PuntoResult` of a row of values: what :func:`solver.punto.punto_banco`
+    gives on ``shoe`` with these bets, unsettled ones left out (the same Fractions, tested)."""
+    bets = []
+    omitted = []
+    for b, bet in enumerate(blaw.bets):
+        why = settles(bet, shoe)
+        if why is not None:
+            omitted.append((bet.name, why))
+            continue
+        den = row[D4] if bet.first_cards else row[D]
+        bets.append(result_from_weights(bet, row[blaw.base[b] : blaw.loss(b)], row[blaw.loss(b)], den))
+    counts = {"banker": row[BANKER], "player": row[PLAYER], "tie": row[TIE]}
+    return PuntoResult(shoe, counts, row[D], tuple(bets), commission, method_of(blaw.tableau), tuple(omitted))
+
+
+def python_row(blaw: BatchLaw, shoe: Shoe, commission: Fraction) -> list[int]:
+    """The row of a shoe outside the kernel's range, by :func:`solver.punto.punto_banco` in Python integers."""
+    r = punto_banco(shoe, commission, blaw.bets, skip_unsettled=True, tableau=blaw.tableau, route="plain")
+    return values_of(blaw, r)
+
+
+def factors(shoe: Shoe, row: Sequence[int]) -> list[int]:
+    """The ten factors of a row's two denominators: :data:`D`'s six (``N``, ``N − 1``, …, ``N − 5``;
+    ``T`` six times dealing with replacement) and :data:`D4`'s four."""
+    n = shoe.size
+    if not shoe.is_infinite:
+        return [n - j for j in range(MAX_CARDS)] + [n - j for j in range(4)]
+    m = math.isqrt(math.isqrt(row[D4]))
+    assert m**4 == row[D4] and n**6 == row[D]
+    return [n] * MAX_CARDS + [m] * 4

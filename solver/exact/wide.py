@@ -1,0 +1,488 @@
+"""Exact integers of up to 128 bits inside compiled kernels, and reduced fractions written as text.
+
+A batch of shoes is priced and written at the compiled kernel's speed (``baccarat punto --shoes``):
+the numbers are exact integers larger than int64 holds on shoes of more than about 24 decks (a
+denominator ``N (N − 1) … (N − 5)`` of 1,000 decks is about ``2^94``), and a Python ``Fraction`` per
+printed number would cost more than the pricing. So a number here is a pair of ``uint64`` limbs
+``(hi, lo)``, the integer ``hi × 2^64 + lo`` modulo ``2^128``, read as two's complement where it may be
+negative; unsigned ``uint64`` arithmetic wraps by definition (numba emits no overflow flag for it), so
+every sum and product below is exact modulo ``2^128``, and exact outright where the true value lies in
+``[−2^127, 2^127)``, which the callers guard.
+
+**Reduced fractions without a gcd.** Every denominator the batch writes is a product of known small
+factors (``N``, ``N − 1``, …, the payout scale), so its prime factorisation is known. A numerator is
+reduced by dividing out, prime by prime, as many factors ``p`` as both hold. For odd ``p`` the test
+and the division are one multiplication: with ``p⁻¹`` the inverse of ``p`` modulo ``2^128`` (Newton's
+iteration ``x ← x (2 − p x)`` doubles the correct low bits from ``x = p``, correct to 3 bits as
+``p² ≡ 1 (mod 8)``), ``q = m p⁻¹ mod 2^128`` equals ``m / p`` exactly when ``p`` divides ``m``, and
+otherwise ``q p ≥ 2^128`` (``q p ≡ m``, and ``q p < 2^128`` would force ``q p = m``); so ``p | m`` iff
+the product ``q p`` does not overflow 128 bits (Granlund and Montgomery, "Division by invariant
+integers using multiplication", PLDI 1994, §9). Factors 2 are counted with trailing zeros. The
+result is ``p/q`` in lowest terms, written as :func:`solver.exact.numbers.fraction_str` writes it
+(``p`` when ``q = 1``, ``0`` for zero).
+
+**Text.** Decimal digits two at a time from a table; a number of more than 64 bits is first cut into
+9-digit chunks by long division in 32-bit limbs (each step divides a number below ``2^62`` by the
+constant ``10^9``, which the compiler turns into a multiplication). :func:`fill` writes a whole batch
+of JSON lines from a *template*: literal bytes and slots for numbers, fractions, list of counts, the
+line number and the line's own text (already JSON-escaped), so the text is byte for byte what
+``json.dumps`` writes for the same values (the template is cut from ``json.dumps`` output,
+:mod:`solver.report.punto`).
+
+Compiled by numba (imported with this module: import it only where a batch is written); tested against
+Python integers (tests/test_wide.py).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import numpy as np
+from llvmlite import ir
+from numba import njit, types
+from numba.extending import intrinsic
+
+U64 = np.uint64
+ZERO = U64(0)
+ONE = U64(1)
+LOW32 = U64(0xFFFFFFFF)
+E9 = U64(10**9)
+POWERS_OF_TEN = np.array([10**k for k in range(20)], dtype=np.uint64)
+TWO_DIGITS = np.frombuffer("".join(f"{i:02d}" for i in range(100)).encode("ascii"), dtype=np.uint8).copy()
+
+LITERAL, NUMBER, FRACTION, LINE, TEXT, LIST, INT = range(7)
+"""Template operations (rows ``(op, a, b, c, d)`` of :func:`fill`'s ``ops``): ``LITERAL`` bytes ``a``
+to ``a + b`` of the literals; ``NUMBER`` value ``a`` as a signed integer; ``FRACTION`` value ``a``
+(negated if ``b``) over the line's denominator ``c`` (value ``c``: 0 with the first six factors, 1 with
+the other four) times multiplier ``d`` (−1: none); ``LINE`` the line number; ``TEXT`` the line's text;
+``LIST`` the line's integers ``a`` to ``a + b`` as a JSON list; ``INT`` its integer ``a``."""
+
+MAX_DIGITS = 40
+"""Characters of a signed 128-bit integer at most (39 digits and a sign)."""
+
+MAX_PRIMES = 96
+"""Distinct primes a shoe's two denominators may hold (ten factors below 2^32 have at most 90)."""
+
+
+@intrinsic
+def _mul_hi(typingctx: Any, a: Any, b: Any) -> Any:
+    """The high 64 bits of the 128-bit product of two ``uint64``."""
+    sig = types.uint64(types.uint64, types.uint64)
+
+    def codegen(context: Any, builder: Any, signature: Any, args: Any) -> Any:
+        wide = ir.IntType(128)
+        product = builder.mul(builder.zext(args[0], wide), builder.zext(args[1], wide))
+        return builder.trunc(builder.lshr(product, ir.Constant(wide, 64)), ir.IntType(64))
+
+    return sig, codegen
+
+
+@intrinsic
+def _trailing_zeros(typingctx: Any, a: Any) -> Any:
+    """The number of trailing zero bits of a non-zero ``uint64`` (as ``uint64``)."""
+    sig = types.uint64(types.uint64)
+
+    def codegen(context: Any, builder: Any, signature: Any, args: Any) -> Any:
+        return builder.cttz(args[0], ir.Constant(ir.IntType(1), 1))
+
+    return sig, codegen
+
+
+mul_hi: Any = _mul_hi
+"""``mul_hi(a, b)``: the high 64 bits of the 128-bit product of two ``uint64`` (compiled code only)."""
+trailing_zeros: Any = _trailing_zeros
+"""``trailing_zeros(a)``: the trailing zero bits of a non-zero ``uint64`` (compiled code only)."""
+
+
+@njit(cache=True, inline="always")
+def add(ah: Any, al: Any, bh: Any, bl: Any) -> Any:
+    """``a + b`` modulo 2^128."""
+    lo = al + bl
+    return ah + bh + (ONE if lo < al else ZERO), lo
+
+
+@njit(cache=True, inline="always")
+def sub(ah: Any, al: Any, bh: Any, bl: Any) -> Any:
+    """``a − b`` modulo 2^128."""
+    return ah - bh - (ONE if al < bl else ZERO), al - bl
+
+
+@njit(cache=True, inline="always")
+def mul_small(h: Any, lo: Any, m: Any) -> Any:
+    """``(h, lo) × m`` modulo 2^128, for a ``uint64`` ``m``."""
+    return h * m + mul_hi(lo, m), lo * m
+
+
+@njit(cache=True, inline="always")
+def mul(ah: Any, al: Any, bh: Any, bl: Any) -> Any:
+    """``a × b`` modulo 2^128."""
+    return mul_hi(al, bl) + al * bh + ah * bl, al * bl
+
+
+@njit(cache=True, inline="always")
+def from_int(x: Any) -> Any:
+    """An ``int64`` as a (two's complement) 128-bit pair."""
+    return (~ZERO if x < 0 else ZERO), U64(x)
+
+
+@njit(cache=True, inline="always")
+def inverses(p: Any) -> Any:
+    """``(p⁻¹ mod 2^64, ⌊(2^64 − 1) / p⌋, p⁻¹ mod 2^128 as (hi, lo))`` of an odd ``uint64`` ``p`` (see the
+    module docstring: Newton's iteration from ``x = p``, correct to 3 bits, then 6, 12, …, 96; one more
+    step in 128 bits)."""
+    x = p
+    for _ in range(5):
+        x *= U64(2) - p * x
+    th, tl = mul_hi(p, x), p * x
+    th, tl = sub(ZERO, U64(2), th, tl)
+    ih, il = mul(ZERO, x, th, tl)
+    return x, ~ZERO // p, ih, il
+
+
+@njit(cache=True, inline="always")
+def divide_out(h: Any, lo: Any, p: Any, inv: Any, limit: Any, ih: Any, il: Any, most: Any) -> Any:
+    """``(m / p^k as (hi, lo), k)`` for the largest ``k <= most`` with ``p^k | m``, ``m = (h, lo)`` non-zero,
+    ``inv, limit, (ih, il)`` being :func:`inverses` of ``p`` (unused for ``p = 2``). Below 2^64 a test is
+    one multiplication and a comparison: ``p | m`` iff ``m p⁻¹ mod 2^64 <= ⌊(2^64 − 1) / p⌋``; above, the
+    same in 128 bits, ``p | m`` iff ``q = m p⁻¹ mod 2^128`` has ``q p < 2^128``."""
+    if p == U64(2):
+        k = trailing_zeros(lo) if lo != ZERO else U64(64) + trailing_zeros(h)
+        if k > most:
+            k = most
+        if k == ZERO:
+            return h, lo, k
+        if k >= U64(64):
+            return ZERO, h >> (k - U64(64)), k
+        return h >> k, (lo >> k) | (h << (U64(64) - k)), k
+    k = ZERO
+    while k < most:
+        if h == ZERO:
+            q = lo * inv
+            if q > limit:
+                break
+            lo = q
+        else:
+            qh, ql = mul(h, lo, ih, il)
+            carry = mul_hi(ql, p)
+            top = qh * p + carry
+            if mul_hi(qh, p) != ZERO or top < carry:
+                break
+            h, lo = qh, ql
+        k += ONE
+    return h, lo, k
+
+
+@njit(cache=True, inline="always")
+def divide_exactly(h: Any, lo: Any, p: Any, ih: Any, il: Any, k: Any) -> Any:
+    """``m / p^k`` for an ``m`` that ``p^k`` divides (``(ih, il)`` the inverse of an odd ``p``)."""
+    if p == U64(2):
+        if k >= U64(64):
+            return ZERO, h >> (k - U64(64))
+        if k == ZERO:
+            return h, lo
+        return h >> k, (lo >> k) | (h << (U64(64) - k))
+    for _ in range(k):
+        h, lo = mul(h, lo, ih, il)
+    return h, lo
+
+
+@njit(cache=True, inline="always")
+def write_u64(buf: Any, pos: Any, x: Any) -> Any:
+    """The decimal digits of a ``uint64`` at ``buf[pos:]``; returns the position after them."""
+    n = 1
+    while n < 20 and x >= POWERS_OF_TEN[n]:
+        n += 1
+    end = pos + n
+    i = end
+    while x >= U64(100):
+        q = x // U64(100)
+        r = U64(2) * (x - q * U64(100))
+        i -= 2
+        buf[i] = TWO_DIGITS[r]
+        buf[i + 1] = TWO_DIGITS[r + ONE]
+        x = q
+    if x >= U64(10):
+        buf[i - 2] = TWO_DIGITS[U64(2) * x]
+        buf[i - 1] = TWO_DIGITS[U64(2) * x + ONE]
+    else:
+        buf[i - 1] = U64(48) + x
+    return end
+
+
+@njit(cache=True, inline="always")
+def write_chunk(buf: Any, pos: Any, x: Any) -> Any:
+    """A number below 10^9 as exactly nine digits (leading zeros)."""
+    for i in range(8, -1, -1):
+        q = x // U64(10)
+        buf[pos + i] = U64(48) + (x - q * U64(10))
+        x = q
+    return pos + 9
+
+
+@njit(cache=True, inline="always")
+def divmod_e9(h: Any, lo: Any) -> Any:
+    """``(m // 10^9, m % 10^9)`` of ``m = (h, lo)``, by long division in 32-bit limbs."""
+    cur = h >> U64(32)
+    q3 = cur // E9
+    cur = ((cur - q3 * E9) << U64(32)) | (h & LOW32)
+    q2 = cur // E9
+    cur = ((cur - q2 * E9) << U64(32)) | (lo >> U64(32))
+    q1 = cur // E9
+    cur = ((cur - q1 * E9) << U64(32)) | (lo & LOW32)
+    q0 = cur // E9
+    return (q3 << U64(32)) | q2, (q1 << U64(32)) | q0, cur - q0 * E9
+
+
+@njit(cache=True, inline="always")
+def write_unsigned(buf: Any, pos: Any, h: Any, lo: Any) -> Any:
+    """The decimal digits of an unsigned 128-bit ``(h, lo)``."""
+    if h == ZERO:
+        return write_u64(buf, pos, lo)
+    n = 0
+    c0 = c1 = c2 = ZERO
+    while h != ZERO:  # at most three rounds: 2^128 / 10^27 < 2^39
+        h, lo, r = divmod_e9(h, lo)
+        if n == 0:
+            c0 = r
+        elif n == 1:
+            c1 = r
+        else:
+            c2 = r
+        n += 1
+    pos = write_u64(buf, pos, lo)
+    if n >= 3:
+        pos = write_chunk(buf, pos, c2)
+    if n >= 2:
+        pos = write_chunk(buf, pos, c1)
+    return write_chunk(buf, pos, c0)
+
+
+@njit(cache=True, inline="always")
+def write_signed(buf: Any, pos: Any, h: Any, lo: Any) -> Any:
+    """A signed (two's complement) 128-bit integer in decimal."""
+    if h >> U64(63) != ZERO:
+        buf[pos] = 45  # "-"
+        h, lo = sub(ZERO, ZERO, h, lo)
+        pos += 1
+    return write_unsigned(buf, pos, h, lo)
+
+
+@njit(cache=True, inline="always")
+def smallest_factors(limit: Any) -> Any:
+    """``spf[n]``, the smallest prime factor of every ``2 <= n <= limit`` (a sieve)."""
+    spf = np.zeros(limit + 1, np.int64)
+    for n in range(2, limit + 1):
+        if spf[n] == 0:
+            for m in range(n, limit + 1, n):
+                if spf[m] == 0:
+                    spf[m] = n
+    return spf
+
+
+@njit(cache=True, inline="always")
+def factor_table(factors: Any, spf: Any, table: Any, exps: Any) -> Any:
+    """The primes of two denominators, ``∏ factors[0:6]`` and ``∏ factors[6:10]`` (positive factors of at
+    most ``len(spf) − 1``), into ``table[k] = (p, p⁻¹ mod 2^64, limit, inverse hi, inverse lo)``
+    (:func:`inverses`), their exponents in the first into ``exps[0]``, in the second into ``exps[1]``;
+    returns how many primes."""
+    n = 0
+    for j in range(10):
+        x = factors[j]
+        row = 0 if j < 6 else 1
+        while x > 1:
+            p = spf[x]
+            k = 0
+            while x % p == 0:
+                x //= p
+                k += 1
+            at = n
+            for i in range(n):
+                if table[i, 0] == U64(p):
+                    at = i
+                    break
+            if at == n:
+                table[n, 0] = U64(p)
+                if p != 2:
+                    table[n, 1], table[n, 2], table[n, 3], table[n, 4] = inverses(U64(p))
+                exps[0, n] = 0
+                exps[1, n] = 0
+                n += 1
+            exps[row, at] += k
+    return n
+
+
+@njit(cache=True, inline="always")
+def reduce_by(h: Any, lo: Any, dh: Any, dl: Any, table: Any, exps: Any, first: Any, last: Any) -> Any:
+    """``m / g`` and ``den / g`` for ``g``, the largest divisor of ``m = (h, lo)`` (non-zero) among the
+    divisors of ``∏ table[k, 0]^exps[k]`` over ``first <= k < last``, which ``den`` holds."""
+    for k in range(first, last):
+        e = exps[k]
+        if e == 0:
+            continue
+        p = table[k, 0]
+        h, lo, used = divide_out(h, lo, p, table[k, 1], table[k, 2], table[k, 3], table[k, 4], U64(e))
+        if used != ZERO:
+            dh, dl = divide_exactly(dh, dl, p, table[k, 3], table[k, 4], used)
+    return h, lo, dh, dl
+
+
+@njit(cache=True, inline="always")
+def write_fraction(
+    buf: Any,
+    pos: Any,
+    h: Any,
+    lo: Any,
+    dh: Any,
+    dl: Any,
+    table: Any,
+    exps: Any,
+    n: Any,
+    m_table: Any,
+    m_exps: Any,
+    m_first: Any,
+    m_last: Any,
+) -> Any:
+    """``m / den`` in lowest terms (``m = (h, lo)`` signed, two's complement), as ``p/q``, ``p`` when
+    ``q = 1``, and ``0`` for zero, where the primes of ``den`` are those of ``table`` (the first ``n``
+    rows, exponents ``exps``) and of ``m_table`` (rows ``m_first:m_last``, exponents ``m_exps``)."""
+    if h == ZERO and lo == ZERO:
+        buf[pos] = 48
+        return pos + 1
+    if h >> U64(63) != ZERO:
+        buf[pos] = 45  # "-"
+        pos += 1
+        h, lo = sub(ZERO, ZERO, h, lo)
+    h, lo, dh, dl = reduce_by(h, lo, dh, dl, table, exps, 0, n)
+    h, lo, dh, dl = reduce_by(h, lo, dh, dl, m_table, m_exps, m_first, m_last)
+    pos = write_unsigned(buf, pos, h, lo)
+    if dh != ZERO or dl != ONE:
+        buf[pos] = 47  # "/"
+        pos = write_unsigned(buf, pos + 1, dh, dl)
+    return pos
+
+
+@njit(cache=True, nogil=True)
+def fill(
+    ops: Any,
+    op_start: Any,
+    literals: Any,
+    template: Any,
+    values_hi: Any,
+    values_lo: Any,
+    factors: Any,
+    lines: Any,
+    text: Any,
+    text_start: Any,
+    ints: Any,
+    m_values: Any,
+    m_table: Any,
+    m_exps: Any,
+    m_start: Any,
+    out: Any,
+) -> Any:
+    """Write one line per shoe ``i`` into ``out`` from template ``template[i]`` (its operations are rows
+    ``op_start[t]:op_start[t + 1]`` of ``ops``, see :data:`LITERAL`), each ended by a newline; returns
+    the bytes written. Per shoe: ``values_hi/lo[i]`` (the 128-bit values the slots name; values 0 and 1
+    are the two denominators), ``factors[i]`` (the denominators' six and four factors, positive),
+    ``lines[i]``, its text ``text[text_start[i]:text_start[i + 1]]`` and its integers ``ints[i]``.
+    Multiplier ``d`` of a fraction is ``m_values[d]``, its primes rows ``m_start[d]:m_start[d + 1]`` of
+    ``m_table`` (as :func:`factor_table`'s) with exponents ``m_exps``. ``out`` must hold every line."""
+    limit = 2
+    for i in range(len(template)):
+        for j in range(10):
+            limit = max(limit, factors[i, j])
+    spf = smallest_factors(limit)
+    table = np.zeros((MAX_PRIMES, 5), np.uint64)
+    exps = np.zeros((2, MAX_PRIMES), np.int64)
+    pos = 0
+    for i in range(len(template)):
+        n_primes = factor_table(factors[i], spf, table, exps)
+        t = template[i]
+        for o in range(op_start[t], op_start[t + 1]):
+            op = ops[o, 0]
+            a = ops[o, 1]
+            if op == LITERAL:
+                for j in range(ops[o, 2]):
+                    out[pos + j] = literals[a + j]
+                pos += ops[o, 2]
+            elif op == NUMBER:
+                pos = write_signed(out, pos, values_hi[i, a], values_lo[i, a])
+            elif op == FRACTION:
+                h, lo = values_hi[i, a], values_lo[i, a]
+                if ops[o, 2]:
+                    h, lo = sub(ZERO, ZERO, h, lo)
+                c = ops[o, 3]
+                dh, dl = values_hi[i, c], values_lo[i, c]
+                d = ops[o, 4]
+                m_lo = m_hi = 0
+                if d >= 0:
+                    dh, dl = mul_small(dh, dl, m_values[d])
+                    m_lo, m_hi = m_start[d], m_start[d + 1]
+                pos = write_fraction(out, pos, h, lo, dh, dl, table, exps[c], n_primes, m_table, m_exps, m_lo, m_hi)
+            elif op == LINE:
+                h, lo = from_int(lines[i])
+                pos = write_signed(out, pos, h, lo)
+            elif op == TEXT:
+                lo_t = text_start[i]
+                b = text_start[i + 1] - lo_t
+                for j in range(b):
+                    out[pos + j] = text[lo_t + j]
+                pos += b
+            elif op == LIST:
+                out[pos] = 91  # "["
+                pos += 1
+                for k in range(a, a + ops[o, 2]):
+                    if k > a:
+                        out[pos] = 44  # ", "
+                        out[pos + 1] = 32
+                        pos += 2
+                    h, lo = from_int(ints[i, k])
+                    pos = write_signed(out, pos, h, lo)
+                out[pos] = 93  # "]"
+                pos += 1
+            else:  # INT
+                h, lo = from_int(ints[i, a])
+                pos = write_signed(out, pos, h, lo)
+        out[pos] = 10
+        pos += 1
+    return pos
+
+
+def multiplier_table(multipliers: tuple[int, ...]) -> tuple[np.ndarray, ...]:
+    """``(values, table, exponents, start)`` of the multipliers for :func:`fill`: multiplier ``d`` is
+    ``values[d]``, its primes rows ``start[d]:start[d + 1]`` of ``table`` (as :func:`factor_table` writes
+    them).
+
+    Raises:
+        ValueError: a multiplier is not positive or not below 2^64.
+    """
+    rows: list[tuple[int, int]] = []
+    start = [0]
+    for m in multipliers:
+        if not 0 < m < 2**64:
+            raise ValueError(f"a multiplier is positive and below 2^64, got {m}")
+        p = 2
+        while m > 1 and p * p <= m:
+            if m % p == 0:
+                k = 0
+                while m % p == 0:
+                    m //= p
+                    k += 1
+                rows.append((p, k))
+            p += 1 if p == 2 else 2
+        if m > 1:
+            rows.append((m, 1))
+        start.append(len(rows))
+    table = np.zeros((len(rows), 5), dtype=np.uint64)
+    for r, (p, _) in enumerate(rows):
+        if p % 2:
+            inv = pow(p, -1, 2**128)
+            table[r] = (p, inv % 2**64, (2**64 - 1) // p, inv >> 64, inv % 2**64)
+        else:
+            table[r, 0] = p
+    return (
+        np.array(multipliers, dtype=np.uint64),
+        table,
+        np.array([k for _, k in rows], dtype=np.int64),
+        np.array(start, dtype=np.int64),
+    )
