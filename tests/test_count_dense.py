@@ -144,3 +144,100 @@ def test_a_study_deals_the_same_tallies_on_either_route(decks: int) -> None:
     for name in TALLIES:
         assert np.array_equal(getattr(a, name), getattr(b, name)), name
         assert np.array_equal(getattr(a, name), getattr(c, name)), name
+
+
+# -- eight shoes at once, and shoes past 2^53 (the batch route of baccarat punto --shoes) ---------------
+
+
+def lanes(law: fastlaw.FastLaw, counts: list[list[int]], wide: bool) -> list[list[int]]:
+    """Every key's weight but the residual's on shoes of ``counts`` by lane_sums (float64, or with ``wide``
+    float64 and modulo 2^64, recovered as in solver.count.batch.price)."""
+    d, lanes_n = law.dense, denselaw.LANES
+    rows = (counts * lanes_n)[:lanes_n]
+    c = np.array(rows, dtype=np.int64)
+    sums, sums_u = np.zeros((law.keys, lanes_n)), np.zeros((law.keys, lanes_n), np.uint64)
+    denselaw.compiled_lanes()(
+        c,
+        c.sum(axis=1),
+        wide,
+        d.run_src,
+        d.run_dst,
+        d.run_len,
+        d.run_factor,
+        d.seg_tasks,
+        d.task_factor,
+        d.task_pairs,
+        d.pair_node,
+        d.pair_count.astype(np.float64),
+        d.pair_count.astype(np.uint64),
+        law.segment_key,
+        law.segment_size,
+        np.zeros((d.nodes, lanes_n)),
+        np.zeros((d.nodes, lanes_n), np.uint64),
+        np.zeros((80, lanes_n)),
+        np.zeros((80, lanes_n), np.uint64),
+        np.zeros((7, lanes_n)),
+        np.zeros((7, lanes_n), np.uint64),
+        sums,
+        sums_u,
+    )
+    out = []
+    for lane in range(len(counts)):
+        if wide:
+            out.append([int(u) + (int(np.rint((f - float(u)) / 2.0**64)) << 64) for f, u in zip(sums[:, lane], sums_u[:, lane])])
+        else:
+            out.append([int(f) for f in sums[:, lane]])
+    return out
+
+
+def reference_keys(law: fastlaw.FastLaw, counts: list[int]) -> list[int]:
+    from solver.punto import compile_bets
+
+    weights = compile_bets(law.bets, winner=law.winner).key_weights(Shoe.from_values(counts), route="plain")
+    weights[law.residual] = 0
+    return weights
+
+
+def test_eight_shoes_at_once_in_float64_are_the_exact_keys() -> None:
+    law = fast_law(COUP_BETS, winner=True, fill=math.inf)
+    assert law.dense.task_len.sum() == 0 and law.dense.coef.size == 0  # every task sparse
+    counts = [[128, 32, 32, 32, 32, 32, 32, 32, 32, 32], [20, 8, 8, 8, 8, 6, 6, 4, 4, 4], [6, 0, 0, 0, 0, 0, 0, 0, 0, 0]]
+    counts += [[2, 1, 0, 3, 0, 0, 1, 0, 0, 1], [100, 30, 25, 40, 20, 31, 33, 28, 29, 32]]
+    for c, got in zip(counts, lanes(law, counts, wide=False)):
+        got[law.residual] = 0
+        assert got == reference_keys(law, c), c
+
+
+def test_shoes_past_2_to_the_63_by_two_channels() -> None:
+    """Float64 sums within the proven error (solver.count.denselaw.wide_error) and the same sums modulo
+    2^64 give the exact keys on 100 and 1,000 decks; past the bound the recovered keys may be wrong."""
+    law = fast_law(COUP_BETS, winner=True, fill=math.inf)
+    rounded = denselaw.wide_terms(law.dense, law.segment_key, law.keys)
+    hundred = [1600, 400, 398, 400, 401 - 5, 400, 399, 400, 400, 400]
+    thousand = [16000, 4000, 3990, 4000, 4000, 3977, 4000, 4000, 3999, 4000]
+    odd = [15000, 3, 4000, 0, 4000, 1, 4000, 4000, 2, 4000]  # values nearly or quite gone
+    assert all(denselaw.wide_exact(sum(c), rounded) for c in (hundred, thousand, odd))
+    for c, got in zip((hundred, thousand, odd), lanes(law, [hundred, thousand, odd], wide=True)):
+        got[law.residual] = 0
+        assert got == reference_keys(law, c), c
+        assert math.perm(sum(c), 6) >= 2**63
+    huge = [4_000_000, 1_000_000, 1_000_000, 1_000_001, 999_999, 1_000_000, 1_000_000, 1_000_000, 1_000_000, 1_000_000]
+    assert not denselaw.wide_exact(sum(huge), rounded)
+    got = lanes(law, [huge], wide=True)[0]
+    got[law.residual] = 0
+    assert got != reference_keys(law, huge)  # the bound is needed: float sums off by more than 2^63
+
+
+def test_prepared_bets_read_from_the_disk_cache_are_the_ones_built(tmp_path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("BACCARAT_CACHE", str(tmp_path))
+    built = fastlaw.build_fast_law(STUDY, fastlaw.PUNTO_BANCO, True, 0.25)
+    first, second = fast_law(STUDY, winner=True), fast_law(STUDY, winner=True)  # built and stored, then read
+    assert list(tmp_path.glob("fastlaw-*"))
+    for law in (first, second):
+        assert law.residual == built.residual and law.dense.nodes == built.dense.nodes
+        for name in fastlaw.LAW_ARRAYS:
+            assert np.array_equal(getattr(law, name), getattr(built, name)), name
+        for name in fastlaw.DENSE_ARRAYS:
+            assert np.array_equal(getattr(law.dense, name), getattr(built.dense, name)), name
+    shoe = Shoe.decks(8).remove(["5", "5", "K"])
+    assert second.numerators(shoe) == built.numerators(shoe)

@@ -1,15 +1,17 @@
 """Fast paths equal the plain computations they replaced. In integers instead of Fractions: iterated
 dominance (ranges over a box of 0/1 bounds, kept up to date), a payoff at behaviour strategies, the
-guarantees f(q), h(r). By a sort instead of an argsort: the deal tree's multiset numbering. Exact
-versus exact: ``==``."""
+guarantees f(q), h(r). By a sort instead of an argsort: the deal tree's multiset numbering. In 128-bit
+pairs in compiled code instead of Python integers: sums, products, divisibility and reduced fractions
+written as text (solver.exact.wide). Exact versus exact: ``==``."""
 
 from __future__ import annotations
 
+import math
 from fractions import Fraction
 
 import numpy as np
 import pytest
-from hypothesis import given
+from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from solver.cards import Shoe
@@ -152,3 +154,79 @@ def test_slope_signs_are_the_slopes_signs(game: Game) -> None:
         for c in (game.net, game.gross):
             assert [_sign(x) for x in banker_slope_signs(c, q)] == [_sign(x) for x in banker_slopes(c, q)]
             assert [_sign(x) for x in ponte_slope_signs(c, r)] == [_sign(x) for x in ponte_slopes(c, r)]
+
+
+# -- 128-bit integers in compiled code (solver.exact.wide) against Python integers ----------------------
+
+WIDE_INTS = st.one_of(st.integers(-(2**127), 2**127 - 1), st.integers(-(2**64), 2**64), st.integers(-1000, 1000))
+
+
+def split(x: int) -> tuple[np.uint64, np.uint64]:
+    x %= 2**128
+    return np.uint64(x >> 64), np.uint64(x % 2**64)
+
+
+def joined(h: np.uint64, lo: np.uint64) -> int:
+    return (int(h) << 64) | int(lo)
+
+
+@settings(deadline=None)
+@given(WIDE_INTS, WIDE_INTS, st.integers(0, 2**64 - 1))
+def test_wide_arithmetic_is_python_arithmetic_modulo_2_128(a: int, b: int, m: int) -> None:
+    from solver.exact import wide
+
+    mod = 2**128
+    assert joined(*wide.add(*split(a), *split(b))) == (a + b) % mod
+    assert joined(*wide.sub(*split(a), *split(b))) == (a - b) % mod
+    assert joined(*wide.mul(*split(a), *split(b))) == (a * b) % mod
+    assert joined(*wide.mul_small(*split(a), np.uint64(m))) == (a * m) % mod
+    buf = np.zeros(64, np.uint8)
+    assert bytes(buf[: wide.write_signed(buf, 0, *split(a))]).decode() == str(a)
+
+
+@settings(deadline=None)
+@given(st.integers(0, 2**62).map(lambda x: 2 * x + 1), st.integers(1, 2**127 - 1), st.integers(0, 6))
+def test_divisibility_and_division_by_inverses(p: int, m: int, k: int) -> None:
+    from solver.exact import wide
+
+    inv, limit, ih, il = (np.uint64(x) for x in wide.inverses(np.uint64(p)))  # called from Python: back to uint64
+    assert (int(inv) * p) % 2**64 == 1 and int(limit) == (2**64 - 1) // p and (joined(ih, il) * p) % 2**128 == 1
+    if m * p**k < 2**127:
+        m *= p**k  # p^k divides m (and maybe more)
+    most = 6
+    h, lo, used = wide.divide_out(*split(m), np.uint64(p), inv, limit, ih, il, np.uint64(most))
+    expected = 0
+    while expected < most and m % p ** (expected + 1) == 0:
+        expected += 1
+    assert int(used) == expected and joined(h, lo) == m // p**expected
+    two_h, two_lo, two = wide.divide_out(*split(m), np.uint64(2), inv, limit, ih, il, np.uint64(200))
+    assert joined(two_h, two_lo) << int(two) == m and joined(two_h, two_lo) % 2 == 1
+
+
+@settings(deadline=None)
+@given(
+    st.integers(6, 200_000),
+    st.integers(-(2**100), 2**100),
+    st.sampled_from([0, 1]),
+    st.sampled_from([(), (20,), (2**40 + 15,), (6, 7)]),
+)
+def test_fractions_are_written_in_lowest_terms(n: int, num: int, which: int, multipliers: tuple[int, ...]) -> None:
+    """Against ``fraction_str``: a numerator over ``N (N − 1) … (N − 5)`` (or its first four factors) times a
+    payout scale, reduced by the primes of the factors (a sieve) and of the scale."""
+    from solver.exact import wide
+    from solver.exact.numbers import fraction_str
+
+    factors = np.array([n - j for j in range(6)] + [n - j for j in range(4)], dtype=np.int64)
+    spf = wide.smallest_factors(int(factors.max()))
+    table, exps = np.zeros((wide.MAX_PRIMES, 5), np.uint64), np.zeros((2, wide.MAX_PRIMES), np.int64)
+    primes = wide.factor_table(factors, spf, table, exps)
+    den = math.prod(int(f) for f in (factors[:6] if which == 0 else factors[6:]))
+    values, m_table, m_exps, m_start = wide.multiplier_table(multipliers)
+    if multipliers:
+        den *= multipliers[0]
+    if abs(num) >= 2**127 or den >= 2**127:
+        return
+    buf = np.zeros(200, np.uint8)
+    m_lo, m_hi = (int(m_start[0]), int(m_start[1])) if multipliers else (0, 0)
+    end = wide.write_fraction(buf, 0, *split(num), *split(den), table, exps[which], primes, m_table, m_exps, m_lo, m_hi)
+    assert bytes(buf[:end]).decode() == fraction_str(Fraction(num, den))

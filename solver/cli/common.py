@@ -19,8 +19,8 @@ from typing import TYPE_CHECKING, Any, TextIO
 
 from solver.cards import Shoe, parse_decks, parse_shoe
 from solver.cli.parser import EXIT_USAGE, HelpFormatter, Parser  # noqa: F401  (re-exported for every command)
-from solver.errors import BaccaratError, InputError
-from solver.store.files import open_text, read_lines
+from solver.errors import InputError
+from solver.store.files import open_text
 from solver.version import __version__
 
 if TYPE_CHECKING:
@@ -198,39 +198,6 @@ def one_shoe(args: argparse.Namespace) -> Shoe:
 
 
 # -- input files ------------------------------------------------------------------------------------
-
-_LINE_PARSER = Parser(prog="shoe line", add_help=False)
-_LINE_PARSER.add_argument("--decks")
-_LINE_PARSER.add_argument("--shoe")
-_LINE_PARSER.add_argument("--remove")
-
-
-def read_shoe_lines(stream: TextIO, source: str) -> list[tuple[int, str, Shoe]]:
-    """Parse a batch file: one shoe per line in the ``--decks``/``--shoe``/``--remove`` syntax.
-
-    Blank lines and ``#`` comments are skipped. Every line is checked before any work starts;
-    the first bad line raises :class:`InputError` naming it.
-    """
-    out = []
-    for number, raw in read_lines(stream, source):
-        line = raw.split("#", 1)[0].strip()
-        if not line:
-            continue
-        try:
-            words = shlex.split(line)
-            known, extra = _LINE_PARSER.parse_known_args(words)
-            if extra:
-                raise InputError(f"unexpected {' '.join(extra)!r}")
-            if known.decks is not None and "," in known.decks:
-                raise InputError("one shoe per line: --decks takes a single count here")
-            shoe = parse_shoe(decks=known.decks, shoe=known.shoe, remove=known.remove)
-        except (BaccaratError, ValueError) as e:
-            raise InputError(f"{source}, line {number}: {e}") from None
-        except SystemExit:
-            raise InputError(f"{source}, line {number}: cannot read {line!r}") from None
-        out.append((number, line, shoe))
-    return out
-
 
 def open_input(name: str) -> TextIO:
     """A text file to read (UTF-8, a byte-order mark allowed), or standard input for ``-``."""
