@@ -155,7 +155,7 @@ def lanes(law: fastlaw.FastLaw, counts: list[list[int]], wide: bool) -> list[lis
     d, lanes_n = law.dense, denselaw.LANES
     rows = (counts * lanes_n)[:lanes_n]
     c = np.array(rows, dtype=np.int64)
-    sums, sums_u = np.zeros((law.keys, lanes_n)), np.zeros((law.keys, lanes_n), np.uint64)
+    sums, sums_u = np.zeros(law.keys * lanes_n), np.zeros(law.keys * lanes_n, np.uint64)
     denselaw.compiled_lanes()(
         c,
         c.sum(axis=1),
@@ -172,16 +172,17 @@ def lanes(law: fastlaw.FastLaw, counts: list[list[int]], wide: bool) -> list[lis
         d.pair_count.astype(np.uint64),
         law.segment_key,
         law.segment_size,
-        np.zeros((d.nodes, lanes_n)),
-        np.zeros((d.nodes, lanes_n), np.uint64),
-        np.zeros((80, lanes_n)),
-        np.zeros((80, lanes_n), np.uint64),
-        np.zeros((7, lanes_n)),
-        np.zeros((7, lanes_n), np.uint64),
+        np.zeros(d.nodes * lanes_n),
+        np.zeros(d.nodes * lanes_n, np.uint64),
+        np.zeros(80 * lanes_n),
+        np.zeros(80 * lanes_n, np.uint64),
+        np.zeros(7 * lanes_n),
+        np.zeros(7 * lanes_n, np.uint64),
         sums,
         sums_u,
     )
     out = []
+    sums, sums_u = sums.reshape(law.keys, lanes_n), sums_u.reshape(law.keys, lanes_n)
     for lane in range(len(counts)):
         if wide:
             out.append([int(u) + (int(np.rint((f - float(u)) / 2.0**64)) << 64) for f, u in zip(sums[:, lane], sums_u[:, lane])])

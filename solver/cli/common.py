@@ -199,6 +199,7 @@ def one_shoe(args: argparse.Namespace) -> Shoe:
 
 # -- input files ------------------------------------------------------------------------------------
 
+
 def open_input(name: str) -> TextIO:
     """A text file to read (UTF-8, a byte-order mark allowed), or standard input for ``-``."""
     return open_text(name, sys.stdin)

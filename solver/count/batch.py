@@ -326,14 +326,14 @@ def price(
                 out_hi[i, D4], out_lo[i, D4] = dh, dl
         out_hi[i, D], out_lo[i, D] = dh, dl
         routes[i] = 0 if dh == u0 and dl < np.uint64(2**53) else 1
-    weights = np.zeros((nodes, LANES))
-    weights_u = np.zeros((nodes, LANES), np.uint64)
-    table = np.zeros((80, LANES))
-    table_u = np.zeros((80, LANES), np.uint64)
-    pads = np.zeros((MAX_CARDS + 1, LANES))
-    pads_u = np.zeros((MAX_CARDS + 1, LANES), np.uint64)
-    sums = np.zeros((n_keys, LANES))
-    sums_u = np.zeros((n_keys, LANES), np.uint64)
+    weights = np.zeros(nodes * LANES)
+    weights_u = np.zeros(nodes * LANES, np.uint64)
+    table = np.zeros(80 * LANES)
+    table_u = np.zeros(80 * LANES, np.uint64)
+    pads = np.zeros((MAX_CARDS + 1) * LANES)
+    pads_u = np.zeros((MAX_CARDS + 1) * LANES, np.uint64)
+    sums = np.zeros(n_keys * LANES)
+    sums_u = np.zeros(n_keys * LANES, np.uint64)
     lane_counts = np.zeros((LANES, 10), np.int64)
     lane_sizes = np.zeros(LANES, np.int64)
     group = np.zeros(LANES, np.int64)
@@ -381,11 +381,12 @@ def price(
                     for k in range(n_keys):
                         if k == residual:
                             continue
+                        at = k * LANES + lane
                         if route == 0:
-                            high, low = u0, np.uint64(np.int64(sums[k, lane]))
+                            high, low = u0, np.uint64(np.int64(sums[at]))
                         else:
-                            low = sums_u[k, lane]
-                            high = np.uint64(np.int64(np.rint((sums[k, lane] - float(low)) / TWO64)))
+                            low = sums_u[at]
+                            high = np.uint64(np.int64(np.rint((sums[at] - float(low)) / TWO64)))
                         key_hi[j, k], key_lo[j, k] = high, low
                         rh, rl = sub(rh, rl, high, low)
                     key_hi[j, residual], key_lo[j, residual] = rh, rl

@@ -377,20 +377,20 @@ def lane_sums(
     pair_count_u: np.ndarray,
     segment_key: np.ndarray,
     segment_size: np.ndarray,
-    weights: np.ndarray,
-    weights_u: np.ndarray,
-    table: np.ndarray,
-    table_u: np.ndarray,
-    pads: np.ndarray,
-    pads_u: np.ndarray,
-    sums: np.ndarray,
-    sums_u: np.ndarray,
+    weights: Any,
+    weights_u: Any,
+    table: Any,
+    table_u: Any,
+    pads: Any,
+    pads_u: Any,
+    sums: Any,
+    sums_u: Any,
 ) -> None:
     """Every key's weight but the residual's on :data:`LANES` shoes at once (``counts[l]``, ``sizes[l]``),
-    lane ``l`` of ``sums[key, l]``, in float64 over a dense trie whose tasks are all sparse
-    (:func:`dense_trie` with ``fill`` infinite): every array holds a row per node, table entry, pad or key
-    and a column per lane, so each multiplication and sum runs over the lanes as one vector operation,
-    and a pair costs one row of its parent's weights (no dense coefficients, no zeros).
+    lane ``l`` of row ``key`` of ``sums`` (entry ``key × LANES + l``), in float64 over a dense trie whose
+    tasks are all sparse (:func:`dense_trie` with ``fill`` infinite). Every scratch array holds a row of
+    :data:`LANES` entries per node, table entry, pad or key, so a pair costs one row of its parent's
+    weights, for every lane, and no dense coefficient (no zeros).
 
     With ``wide``, the same sums also modulo 2^64 in ``uint64`` into ``sums_u`` (exact: unsigned
     arithmetic wraps); a shoe's exact weight is then the one integer congruent to ``sums_u`` within
@@ -398,37 +398,37 @@ def lane_sums(
     :func:`float_exact` holds (the argument of the module docstring: every number formed is an integer
     at most ``D``). A task whose factor is not positive is not skipped as in :func:`float_numerators`
     (lanes differ): its parents' weights are exactly 0 in both channels (their chain of factors meets
-    ``0``), so it adds 0. ``pair_count_u`` is ``pair_count`` as ``uint64``; ``weights`` (one row per node),
-    ``table`` (80), ``pads`` (7), and their ``_u`` twins are scratch space.
+    ``0``), so it adds 0. ``pair_count_u`` is ``pair_count`` as ``uint64``; ``weights`` (a row per node),
+    ``table`` (80 rows), ``pads`` (7) and their ``_u`` twins are scratch space, flat, indexed unsigned
+    (numba then drops its wraparound test).
     """
+    lanes = np.uint64(LANES)
     for lane in range(LANES):
         for v in range(10):
             for b in range(8):
-                table[8 * v + b, lane] = counts[lane, v] - b
-                table_u[8 * v + b, lane] = np.uint64(counts[lane, v] - b)  # modulo 2^64: negative factors wrap
+                table[(8 * v + b) * LANES + lane] = counts[lane, v] - b
+                table_u[(8 * v + b) * LANES + lane] = np.uint64(counts[lane, v] - b)  # modulo 2^64: negatives wrap
         for k in range(MAX_CARDS + 1):
             p = 1.0
             pu = np.uint64(1)
             for j in range(MAX_CARDS - k):
                 p *= sizes[lane] - k - j
                 pu *= np.uint64(sizes[lane] - k - j)
-            pads[k, lane] = p
-            pads_u[k, lane] = pu
-        weights[0, lane] = 1.0
-        weights_u[0, lane] = np.uint64(1)
+            pads[k * LANES + lane] = p
+            pads_u[k * LANES + lane] = pu
+        weights[lane] = 1.0
+        weights_u[lane] = np.uint64(1)
     for r in range(len(run_len)):
-        f = run_factor[r]
-        src = run_src[r]
-        dst = run_dst[r]
-        for i in range(run_len[r]):
-            for lane in range(LANES):
-                weights[dst + i, lane] = weights[src + i, lane] * table[f, lane]
+        f = np.uint64(run_factor[r]) * lanes
+        src = np.uint64(run_src[r]) * lanes
+        dst = np.uint64(run_dst[r]) * lanes
+        for i in range(np.uint64(run_len[r]) * lanes):
+            weights[dst + i] = weights[src + i] * table[f + i % lanes]
         if wide:
-            for i in range(run_len[r]):
-                for lane in range(LANES):
-                    weights_u[dst + i, lane] = weights_u[src + i, lane] * table_u[f, lane]
-    sums[:, :] = 0.0
-    sums_u[:, :] = 0
+            for i in range(np.uint64(run_len[r]) * lanes):
+                weights_u[dst + i] = weights_u[src + i] * table_u[f + i % lanes]
+    sums[:] = 0.0
+    sums_u[:] = 0
     acc = np.zeros(LANES)
     part = np.zeros(LANES)
     acc_u = np.zeros(LANES, np.uint64)
@@ -440,26 +440,26 @@ def lane_sums(
             part[:] = 0.0
             for p in range(task_pairs[t], task_pairs[t + 1]):
                 c = pair_count[p]
-                n = pair_node[p]
-                for lane in range(LANES):
-                    part[lane] += c * weights[n, lane]
-            f = task_factor[t]
-            for lane in range(LANES):
-                acc[lane] += table[f, lane] * part[lane]
+                n = np.uint64(pair_node[p]) * lanes
+                for lane in range(lanes):
+                    part[lane] += c * weights[n + lane]
+            f = np.uint64(task_factor[t]) * lanes
+            for lane in range(lanes):
+                acc[lane] += table[f + lane] * part[lane]
             if wide:
                 part_u[:] = 0
                 for p in range(task_pairs[t], task_pairs[t + 1]):
                     cu = pair_count_u[p]
-                    n = pair_node[p]
-                    for lane in range(LANES):
-                        part_u[lane] += cu * weights_u[n, lane]
-                for lane in range(LANES):
-                    acc_u[lane] += table_u[f, lane] * part_u[lane]
-        k = segment_key[s]
-        z = segment_size[s]
-        for lane in range(LANES):
-            sums[k, lane] += acc[lane] * pads[z, lane]
-            sums_u[k, lane] += acc_u[lane] * pads_u[z, lane]
+                    n = np.uint64(pair_node[p]) * lanes
+                    for lane in range(lanes):
+                        part_u[lane] += cu * weights_u[n + lane]
+                for lane in range(lanes):
+                    acc_u[lane] += table_u[f + lane] * part_u[lane]
+        k = np.uint64(segment_key[s]) * lanes
+        z = np.uint64(segment_size[s]) * lanes
+        for lane in range(lanes):
+            sums[k + lane] += acc[lane] * pads[z + lane]
+            sums_u[k + lane] += acc_u[lane] * pads_u[z + lane]
 
 
 def wide_terms(law: DenseLaw, segment_key: np.ndarray, keys: int) -> int:

@@ -50,12 +50,13 @@ E9 = U64(10**9)
 POWERS_OF_TEN = np.array([10**k for k in range(20)], dtype=np.uint64)
 TWO_DIGITS = np.frombuffer("".join(f"{i:02d}" for i in range(100)).encode("ascii"), dtype=np.uint8).copy()
 
-LITERAL, NUMBER, FRACTION, LINE, TEXT, LIST, INT = range(7)
+LITERAL, NUMBER, FRACTION, LINE, TEXT, LIST, INT, NEGATED = range(8)
 """Template operations (rows ``(op, a, b, c, d)`` of :func:`fill`'s ``ops``): ``LITERAL`` bytes ``a``
 to ``a + b`` of the literals; ``NUMBER`` value ``a`` as a signed integer; ``FRACTION`` value ``a``
 (negated if ``b``) over the line's denominator ``c`` (value ``c``: 0 with the first six factors, 1 with
 the other four) times multiplier ``d`` (−1: none); ``LINE`` the line number; ``TEXT`` the line's text;
-``LIST`` the line's integers ``a`` to ``a + b`` as a JSON list; ``INT`` its integer ``a``."""
+``LIST`` the line's integers ``a`` to ``a + b`` as a JSON list; ``INT`` its integer ``a``; ``NEGATED``
+the last fraction written, negated (a house edge after its expected value: one reduction for both)."""
 
 MAX_DIGITS = 40
 """Characters of a signed 128-bit integer at most (39 digits and a sign)."""
@@ -395,6 +396,7 @@ def fill(
     table = np.zeros((MAX_PRIMES, 5), np.uint64)
     exps = np.zeros((2, MAX_PRIMES), np.int64)
     pos = 0
+    last = last_end = 0
     for i in range(len(template)):
         n_primes = factor_table(factors[i], spf, table, exps)
         t = template[i]
@@ -402,8 +404,9 @@ def fill(
             op = ops[o, 0]
             a = ops[o, 1]
             if op == LITERAL:
-                for j in range(ops[o, 2]):
-                    out[pos + j] = literals[a + j]
+                at, src = np.uint64(pos), np.uint64(a)  # unsigned indices: the copy vectorises
+                for j in range(np.uint64(ops[o, 2])):
+                    out[at + j] = literals[src + j]
                 pos += ops[o, 2]
             elif op == NUMBER:
                 pos = write_signed(out, pos, values_hi[i, a], values_lo[i, a])
@@ -418,15 +421,30 @@ def fill(
                 if d >= 0:
                     dh, dl = mul_small(dh, dl, m_values[d])
                     m_lo, m_hi = m_start[d], m_start[d + 1]
+                last = pos
                 pos = write_fraction(out, pos, h, lo, dh, dl, table, exps[c], n_primes, m_table, m_exps, m_lo, m_hi)
+                last_end = pos
+            elif op == NEGATED:
+                start = last
+                if out[last] == 45:  # "-x" becomes "x"
+                    start += 1
+                elif not (last_end - last == 1 and out[last] == 48):  # "0" stays "0", "x" becomes "-x"
+                    out[pos] = 45
+                    pos += 1
+                n_copy = last_end - start
+                last = pos
+                for j in range(n_copy):
+                    out[pos + j] = out[start + j]
+                pos += n_copy
+                last_end = pos
             elif op == LINE:
                 h, lo = from_int(lines[i])
                 pos = write_signed(out, pos, h, lo)
             elif op == TEXT:
-                lo_t = text_start[i]
-                b = text_start[i + 1] - lo_t
-                for j in range(b):
-                    out[pos + j] = text[lo_t + j]
+                at, src = np.uint64(pos), np.uint64(text_start[i])
+                b = text_start[i + 1] - text_start[i]
+                for j in range(np.uint64(b)):
+                    out[at + j] = text[src + j]
                 pos += b
             elif op == LIST:
                 out[pos] = 91  # "["

@@ -270,7 +270,7 @@ def batch_templates(blaw: BatchLaw, commission: Fraction, document: Callable[[di
     """
     import numpy as np
 
-    from solver.exact.wide import MAX_DIGITS
+    from solver.exact.wide import FRACTION, LIST, LITERAL, MAX_DIGITS, NEGATED
 
     ops: list[tuple[int, int, int, int, int]] = []
     starts = [0]
@@ -287,14 +287,22 @@ def batch_templates(blaw: BatchLaw, commission: Fraction, document: Callable[[di
         text, cuts = found
         at = 0
         numbers = 0
+        previous: tuple[int, int, int, int, int] | None = None
         for lo, hi, slot in cuts:
             piece = text[at:lo].encode()
-            ops += [(0, len(literals), len(piece), 0, 0), slot]
+            negated = (
+                previous is not None
+                and slot[0] == FRACTION
+                and slot[2] == 1
+                and slot[:2] + slot[3:] == previous[:2] + previous[3:]
+            )
+            ops += [(LITERAL, len(literals), len(piece), 0, 0), (NEGATED, 0, 0, 0, 0) if negated else slot]
             literals += piece
-            numbers += 2 if slot[0] == 2 else SPEC_INTS if slot[0] == 5 else 1
+            numbers += 2 if slot[0] == FRACTION else SPEC_INTS if slot[0] == LIST else 1
+            previous = slot if slot[0] == FRACTION and slot[2] == 0 else None
             at = hi
         piece = text[at:].encode()
-        ops.append((0, len(literals), len(piece), 0, 0))
+        ops.append((LITERAL, len(literals), len(piece), 0, 0))
         literals += piece
         starts.append(len(ops))
         sizes.append(len(text.encode()) + numbers * (MAX_DIGITS + 2) + 1)

@@ -1,23 +1,29 @@
-"""Speed of the exact solvers, against simple references measured in the same run.
+"""Speed of the exact solvers, against simple references measured in the same run (every assertion a
+ratio of two times taken in the same run, never a rate: a loaded machine slows both).
 
 Run: python3 -m pytest tests/benchmarks/bench_exact.py -s -p no:cacheprovider
-(outside the default test run; figures are recorded in docs/benchmarks.md).
+(outside the default test run; figures are recorded in docs/benchmarks.md). ``BENCH_SHOES`` and
+``BENCH_DASK_SHOES`` set the sizes of the batches (default 10,000 and 10^6).
 """
 
 from __future__ import annotations
 
-import io
-import json
+import os
+import random
+import resource
+import subprocess
 import sys
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from fractions import Fraction
+from pathlib import Path
+
+import pytest
 
 from solver.cards import Shoe
 from solver.chemin.game import build_game
 from solver.chemin.solve import solve
-from solver.cli import main
-from solver.punto import punto_banco
+from solver.punto import catalogue, punto_banco
 
 
 def best_of(fn: Callable[[], object], repeat: int = 5) -> float:
@@ -105,34 +111,184 @@ def test_punto_full_shoe() -> None:
         f"\npunto banco, 8 decks, all bets: {fast * 1e3:.2f} ms; simple pure-Python enumeration {slow:.2f} s; "
         f"ratio {slow / fast:,.0f}x"
     )
-    assert fast < 0.005
+    assert slow / fast >= 100  # recorded 261x (docs/benchmarks.md)
 
 
-def test_batch_depleted_shoes() -> None:
-    lines = []
-    for k in range(2000):
-        removed = [str((k * 7 + i * 3) % 10) for i in range(k % 40)]
-        lines.append("--decks 8" + (f" --remove {','.join(removed)}" if removed else ""))
-    text = "\n".join(lines) + "\n"
-    old = sys.stdin, sys.stdout
-    sys.stdin, sys.stdout = io.StringIO(text), io.StringIO()
-    try:
-        t = time.perf_counter()
-        main(["punto", "--shoes", "-"])
-        dt = time.perf_counter() - t
-        out = sys.stdout.getvalue()
-    finally:
-        sys.stdin, sys.stdout = old
-    assert len(out.splitlines()) == 2000 and json.loads(out.splitlines()[-1])["probabilities"]
-    rate = 2000 / dt
-    t = time.perf_counter()
-    simple_enumeration(Shoe.decks(8).values)
-    one_simple = time.perf_counter() - t
+# -- batches of depleted shoes (baccarat punto --shoes) -----------------------------------------------------
+
+RANKS = ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K")
+SHOES = int(os.environ.get("BENCH_SHOES", "10000"))
+DASK_SHOES = int(os.environ.get("BENCH_DASK_SHOES", str(10**6)))
+
+
+def depleted_lines(n: int, decks: int, seed: int = 2026) -> Iterator[str]:
+    """``n`` depleted shoes as a tracker writes them: ``decks`` decks less the first cards of a shuffled
+    8-deck shoe (0 to 402 of them, uniformly: the shoe up to its cut card), by rank and suit."""
+    rng = random.Random(seed)
+    cards = [f"{r}{s}" for r in RANKS for s in "SHDC" for _ in range(8)]
+    for _ in range(n):
+        rng.shuffle(cards)
+        k = rng.randrange(0, 403)
+        yield f"--decks {decks}" + (f" --remove {','.join(cards[:k])}" if k else "")
+
+
+def kernel_per_shoe() -> float:
+    """The reference: CPU time of the compiled counting kernel's exact law and every catalogue bet of one
+    depleted 8-deck shoe, called from Python (bench_bets.py's measure; 32 us in issue 27)."""
+    import numpy as np
+
+    from solver.count import dealer, denselaw
+    from solver.count.fastlaw import fast_law
+
+    bets = catalogue()
+    law = fast_law(tuple(b for b in bets if not b.first_cards), winner=True)
+    shoe = Shoe.decks(8).remove(["5S", "5H", "KD", "9C", "2S", "QH", "7D", "AC", "3S", "8H", "8D", "6C"])
+    dealer.compiled()
+    moments = dealer.FIRST_CARD_MOMENTS
+    kernel = denselaw.compiled()
+    counts = np.array(shoe.values, dtype=np.int64)
+    suits = np.array(shoe.suits, dtype=np.int64)
+    t = np.arange(52)
+    rank_of, suit_of, groups = (t // 4).astype(np.int64), (t % 4).astype(np.int64), np.array([13, 4], dtype=np.int64)
+    args = (counts, shoe.size, *law.dense_arguments(), law.residual, law.multiplier, law.scale, *law.dense_scratch())
+    mom = np.zeros((4, 4), np.int64)
+
+    def once() -> None:
+        kernel(*args)
+        moments(suits, rank_of, suit_of, groups, mom)
+
+    once()
+    best = float("inf")
+    for _ in range(5):
+        t0 = time.process_time()
+        for _ in range(2000):
+            once()
+        best = min(best, (time.process_time() - t0) / 2000)
+    return best
+
+
+def process_cpu(argv: list[str], stdin_path: Path | None = None) -> float:
+    """CPU time (user + system) of a child process, its output discarded."""
+    before = resource.getrusage(resource.RUSAGE_CHILDREN)
+    with open(stdin_path or os.devnull, "rb") as stdin:
+        subprocess.run(argv, stdin=stdin, stdout=subprocess.DEVNULL, check=True)
+    after = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return after.ru_utime - before.ru_utime + after.ru_stime - before.ru_stime
+
+
+def test_batch_of_depleted_shoes(tmp_path: Path) -> None:
+    """A whole ``baccarat punto --shoes FILE`` process on 10,000 depleted 8-deck shoes against the compiled
+    kernel on one shoe (same run): at least 5,000 shoes per CPU second where the kernel takes its 32 us
+    (issue 27), that is at most 6.25 kernel calls of CPU per shoe; the same removals from 100 and 1,000
+    decks (the two-channel route past 2^53, numbers past 2^63) at most 1.2 times the CPU per shoe. CPU
+    time, least of three runs each, interleaved; a first run fills the caches."""
+    files = {}
+    for decks in (8, 100, 1000):
+        files[decks] = tmp_path / f"shoes-{decks}.txt"
+        files[decks].write_text("\n".join(depleted_lines(SHOES, decks)) + "\n")
+    argv = [sys.executable, "-m", "solver.cli", "punto", "--shoes"]
+    for path in files.values():
+        process_cpu([*argv, str(path)])  # compile or load the kernels, fill the disk cache
+    kernel = kernel_per_shoe()
+    cpu = dict.fromkeys(files, float("inf"))
+    for _ in range(3):
+        for d, p in files.items():
+            cpu[d] = min(cpu[d], process_cpu([*argv, str(p)]))
+    per = {d: c / SHOES for d, c in cpu.items()}
     print(
-        f"\nbatch: {rate:,.0f} depleted 8-deck shoes/s (in-process, JSON out); simple enumeration "
-        f"{1 / one_simple:.2f} shoes/s; ratio {rate * one_simple:,.0f}x"
+        f"\nbaccarat punto --shoes, {SHOES:,} depleted shoes, CPU of the whole process: "
+        + "; ".join(f"{d} decks {1 / p:,.0f} shoes/s ({p * 1e6:.1f} us a shoe)" for d, p in per.items())
+        + f". The compiled kernel on one shoe: {kernel * 1e6:.1f} us; a shoe costs {per[8] / kernel:.2f} kernel calls "
+        f"(target at most 6.25); 100 and 1,000 decks cost {per[100] / per[8]:.2f} and {per[1000] / per[8]:.2f} times "
+        "8 decks a shoe (target at most 1.2)"
     )
-    assert rate >= 500
+    assert per[8] <= 6.25 * kernel
+    assert per[100] <= 1.2 * per[8] and per[1000] <= 1.2 * per[8]
+
+
+def test_the_writer_is_no_slower_than_the_pricing() -> None:
+    """In-process, the same chunks of 1,024 depleted shoes: pricing them (the kernel, rows of exact
+    integers) against writing their JSON lines (the compiled writer and what feeds it)."""
+    import argparse
+    import contextlib
+    from fractions import Fraction
+
+    from solver.cli.shoes import Writer, parse_line, price_task
+    from solver.rules.tableau import PUNTO_BANCO
+
+    bets = catalogue()
+    args = argparse.Namespace(digits=None, breakdown=False, command_line="baccarat punto --shoes shoes.txt")
+    for decks in (8, 100, 1000):
+        texts = list(depleted_lines(1024, decks))
+        shoes = tuple(parse_line(t) for t in texts)
+        writer = Writer(args, bets, Fraction(1, 20), PUNTO_BANCO)
+        task = (writer.blaw.bets, writer.blaw.tableau, Fraction(1, 20), shoes)
+        priced = price_task(task)
+        numbers = list(range(1, len(texts) + 1))
+        with open(os.devnull, "w") as sink, contextlib.redirect_stdout(sink):
+            writer.write(numbers, texts, shoes, priced)
+            price = write = float("inf")
+            for _ in range(5):
+                t = time.process_time()
+                priced = price_task(task)
+                price = min(price, time.process_time() - t)
+                t = time.process_time()
+                writer.write(numbers, texts, shoes, priced)
+                sink.flush()
+                write = min(write, time.process_time() - t)
+        print(
+            f"\n{decks} decks, 1,024 shoes: pricing {price / 1024 * 1e6:.1f} us a shoe, writing {write / 1024 * 1e6:.1f} us "
+            f"({write / price:.2f} x)"
+        )
+        assert write <= price
+
+
+def test_a_million_shoes_on_a_dask_cluster() -> None:
+    """10^6 depleted 8-deck shoes (``BENCH_DASK_SHOES``) on a two-worker Dask cluster started here, against
+    one process: the same lines, in the same order (compared by digest, the command each line records
+    set aside). Wall clock and CPU printed; nothing asserted about speed."""
+    import hashlib
+    import threading
+
+    distributed = pytest.importorskip("distributed", reason="Dask's distributed is an optional extra")
+
+    def run(extra: list[str]) -> tuple[str, int, float]:
+        p = subprocess.Popen(
+            [sys.executable, "-m", "solver.cli", "punto", "--shoes", "-", *extra],
+            stdin=subprocess.PIPE,
+            stdout=subprocess.PIPE,
+        )
+        assert p.stdin is not None and p.stdout is not None
+
+        def feed() -> None:
+            assert p.stdin is not None
+            for line in depleted_lines(DASK_SHOES, 8, seed=7):
+                p.stdin.write(line.encode() + b"\n")
+            p.stdin.close()
+
+        feeder = threading.Thread(target=feed, daemon=True)
+        start = time.perf_counter()
+        feeder.start()
+        digest = hashlib.sha256()
+        lines = 0
+        for line in p.stdout:
+            head, found, rest = line.partition(b" --scheduler ")
+            if found:  # the command the line records
+                line = head + b'"' + rest.partition(b'"')[2]
+            digest.update(line)
+            lines += 1
+        assert p.wait() == 0
+        return digest.hexdigest(), lines, time.perf_counter() - start
+
+    with distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=True, dashboard_address=None) as cluster:
+        remote = run(["--scheduler", cluster.scheduler_address])
+    local = run([])
+    print(
+        f"\n{DASK_SHOES:,} depleted shoes: one process {local[2]:.0f} s, a two-worker Dask cluster on this machine "
+        f"{remote[2]:.0f} s (wall clock); the same {local[1]:,} lines: {local[0] == remote[0]}"
+    )
+    assert local[1] == remote[1] == DASK_SHOES
+    assert local[0] == remote[0]
 
 
 def test_chemin_b3_parlor_six_decks() -> None:
@@ -144,7 +300,7 @@ def test_chemin_b3_parlor_six_decks() -> None:
         f"\nchemin de fer B3 parlor, 6 decks, build + solve + certify: {dt * 1e3:.0f} ms "
         f"(the 2 x 4 casino game B1 on the same shoe: {ref * 1e3:.1f} ms; ratio {dt / ref:.0f}x)"
     )
-    assert dt < 0.5
+    assert dt / ref <= 400  # recorded 115x (docs/benchmarks.md)
 
 
 def test_chemin_whole_table() -> None:
@@ -158,9 +314,12 @@ def test_chemin_whole_table() -> None:
                     assert solve(build_game(shoe, info, freedom, alpha)).certified
                     n += 1
     dt = time.process_time() - t
+    t = time.process_time()
+    solve(build_game(Shoe.decks(6), 3, "parlor"))
+    one = time.process_time() - t
     print(
         f"\nchemin de fer, d = 1..8 and inf, information 1-3, casino and parlor, alpha 0 and 1/20: "
         f"{n} games certified in {dt:.2f} s CPU (the nine information-3 parlor games with commission decide "
-        "uniqueness by a case analysis)"
+        f"uniqueness by a case analysis); one B3 parlor game on 6 decks {one:.3f} s CPU ({dt / one:.0f}x)"
     )
-    assert dt < 10
+    assert dt / one <= 150  # recorded 48x (docs/benchmarks.md)
