@@ -218,7 +218,7 @@ def test_fractions_are_written_in_lowest_terms(n: int, num: int, which: int, mul
 
     factors = np.array([n - j for j in range(6)] + [n - j for j in range(4)], dtype=np.int64)
     spf = wide.smallest_factors(int(factors.max()))
-    table, exps = np.zeros((wide.MAX_PRIMES, 5), np.uint64), np.zeros((2, wide.MAX_PRIMES), np.int64)
+    table, exps = np.zeros((5, wide.MAX_PRIMES), np.uint64), np.zeros((2, wide.MAX_PRIMES), np.int64)
     primes = wide.factor_table(factors, spf, table, exps)
     den = math.prod(int(f) for f in (factors[:6] if which == 0 else factors[6:]))
     values, m_table, m_exps, m_start = wide.multiplier_table(multipliers)
@@ -228,5 +228,5 @@ def test_fractions_are_written_in_lowest_terms(n: int, num: int, which: int, mul
         return
     buf = np.zeros(200, np.uint8)
     m_lo, m_hi = (int(m_start[0]), int(m_start[1])) if multipliers else (0, 0)
-    end = wide.write_fraction(buf, 0, *split(num), *split(den), table, exps[which], primes, m_table, m_exps, m_lo, m_hi)
+    end = wide.write_fraction(buf, 0, *split(num), *split(den), table, exps, which, primes, m_table, m_exps, m_lo, m_hi)
     assert bytes(buf[:end]).decode() == fraction_str(Fraction(num, den))

@@ -17,11 +17,12 @@ from __future__ import annotations
 import argparse
 import json
 import os
+import re
 import shlex
 import stat
 import sys
 import threading
-from collections import Counter, deque
+from collections import deque
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
@@ -29,7 +30,7 @@ from functools import lru_cache
 from itertools import islice
 from typing import TYPE_CHECKING, Any, TextIO
 
-from solver.cards import Shoe, card_token_suited, parse_shoe
+from solver.cards import Shoe, parse_shoe
 from solver.cli.common import Progress, emit, json_document, note, open_input, source_name
 from solver.cli.parser import Parser
 from solver.errors import BaccaratError, InputError
@@ -66,44 +67,40 @@ for _option in OPTIONS:
 # -- reading a line -----------------------------------------------------------------------------------
 
 
-def parse_line(line: str) -> Shoe:
-    """The shoe a line names (a comment already cut off, not blank).
+def quick_options(line: str) -> tuple[str | None, str | None, str | None] | None:
+    """``(--decks, --shoe, --remove)`` of a line of plain words (no quotes or backslashes) naming each
+    option at most once (``--option value`` or ``--option=value``), values not starting with ``-``; else
+    ``None``: the line is read by :func:`slow_shoe` (``shlex`` and the options' parser)."""
+    if any(c in line for c in "'\"\\"):
+        return None
+    words = line.split()
+    given: dict[str, str] = {}
+    i = 0
+    while i < len(words):
+        name, eq, value = words[i].partition("=")
+        if name not in OPTIONS or name in given:
+            return None
+        if not eq:
+            if i + 1 == len(words) or words[i + 1].startswith("-"):
+                return None
+            value = words[i + 1]
+            i += 1
+        if value.startswith("-"):
+            return None
+        given[name] = value
+        i += 1
+    decks, counts = given.get("--decks"), given.get("--shoe")
+    if decks is not None and (counts is not None or "," in decks):
+        return None  # an error: the slow reading says which
+    return decks, counts, given.get("--remove")
 
-    A line of plain words (no quotes or backslashes) naming each option at most once, with values
-    that do not start with ``-``, is read directly (:func:`quick_shoe`); any other line, and any line the
-    quick reading cannot settle, goes through ``shlex`` and the options' parser, which give the same shoe
-    or the error message (tests/test_cli_punto.py holds the two readings equal).
+
+def slow_shoe(line: str) -> Shoe:
+    """The shoe a line names, read by ``shlex`` and the options' parser (every error in one message).
 
     Raises:
         InputError: the line names no usable shoe (the message without the line number).
     """
-    words = line.split()
-    given: dict[str, str] = {}
-    if not any(c in line for c in "'\"\\"):
-        i = 0
-        while i < len(words):
-            word = words[i]
-            name, eq, value = word.partition("=")
-            if name not in OPTIONS or name in given:
-                break
-            if not eq:
-                if i + 1 == len(words) or words[i + 1].startswith("-"):
-                    break
-                value = words[i + 1]
-                i += 1
-            if value.startswith("-"):
-                break
-            given[name] = value
-            i += 1
-        else:
-            shoe = quick_shoe(given.get("--decks"), given.get("--shoe"), given.get("--remove"))
-            if shoe is not None:
-                return shoe
-    return slow_shoe(line)
-
-
-def slow_shoe(line: str) -> Shoe:
-    """The shoe a line names, read by ``shlex`` and the options' parser (every error in one message)."""
     try:
         words = shlex.split(line)
         known, extra = _LINE_PARSER.parse_known_args(words)
@@ -120,56 +117,126 @@ def slow_shoe(line: str) -> Shoe:
 
 
 @lru_cache(maxsize=64)
-def base_shoe(decks: str | None, counts: str | None) -> Shoe:
-    """The shoe before removals (cached: a batch names a few, over and over)."""
-    return parse_shoe(decks=decks, shoe=counts)
+def base_shoe(decks: str | None, counts: str | None) -> tuple[Shoe, np.ndarray, np.ndarray, int]:
+    """The shoe before removals, with its kernel arrays (:func:`solver.count.batch.shoe_arrays`): values,
+    types and kind (cached: a batch names a few, over and over)."""
+    from solver.count.batch import shoe_arrays
+
+    shoe = parse_shoe(decks=decks, shoe=counts)
+    values, types, kinds, _ = shoe_arrays([shoe])
+    return shoe, values[0], types[0], int(kinds[0])
 
 
-@lru_cache(maxsize=512)
-def _token(token: str) -> tuple[int | None, int, int | None]:
-    return card_token_suited(token)
+@dataclass
+class Chunk:
+    """Lines of a batch, read: their numbers and texts, their shoes as the kernel's arrays
+    (:func:`solver.count.batch.shoe_arrays`), and the shoes read the slow way (``None`` where the arrays
+    alone were read: :meth:`shoe` builds it when needed)."""
+
+    numbers: list[int]
+    texts: list[str]
+    values: np.ndarray
+    types: np.ndarray
+    kinds: np.ndarray
+    infinite: np.ndarray
+    shoes: list[Shoe | None]
+
+    def shoe(self, i: int) -> Shoe:
+        """Line ``i``'s shoe."""
+        shoe = self.shoes[i]
+        if shoe is None:
+            values = tuple(self.values[i].tolist())
+            types = self.types[i].tolist()
+            kind = self.kinds[i]
+            ranks = (
+                None if kind == 2 else tuple(types[:13]) if kind == 1 else tuple(sum(types[4 * r : 4 * r + 4]) for r in range(13))
+            )
+            shoe = self.shoes[i] = Shoe(values, ranks, suits=tuple(types) if kind == 0 else None)
+        return shoe
 
 
-def quick_shoe(decks: str | None, counts: str | None, remove: str | None) -> Shoe | None:
-    """The shoe of ``--decks``/``--shoe``/``--remove`` values, or ``None`` where the reading must be the
-    slow one: an error to report, or removals whose effect depends on their order (a card of unknown
-    rank or suit among known ones: :meth:`solver.cards.Shoe.remove` forgets ranks or suits from that card on).
-    Removals are counted, not applied one by one: without those cases the order does not matter."""
-    if decks is not None and (counts is not None or "," in decks):
-        return None
-    try:
-        shoe = base_shoe(decks, counts)
-        tokens = Counter(t for t in remove.split(",") if t.strip()) if remove else None
-        if not tokens:
-            return shoe
-        if shoe.is_infinite:
-            return None
-        cards = [(_token(t), n) for t, n in tokens.items()]
-    except BaccaratError:
-        return None
-    values = list(shoe.values)
-    ranks = list(shoe.ranks) if shoe.ranks is not None else None
-    suits = list(shoe.suits) if shoe.suits is not None else None
-    if ranks is not None and any(rank is None for (rank, _, _), _ in cards):
-        return None
-    if suits is not None:
-        suited = {suit is not None for (_, _, suit), _ in cards}
-        if len(suited) > 1:
-            return None
-        if suited == {False}:
-            suits = None
-    for (rank, value, suit), n in cards:
-        values[value] -= n
-        if ranks is not None and rank is not None:
-            ranks[rank] -= n
-            if suits is not None and suit is not None:
-                suits[4 * rank + suit] -= n
-    if min(values) < 0 or (ranks is not None and min(ranks) < 0) or (suits is not None and min(suits) < 0):
-        return None
-    try:
-        return Shoe(tuple(values), tuple(ranks) if ranks is not None else None, suits=tuple(suits) if suits is not None else None)
-    except BaccaratError:
-        return None
+def read_chunk(lines: Sequence[tuple[int, str]], source: str) -> tuple[Chunk, InputError | None]:
+    """Read lines (comments cut off, not blank) up to the first bad one: the chunk of the lines before it
+    and the bad line's error (or ``None``).
+
+    A line of plain options (:func:`quick_options`) removing plain cards (``KS``, ``10h``, ``5``, ``0``)
+    is read into arrays at once: its cards are counted by a compiled scanner
+    (:func:`solver.count.batch.count_cards`) and taken from the shoe's counts together, which is what
+    :meth:`solver.cards.Shoe.remove` gives whenever the order of the cards does not matter. Where it
+    matters the line is read the slow way (:func:`slow_shoe`: ``shlex``, the options' parser,
+    ``Shoe.remove``): a card of unknown rank (``0``) or of unknown suit (``K``) among cards whose ranks or
+    suits the shoe knows (it forgets them from that card on); and so is any line with something wrong
+    (for its error message). tests/test_cli_punto.py holds the two readings equal.
+    """
+    import numpy as np
+
+    from solver.count.batch import VALUE_OF_RANK, Kind, compiled_counter, shoe_arrays
+
+    n = len(lines)
+    values = np.zeros((n, 10), dtype=np.int64)
+    types = np.zeros((n, 52), dtype=np.int64)
+    kinds = np.zeros(n, dtype=np.int64)
+    quick = np.zeros(n, dtype=bool)
+    shoes: list[Shoe | None] = [None] * n
+    removes: list[bytes] = []
+    for i, (_, text) in enumerate(lines):
+        options = quick_options(text)
+        removed = b""
+        if options is not None:
+            decks, counts, remove = options
+            try:
+                shoe, values[i], types[i], kinds[i] = base_shoe(decks, counts)
+            except BaccaratError:
+                shoe = None  # the slow reading gives the error
+            if shoe is not None and not remove:
+                shoes[i], quick[i] = shoe, True  # nothing removed: the shoe itself
+            elif shoe is not None and not shoe.is_infinite and remove is not None and remove.isascii():
+                removed, quick[i] = remove.encode(), True
+        removes.append(removed)
+    starts = np.zeros(n + 1, dtype=np.int64)
+    np.cumsum([len(r) for r in removes], out=starts[1:])
+    suited, ranked = np.zeros((n, 52), dtype=np.int64), np.zeros((n, 13), dtype=np.int64)
+    tens = np.zeros(n, dtype=np.int64)
+    compiled_counter()(np.frombuffer(b"".join(removes), dtype=np.uint8), starts, suited, ranked, tens, quick)
+    suits_known, ranks_known = kinds == Kind.SUITS, kinds != Kind.VALUES
+    any_ranked = ranked.any(axis=1)
+    quick &= ~(ranks_known & (tens > 0)) & ~(suits_known & any_ranked & suited.any(axis=1))  # the order matters
+    forget = suits_known & any_ranked  # every card without its suit: the shoe forgets its suits
+    by_rank = suited.reshape(n, 13, 4).sum(axis=2) + ranked
+    values -= by_rank @ (VALUE_OF_RANK[:, None] == np.arange(10)).astype(np.int64)
+    values[:, 0] -= tens
+    ranks = np.where(suits_known[:, None], types.reshape(n, 13, 4).sum(axis=2), types[:, :13]) - by_rank
+    new = np.where((suits_known & ~forget)[:, None], types - suited, 0)
+    new[:, :13] += np.where((ranks_known & ~(suits_known & ~forget))[:, None], ranks, 0)
+    kinds = np.where(forget, Kind.RANKS, kinds)
+    quick &= (values >= 0).all(axis=1) & (new >= 0).all(axis=1) & (values.sum(axis=1) >= 6)
+    failure = None
+    for i in np.flatnonzero(~quick).tolist():
+        shoes[i] = None
+        try:
+            shoes[i] = slow_shoe(lines[i][1])
+        except InputError as e:
+            failure, n = InputError(f"{source}, line {lines[i][0]}: {e}"), i
+            break
+    slow = np.flatnonzero(~quick[:n]).tolist()
+    if slow:
+        values[slow], new[slow], kinds[slow], _ = shoe_arrays([shoes[i] for i in slow])  # type: ignore[misc]
+    infinite = np.array([s is not None and s.is_infinite for s in shoes[:n]], dtype=bool)
+    return Chunk(
+        [m for m, _ in lines[:n]], [t for _, t in lines[:n]], values[:n], new[:n], kinds[:n], infinite, shoes[:n]
+    ), failure
+
+
+def parse_line(line: str) -> Shoe:
+    """The shoe one line names, read as :func:`read_chunk` reads it.
+
+    Raises:
+        InputError: the line names no usable shoe (the message without the line number).
+    """
+    chunk, failure = read_chunk([(1, line)], "")
+    if failure is not None:
+        raise InputError(str(failure).removeprefix(", line 1: "))
+    return chunk.shoe(0)
 
 
 # -- reading lines as they come ------------------------------------------------------------------------
@@ -248,26 +315,38 @@ def line_count(name: str) -> int | None:
 
 # -- pricing and writing --------------------------------------------------------------------------------
 
+Priced = tuple[Any, Any, dict[int, list[int]]]
+"""A chunk's rows as 128-bit pairs ``(hi, lo)``, and the rows too wide for them in Python integers."""
 
-def price_task(task: tuple[Any, ...]) -> tuple[Any, Any, dict[int, list[int]]]:
-    """Price one chunk anywhere (picklable, for :func:`solver.simulate.executor.map_chunks`): ``(hi, lo,
-    wide)``, every row as 128-bit pairs (:mod:`solver.count.batch`) and, for the rows too large for
-    them, the Python integers."""
+
+def task_of(chunk: Chunk, blaw: BatchLaw, commission: Fraction) -> tuple[Any, ...]:
+    """What a worker needs to price a chunk: the bets, the kernel's arrays, and the shoes outside the
+    kernel's range (:meth:`solver.count.batch.BatchLaw.kernel_route`), priced in Python."""
+    sizes = chunk.values.sum(axis=1)
+    outside = {i: chunk.shoe(i) for i in range(len(sizes)) if chunk.infinite[i] or sizes[i] > blaw.max_cards}
+    return blaw.bets, blaw.tableau, commission, chunk.values, chunk.types, chunk.kinds, outside
+
+
+def price_task(task: tuple[Any, ...]) -> Priced:
+    """Price one chunk anywhere (picklable, for :func:`solver.simulate.executor.map_chunks`; see
+    :func:`task_of`): every row as 128-bit pairs (:mod:`solver.count.batch`) and, for the rows too large
+    for them, the Python integers."""
     import numpy as np
 
-    from solver.count.batch import batch_law, price_rows, python_row, shoe_arrays
+    from solver.count.batch import batch_law, price_rows, python_row
 
-    bets, tableau, commission, shoes = task
+    bets, tableau, commission, values, types, kinds, outside = task
     blaw = batch_law(bets, tableau)
-    values, types, kinds, _ = shoe_arrays(shoes)
-    fast = np.array([blaw.kernel_route(s) for s in shoes], dtype=bool)
-    hi = np.zeros((len(shoes), blaw.width), dtype=np.uint64)
-    lo = np.zeros((len(shoes), blaw.width), dtype=np.uint64)
+    n = len(values)
+    fast = np.ones(n, dtype=bool)
+    fast[list(outside)] = False
+    hi = np.zeros((n, blaw.width), dtype=np.uint64)
+    lo = np.zeros((n, blaw.width), dtype=np.uint64)
     if fast.any():
         hi[fast], lo[fast] = price_rows(blaw, values[fast], types[fast], kinds[fast])
     wide: dict[int, list[int]] = {}
-    for i in np.flatnonzero(~fast).tolist():
-        row = python_row(blaw, shoes[i], commission)
+    for i, shoe in outside.items():
+        row = python_row(blaw, shoe, commission)
         if all(-(2**127) <= x < 2**127 for x in row):
             hi[i] = [(x % 2**128) >> 64 for x in row]
             lo[i] = [x % 2**64 for x in row]
@@ -295,37 +374,35 @@ class Writer:
     def document(self, record: dict[str, Any]) -> dict[str, Any]:
         return json_document(record, self.args)
 
-    def write(
-        self, numbers: Sequence[int], texts: Sequence[str], shoes: Sequence[Shoe], priced: tuple[Any, Any, dict[int, list[int]]]
-    ) -> None:
+    def write(self, chunk: Chunk, priced: Priced) -> None:
         """The lines of one chunk, in order: compiled runs, and in Python the rows too wide for it (or every
         row, with ``--digits`` or ``--breakdown``)."""
         hi, lo, wide = priced
-        compiled = [not self.general and i not in wide and s.size < LARGEST_FACTOR for i, s in enumerate(shoes)]
+        sizes = chunk.values.sum(axis=1)
+        compiled = [not self.general and i not in wide and sizes[i] < LARGEST_FACTOR for i in range(len(sizes))]
         i = 0
-        while i < len(shoes):
+        while i < len(compiled):
             j = i
-            while j < len(shoes) and compiled[j] == compiled[i]:
+            while j < len(compiled) and compiled[j] == compiled[i]:
                 j += 1
             if compiled[i]:
-                self._compiled(numbers[i:j], texts[i:j], shoes[i:j], hi[i:j], lo[i:j])
+                self._compiled(chunk, slice(i, j), hi[i:j], lo[i:j])
             else:
                 for k in range(i, j):
-                    self._python(numbers[k], texts[k], shoes[k], wide.get(k), hi[k], lo[k])
+                    row = wide[k] if k in wide else _row_ints(hi[k], lo[k])
+                    self._python(chunk.numbers[k], chunk.texts[k], chunk.shoe(k), row)
             i = j
 
-    def _compiled(
-        self, numbers: Sequence[int], texts: Sequence[str], shoes: Sequence[Shoe], hi: np.ndarray, lo: np.ndarray
-    ) -> None:
+    def _compiled(self, chunk: Chunk, part: slice, hi: np.ndarray, lo: np.ndarray) -> None:
         import numpy as np
 
-        from solver.count.batch import D4, D, shoe_arrays
+        from solver.count.batch import D4, D
         from solver.report.punto import batch_lines, batch_templates, spec_shapes
 
         if self.templates is None:
             self.templates = batch_templates(self.blaw, self.commission, self.document)
-        values, types, kinds, infinite = shoe_arrays(shoes)
-        shapes, ints = spec_shapes(values, types, kinds, infinite)
+        values, infinite = chunk.values[part], chunk.infinite[part]
+        shapes, ints = spec_shapes(values, chunk.types[part], chunk.kinds[part], infinite)
         n = values.sum(axis=1)
         factors = np.stack([n - j for j in (0, 1, 2, 3, 4, 5, 0, 1, 2, 3)], axis=1)
         for i in np.flatnonzero(infinite).tolist():  # T^6 and T^4 (the first cards' own T)
@@ -333,16 +410,33 @@ class Writer:
             t4 = round(d4 ** (1 / 4))
             assert t4**4 == d4 and ((int(hi[i, D]) << 64) | int(lo[i, D])) == int(n[i]) ** 6
             factors[i] = [n[i]] * 6 + [t4] * 4
-        encoded = [json.dumps(t).encode() for t in texts]
-        _emit_bytes(batch_lines(self.templates, shapes, hi, lo, factors, numbers, encoded, ints))
+        texts = [_json_text(t) for t in chunk.texts[part]]
+        _emit_bytes(batch_lines(self.templates, shapes, hi, lo, factors, chunk.numbers[part], texts, ints))
 
-    def _python(self, number: int, text: str, shoe: Shoe, row: list[int] | None, hi: np.ndarray, lo: np.ndarray) -> None:
-        from solver.count.batch import result, row_ints
+    def _python(self, number: int, text: str, shoe: Shoe, row: list[int]) -> None:
+        from solver.count.batch import result
         from solver.report.punto import punto_dict
 
-        r = result(self.blaw, shoe, row if row is not None else row_ints(hi, lo), self.commission)
+        r = result(self.blaw, shoe, row, self.commission)
         record = {"line": number, "input": text, **punto_dict(r, self.args.digits, self.args.breakdown)}
         emit([json.dumps(self.document(record))])
+
+
+def _row_ints(hi: np.ndarray, lo: np.ndarray) -> list[int]:
+    from solver.count.batch import row_ints
+
+    return row_ints(hi, lo)
+
+
+_PLAIN = re.compile(r"[ !#-\[\]-~]*")
+"""Printable ASCII but ``"`` and ``\\``: what ``json.dumps`` writes as it is."""
+
+
+def _json_text(text: str) -> bytes:
+    """``json.dumps(text)`` as bytes (at once for plain ASCII, the common case)."""
+    if _PLAIN.fullmatch(text):
+        return b'"' + text.encode() + b'"'
+    return json.dumps(text).encode()
 
 
 def _emit_bytes(data: bytes) -> None:
@@ -361,15 +455,6 @@ def _flush() -> None:
         buffer.flush()
 
 
-@dataclass
-class Chunk:
-    """Lines of a batch, parsed: their numbers, texts and shoes."""
-
-    numbers: list[int]
-    texts: list[str]
-    shoes: tuple[Shoe, ...]
-
-
 class Lines:
     """The batch's chunks of parsed lines, stopping at the first bad line (kept in :attr:`failure`, to be
     raised once the lines before it are answered)."""
@@ -380,19 +465,11 @@ class Lines:
         self.shoes = 0
 
     def __iter__(self) -> Iterator[Chunk]:
-        for chunk in chunks(self.stream, self.source):
-            numbers, texts, shoes = [], [], []
-            for n, text in chunk:
-                try:
-                    shoes.append(parse_line(text))
-                except InputError as e:
-                    self.failure = InputError(f"{self.source}, line {n}: {e}")
-                    break
-                numbers.append(n)
-                texts.append(text)
-            self.shoes += len(shoes)
-            if shoes:
-                yield Chunk(numbers, texts, tuple(shoes))
+        for lines in chunks(self.stream, self.source):
+            chunk, self.failure = read_chunk(lines, self.source)
+            self.shoes += len(chunk.numbers)
+            if chunk.numbers:
+                yield chunk
             if self.failure is not None:
                 return
 
@@ -406,13 +483,12 @@ class Lines:
 
 def priced_chunks(
     lines: Lines, blaw: BatchLaw, commission: Fraction, workers: int, scheduler: str | None
-) -> Iterator[tuple[Chunk, tuple[Any, Any, dict[int, list[int]]]]]:
+) -> Iterator[tuple[Chunk, Priced]]:
     """Each chunk with its rows (:func:`price_task`), in input order: in this process, or over the
     simulator's executor (local processes, a Dask cluster), the rows put back in order as they come."""
-    task = lambda c: (blaw.bets, blaw.tableau, commission, c.shoes)  # noqa: E731
     if workers == 1 and scheduler is None:
         for chunk in lines:
-            yield chunk, price_task(task(chunk))
+            yield chunk, price_task(task_of(chunk, blaw, commission))
         return
     from solver.simulate.executor import map_chunks
 
@@ -421,12 +497,12 @@ def priced_chunks(
     def tasks() -> Iterator[tuple[Any, ...]]:
         for k, chunk in enumerate(lines):
             sent[k] = chunk
-            yield task(chunk)
+            yield task_of(chunk, blaw, commission)
 
     def warm_up() -> None:  # compile (or load) the kernels once, before the worker processes fork
-        price_task((blaw.bets, blaw.tableau, commission, (Shoe.decks(1),)))
+        price_task(task_of(read_chunk([(1, "--decks 1")], "")[0], blaw, commission))
 
-    waiting: dict[int, tuple[Any, Any, dict[int, list[int]]]] = {}
+    waiting: dict[int, Priced] = {}
     done = 0
     for k, priced in map_chunks(price_task, tasks(), workers, scheduler, warm_up):
         waiting[k] = priced
@@ -456,7 +532,7 @@ def run_batch(args: argparse.Namespace, bets: tuple[Bet, ...], commission: str, 
     total = None if live else line_count(args.shoes)
     with Progress(total or 0, "lines") as progress:
         for chunk, priced in priced_chunks(lines, writer.blaw, alpha, workers, args.scheduler):
-            writer.write(chunk.numbers, chunk.texts, chunk.shoes, priced)
+            writer.write(chunk, priced)
             if live:
                 _flush()
             if total is not None:

@@ -578,3 +578,79 @@ def factors(shoe: Shoe, row: Sequence[int]) -> list[int]:
     m = math.isqrt(math.isqrt(row[D4]))
     assert m**4 == row[D4] and n**6 == row[D]
     return [n] * MAX_CARDS + [m] * 4
+
+
+# -- the cards a line removes, counted -------------------------------------------------------------------
+
+SUIT_LETTERS = b"SHDC"
+RANK_LETTERS = b"A23456789TJQK"
+VALUE_OF_RANK = np.array([(r + 1) % 10 if r < 9 else 0 for r in range(13)], dtype=np.int64)
+"""Each rank's point value (A = 1, …, 9; 10, J, Q, K = 0)."""
+
+
+def count_cards(
+    text: np.ndarray, starts: np.ndarray, suited: np.ndarray, ranked: np.ndarray, tens: np.ndarray, plain: np.ndarray
+) -> None:
+    """Count the cards of comma-separated lists (``--remove`` values; list ``i`` is the ASCII bytes
+    ``text[starts[i]:starts[i + 1]]``, no spaces): by rank and suit into ``suited[i]`` (52), by rank alone
+    into ``ranked[i]`` (13), ten-valued cards of unknown rank (``0``) into ``tens[i]`` (zeros on entry).
+    ``plain[i]`` is left true where every card is one :func:`solver.cards.card_token_suited` reads as a
+    rank (``A``/``1``, ``2``–``9``, ``T``/``10``, ``J``, ``Q``, ``K``, any case) with an optional suit
+    letter (``S``, ``H``, ``D``, ``C``), or ``0``; else set false (an unknown card, a suit symbol: the
+    caller reads that list the slow way, for its error or its symbols). Empty items are skipped, as
+    :meth:`solver.cards.Shoe.remove` skips them."""
+    for i in range(len(starts) - 1):
+        pos = starts[i]
+        end = starts[i + 1]
+        while pos <= end and plain[i]:
+            stop = pos
+            while stop < end and text[stop] != 44:  # ","
+                stop += 1
+            n = stop - pos
+            if n > 0:
+                suit = -1
+                last = text[stop - 1] & 0xDF  # upper case (letters)
+                if n >= 2 and not (n == 2 and text[pos] == 48):  # "0S" is no card
+                    for s in range(4):
+                        if last == SUIT_LETTERS[s]:
+                            suit = s
+                if suit >= 0:
+                    n -= 1
+                rank = -1
+                c = text[pos]
+                if n == 1:
+                    u = c & 0xDF if c >= 65 else c
+                    if c == 49:  # "1", the ace
+                        rank = 0
+                    elif c == 48 and suit < 0:  # "0", a ten-valued card of unknown rank
+                        rank = 13
+                    else:
+                        for r in range(13):
+                            if u == RANK_LETTERS[r] and (r > 0 or c >= 65):
+                                rank = r
+                elif n == 2 and c == 49 and text[pos + 1] == 48:  # "10"
+                    rank = 9
+                if rank < 0:
+                    plain[i] = False
+                elif rank == 13:
+                    tens[i] += 1
+                elif suit >= 0:
+                    suited[i, 4 * rank + suit] += 1
+                else:
+                    ranked[i, rank] += 1
+            pos = stop + 1
+
+
+_COUNTER: list[Callable[..., None]] = []
+
+
+def compiled_counter() -> Callable[..., None]:
+    """The numba-compiled :func:`count_cards` (compiled on first use, cached on disk)."""
+    if not _COUNTER:
+        from numba import njit
+
+        from solver.store.jitcache import drop_stale
+
+        drop_stale(__file__, "count_cards")
+        _COUNTER.append(njit(cache=True, nogil=True)(count_cards))
+    return _COUNTER[0]

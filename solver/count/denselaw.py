@@ -361,6 +361,28 @@ LANES = 8
 """Shoes :func:`lane_sums` prices at once, one per lane of the vector registers."""
 
 
+def dot_rows(weights: Any, pair_node: Any, pair_count: Any, start: Any, stop: Any, out: Any) -> None:
+    """``out[0:LANES] = Σ_p pair_count[p] × weights[LANES pair_node[p] : LANES pair_node[p] + LANES]`` over
+    ``start <= p < stop``: plain Python, the twin of :data:`solver.count.lanes.dot_rows` (one vector
+    multiply-add a pair, which :func:`lane_sums` calls once compiled)."""
+    out[:LANES] = 0
+    for p in range(start, stop):
+        row = LANES * pair_node[p]
+        out[:LANES] += pair_count[p] * weights[row : row + LANES]
+
+
+def scale_rows(weights: Any, src: Any, dst: Any, rows: Any, table: Any, factor: Any) -> None:
+    """For ``i < rows`` the row of ``weights`` at ``dst + LANES i`` becomes the row at ``src + LANES i`` times
+    ``table[factor:factor + LANES]``: plain Python, the twin of :data:`solver.count.lanes.scale_rows`."""
+    for i in range(rows):
+        at = LANES * i
+        weights[dst + at : dst + at + LANES] = weights[src + at : src + at + LANES] * table[factor : factor + LANES]
+
+
+DOT_ROWS: Callable[..., Any] = dot_rows
+SCALE_ROWS: Callable[..., Any] = scale_rows
+
+
 def lane_sums(
     counts: np.ndarray,
     sizes: np.ndarray,
@@ -390,7 +412,8 @@ def lane_sums(
     lane ``l`` of row ``key`` of ``sums`` (entry ``key × LANES + l``), in float64 over a dense trie whose
     tasks are all sparse (:func:`dense_trie` with ``fill`` infinite). Every scratch array holds a row of
     :data:`LANES` entries per node, table entry, pad or key, so a pair costs one row of its parent's
-    weights, for every lane, and no dense coefficient (no zeros).
+    weights for every lane at once (:data:`solver.count.lanes.dot_rows`, a vector multiply-add) and no
+    dense coefficient (no zeros).
 
     With ``wide``, the same sums also modulo 2^64 in ``uint64`` into ``sums_u`` (exact: unsigned
     arithmetic wraps); a shoe's exact weight is then the one integer congruent to ``sums_u`` within
@@ -399,8 +422,8 @@ def lane_sums(
     at most ``D``). A task whose factor is not positive is not skipped as in :func:`float_numerators`
     (lanes differ): its parents' weights are exactly 0 in both channels (their chain of factors meets
     ``0``), so it adds 0. ``pair_count_u`` is ``pair_count`` as ``uint64``; ``weights`` (a row per node),
-    ``table`` (80 rows), ``pads`` (7) and their ``_u`` twins are scratch space, flat, indexed unsigned
-    (numba then drops its wraparound test).
+    ``table`` (80 rows), ``pads`` (7), ``sums`` (a row per key) and their ``_u`` twins are flat scratch
+    arrays, the rows indexed unsigned (numba then drops its wraparound test).
     """
     lanes = np.uint64(LANES)
     for lane in range(LANES):
@@ -422,11 +445,9 @@ def lane_sums(
         f = np.uint64(run_factor[r]) * lanes
         src = np.uint64(run_src[r]) * lanes
         dst = np.uint64(run_dst[r]) * lanes
-        for i in range(np.uint64(run_len[r]) * lanes):
-            weights[dst + i] = weights[src + i] * table[f + i % lanes]
+        SCALE_ROWS(weights, src, dst, np.uint64(run_len[r]), table, f)
         if wide:
-            for i in range(np.uint64(run_len[r]) * lanes):
-                weights_u[dst + i] = weights_u[src + i] * table_u[f + i % lanes]
+            SCALE_ROWS(weights_u, src, dst, np.uint64(run_len[r]), table_u, f)
     sums[:] = 0.0
     sums_u[:] = 0
     acc = np.zeros(LANES)
@@ -437,29 +458,19 @@ def lane_sums(
         acc[:] = 0.0
         acc_u[:] = 0
         for t in range(seg_tasks[s], seg_tasks[s + 1]):
-            part[:] = 0.0
-            for p in range(task_pairs[t], task_pairs[t + 1]):
-                c = pair_count[p]
-                n = np.uint64(pair_node[p]) * lanes
-                for lane in range(lanes):
-                    part[lane] += c * weights[n + lane]
+            DOT_ROWS(weights, pair_node, pair_count, task_pairs[t], task_pairs[t + 1], part)
             f = np.uint64(task_factor[t]) * lanes
             for lane in range(lanes):
                 acc[lane] += table[f + lane] * part[lane]
             if wide:
-                part_u[:] = 0
-                for p in range(task_pairs[t], task_pairs[t + 1]):
-                    cu = pair_count_u[p]
-                    n = np.uint64(pair_node[p]) * lanes
-                    for lane in range(lanes):
-                        part_u[lane] += cu * weights_u[n + lane]
+                DOT_ROWS(weights_u, pair_node, pair_count_u, task_pairs[t], task_pairs[t + 1], part_u)
                 for lane in range(lanes):
                     acc_u[lane] += table_u[f + lane] * part_u[lane]
-        k = np.uint64(segment_key[s]) * lanes
-        z = np.uint64(segment_size[s]) * lanes
+        key_row = np.uint64(segment_key[s]) * lanes
+        pad_row = np.uint64(segment_size[s]) * lanes
         for lane in range(lanes):
-            sums[k + lane] += acc[lane] * pads[z + lane]
-            sums_u[k + lane] += acc_u[lane] * pads_u[z + lane]
+            sums[key_row + lane] += acc[lane] * pads[pad_row + lane]
+            sums_u[key_row + lane] += acc_u[lane] * pads_u[pad_row + lane]
 
 
 def wide_terms(law: DenseLaw, segment_key: np.ndarray, keys: int) -> int:
@@ -534,11 +545,14 @@ def compiled_lanes() -> Callable[..., Any]:
     """The numba-compiled :func:`lane_sums` (compiled on first use, cached on disk), its float sums
     allowed to reassociate and fuse (exact below 2^53 in any order; the bound of :func:`wide_error`
     holds in any order)."""
+    global DOT_ROWS, SCALE_ROWS
     if "lane_sums" not in _COMPILED:
         from numba import njit
 
+        from solver.count import lanes
         from solver.store.jitcache import drop_stale
 
+        DOT_ROWS, SCALE_ROWS = lanes.dot_rows, lanes.scale_rows  # vector rows, compiled into the kernel
         drop_stale(__file__, "lane_sums")
         _COMPILED["lane_sums"] = njit(cache=True, nogil=True, fastmath={"reassoc", "contract"})(lane_sums)
     return _COMPILED["lane_sums"]

@@ -283,9 +283,9 @@ def smallest_factors(limit: Any) -> Any:
 @njit(cache=True, inline="always")
 def factor_table(factors: Any, spf: Any, table: Any, exps: Any) -> Any:
     """The primes of two denominators, ``∏ factors[0:6]`` and ``∏ factors[6:10]`` (positive factors of at
-    most ``len(spf) − 1``), into ``table[k] = (p, p⁻¹ mod 2^64, limit, inverse hi, inverse lo)``
-    (:func:`inverses`), their exponents in the first into ``exps[0]``, in the second into ``exps[1]``;
-    returns how many primes."""
+    most ``len(spf) − 1``), into column ``k`` of ``table``: ``(p, p⁻¹ mod 2^64, limit, inverse hi, inverse
+    lo)`` (:func:`inverses`), their exponents in the first into ``exps[0]``, in the second into
+    ``exps[1]``; returns how many primes."""
     n = 0
     for j in range(10):
         x = factors[j]
@@ -298,13 +298,13 @@ def factor_table(factors: Any, spf: Any, table: Any, exps: Any) -> Any:
                 k += 1
             at = n
             for i in range(n):
-                if table[i, 0] == U64(p):
+                if table[0, i] == U64(p):
                     at = i
                     break
             if at == n:
-                table[n, 0] = U64(p)
+                table[0, n] = U64(p)
                 if p != 2:
-                    table[n, 1], table[n, 2], table[n, 3], table[n, 4] = inverses(U64(p))
+                    table[1, n], table[2, n], table[3, n], table[4, n] = inverses(U64(p))
                 exps[0, n] = 0
                 exps[1, n] = 0
                 n += 1
@@ -313,17 +313,41 @@ def factor_table(factors: Any, spf: Any, table: Any, exps: Any) -> Any:
 
 
 @njit(cache=True, inline="always")
-def reduce_by(h: Any, lo: Any, dh: Any, dl: Any, table: Any, exps: Any, first: Any, last: Any) -> Any:
+def reduce_by(h: Any, lo: Any, dh: Any, dl: Any, table: Any, exps: Any, row: Any, first: Any, last: Any) -> Any:
     """``m / g`` and ``den / g`` for ``g``, the largest divisor of ``m = (h, lo)`` (non-zero) among the
-    divisors of ``∏ table[k, 0]^exps[k]`` over ``first <= k < last``, which ``den`` holds."""
+    divisors of ``∏ table[0, k]^exps[row, k]`` over ``first <= k < last``, which ``den`` holds. Where
+    both are below 2^64 (every number of a shoe of up to about 24 decks) in 64 bits only. (A row index,
+    not a row: a view would cost a reference count a call.)"""
+    if h == ZERO and dh == ZERO:
+        for k in range(first, last):
+            e = exps[row, k]
+            if e == 0:
+                continue
+            p = table[0, k]
+            if p == U64(2):
+                t = trailing_zeros(lo)
+                if t > U64(e):
+                    t = U64(e)
+                lo >>= t
+                dl >>= t
+                continue
+            inv = table[1, k]
+            limit = table[2, k]
+            for _ in range(e):
+                q = lo * inv
+                if q > limit:
+                    break
+                lo = q
+                dl *= inv  # den / p, exactly: p divides it
+        return h, lo, dh, dl
     for k in range(first, last):
-        e = exps[k]
+        e = exps[row, k]
         if e == 0:
             continue
-        p = table[k, 0]
-        h, lo, used = divide_out(h, lo, p, table[k, 1], table[k, 2], table[k, 3], table[k, 4], U64(e))
+        p = table[0, k]
+        h, lo, used = divide_out(h, lo, p, table[1, k], table[2, k], table[3, k], table[4, k], U64(e))
         if used != ZERO:
-            dh, dl = divide_exactly(dh, dl, p, table[k, 3], table[k, 4], used)
+            dh, dl = divide_exactly(dh, dl, p, table[3, k], table[4, k], used)
     return h, lo, dh, dl
 
 
@@ -337,6 +361,7 @@ def write_fraction(
     dl: Any,
     table: Any,
     exps: Any,
+    row: Any,
     n: Any,
     m_table: Any,
     m_exps: Any,
@@ -345,7 +370,8 @@ def write_fraction(
 ) -> Any:
     """``m / den`` in lowest terms (``m = (h, lo)`` signed, two's complement), as ``p/q``, ``p`` when
     ``q = 1``, and ``0`` for zero, where the primes of ``den`` are those of ``table`` (the first ``n``
-    rows, exponents ``exps``) and of ``m_table`` (rows ``m_first:m_last``, exponents ``m_exps``)."""
+    columns, exponents ``exps[row]``) and of ``m_table`` (columns ``m_first:m_last``, exponents
+    ``m_exps[0]``)."""
     if h == ZERO and lo == ZERO:
         buf[pos] = 48
         return pos + 1
@@ -353,8 +379,9 @@ def write_fraction(
         buf[pos] = 45  # "-"
         pos += 1
         h, lo = sub(ZERO, ZERO, h, lo)
-    h, lo, dh, dl = reduce_by(h, lo, dh, dl, table, exps, 0, n)
-    h, lo, dh, dl = reduce_by(h, lo, dh, dl, m_table, m_exps, m_first, m_last)
+    h, lo, dh, dl = reduce_by(h, lo, dh, dl, table, exps, row, 0, n)
+    if m_last > m_first:
+        h, lo, dh, dl = reduce_by(h, lo, dh, dl, m_table, m_exps, 0, m_first, m_last)
     pos = write_unsigned(buf, pos, h, lo)
     if dh != ZERO or dl != ONE:
         buf[pos] = 47  # "/"
@@ -386,14 +413,14 @@ def fill(
     the bytes written. Per shoe: ``values_hi/lo[i]`` (the 128-bit values the slots name; values 0 and 1
     are the two denominators), ``factors[i]`` (the denominators' six and four factors, positive),
     ``lines[i]``, its text ``text[text_start[i]:text_start[i + 1]]`` and its integers ``ints[i]``.
-    Multiplier ``d`` of a fraction is ``m_values[d]``, its primes rows ``m_start[d]:m_start[d + 1]`` of
+    Multiplier ``d`` of a fraction is ``m_values[d]``, its primes columns ``m_start[d]:m_start[d + 1]`` of
     ``m_table`` (as :func:`factor_table`'s) with exponents ``m_exps``. ``out`` must hold every line."""
     limit = 2
     for i in range(len(template)):
         for j in range(10):
             limit = max(limit, factors[i, j])
     spf = smallest_factors(limit)
-    table = np.zeros((MAX_PRIMES, 5), np.uint64)
+    table = np.zeros((5, MAX_PRIMES), np.uint64)
     exps = np.zeros((2, MAX_PRIMES), np.int64)
     pos = 0
     last = last_end = 0
@@ -422,7 +449,7 @@ def fill(
                     dh, dl = mul_small(dh, dl, m_values[d])
                     m_lo, m_hi = m_start[d], m_start[d + 1]
                 last = pos
-                pos = write_fraction(out, pos, h, lo, dh, dl, table, exps[c], n_primes, m_table, m_exps, m_lo, m_hi)
+                pos = write_fraction(out, pos, h, lo, dh, dl, table, exps, c, n_primes, m_table, m_exps, m_lo, m_hi)
                 last_end = pos
             elif op == NEGATED:
                 start = last
@@ -468,8 +495,8 @@ def fill(
 
 def multiplier_table(multipliers: tuple[int, ...]) -> tuple[np.ndarray, ...]:
     """``(values, table, exponents, start)`` of the multipliers for :func:`fill`: multiplier ``d`` is
-    ``values[d]``, its primes rows ``start[d]:start[d + 1]`` of ``table`` (as :func:`factor_table` writes
-    them).
+    ``values[d]``, its primes columns ``start[d]:start[d + 1]`` of ``table`` (as :func:`factor_table` writes
+    them), their exponents in the one row of ``exponents``.
 
     Raises:
         ValueError: a multiplier is not positive or not below 2^64.
@@ -491,16 +518,16 @@ def multiplier_table(multipliers: tuple[int, ...]) -> tuple[np.ndarray, ...]:
         if m > 1:
             rows.append((m, 1))
         start.append(len(rows))
-    table = np.zeros((len(rows), 5), dtype=np.uint64)
+    table = np.zeros((5, len(rows)), dtype=np.uint64)
     for r, (p, _) in enumerate(rows):
         if p % 2:
             inv = pow(p, -1, 2**128)
-            table[r] = (p, inv % 2**64, (2**64 - 1) // p, inv >> 64, inv % 2**64)
+            table[:, r] = (p, inv % 2**64, (2**64 - 1) // p, inv >> 64, inv % 2**64)
         else:
-            table[r, 0] = p
+            table[0, r] = p
     return (
         np.array(multipliers, dtype=np.uint64),
         table,
-        np.array([k for _, k in rows], dtype=np.int64),
+        np.array([[k for _, k in rows]], dtype=np.int64).reshape(1, len(rows)),
         np.array(start, dtype=np.int64),
     )
