@@ -12,7 +12,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from solver.cards import Shoe
-from solver.count import CountConfig, LinearCount, denselaw, fastlaw
+from solver.count import CountConfig, LinearCount, denselaw, fastlaw, lanelaw, lawparts
 from solver.count.denselaw import FLOAT_EXACT, dense_trie, float_exact, levels, use_float
 from solver.count.fastlaw import fast_law
 from solver.count.run import deal
@@ -152,11 +152,11 @@ def test_a_study_deals_the_same_tallies_on_either_route(decks: int) -> None:
 def lanes(law: fastlaw.FastLaw, counts: list[list[int]], wide: bool) -> list[list[int]]:
     """Every key's weight but the residual's on shoes of ``counts`` by lane_sums (float64, or with ``wide``
     float64 and modulo 2^64, recovered as in solver.count.batch.price)."""
-    d, lanes_n = law.dense, denselaw.LANES
+    d, lanes_n = law.dense, lawparts.LANES
     rows = (counts * lanes_n)[:lanes_n]
     c = np.array(rows, dtype=np.int64)
     sums, sums_u = np.zeros(law.keys * lanes_n), np.zeros(law.keys * lanes_n, np.uint64)
-    denselaw.compiled_lanes()(
+    lanelaw.compiled_lanes()(
         c,
         c.sum(axis=1),
         wide,
@@ -210,20 +210,20 @@ def test_eight_shoes_at_once_in_float64_are_the_exact_keys() -> None:
 
 
 def test_shoes_past_2_to_the_63_by_two_channels() -> None:
-    """Float64 sums within the proven error (solver.count.denselaw.wide_error) and the same sums modulo
+    """Float64 sums within the proven error (solver.count.lanelaw.wide_error) and the same sums modulo
     2^64 give the exact keys on 100 and 1,000 decks; past the bound the recovered keys may be wrong."""
     law = fast_law(COUP_BETS, winner=True, fill=math.inf)
-    rounded = denselaw.wide_terms(law.dense, law.segment_key, law.keys)
+    rounded = lanelaw.wide_terms(law.dense, law.segment_key, law.keys)
     hundred = [1600, 400, 398, 400, 401 - 5, 400, 399, 400, 400, 400]
     thousand = [16000, 4000, 3990, 4000, 4000, 3977, 4000, 4000, 3999, 4000]
     odd = [15000, 3, 4000, 0, 4000, 1, 4000, 4000, 2, 4000]  # values nearly or quite gone
-    assert all(denselaw.wide_exact(sum(c), rounded) for c in (hundred, thousand, odd))
+    assert all(lanelaw.wide_exact(sum(c), rounded) for c in (hundred, thousand, odd))
     for c, got in zip((hundred, thousand, odd), lanes(law, [hundred, thousand, odd], wide=True)):
         got[law.residual] = 0
         assert got == reference_keys(law, c), c
         assert math.perm(sum(c), 6) >= 2**63
     huge = [4_000_000, 1_000_000, 1_000_000, 1_000_001, 999_999, 1_000_000, 1_000_000, 1_000_000, 1_000_000, 1_000_000]
-    assert not denselaw.wide_exact(sum(huge), rounded)
+    assert not lanelaw.wide_exact(sum(huge), rounded)
     got = lanes(law, [huge], wide=True)[0]
     got[law.residual] = 0
     assert got != reference_keys(law, huge)  # the bound is needed: float sums off by more than 2^63

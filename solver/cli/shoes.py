@@ -118,9 +118,9 @@ def slow_shoe(line: str) -> Shoe:
 
 @lru_cache(maxsize=64)
 def base_shoe(decks: str | None, counts: str | None) -> tuple[Shoe, np.ndarray, np.ndarray, int]:
-    """The shoe before removals, with its kernel arrays (:func:`solver.count.batch.shoe_arrays`): values,
+    """The shoe before removals, with its kernel arrays (:func:`solver.count.shoe_arrays.shoe_arrays`): values,
     types and kind (cached: a batch names a few, over and over)."""
-    from solver.count.batch import shoe_arrays
+    from solver.count.shoe_arrays import shoe_arrays
 
     shoe = parse_shoe(decks=decks, shoe=counts)
     values, types, kinds, _ = shoe_arrays([shoe])
@@ -130,7 +130,7 @@ def base_shoe(decks: str | None, counts: str | None) -> tuple[Shoe, np.ndarray, 
 @dataclass
 class Chunk:
     """Lines of a batch, read: their numbers and texts, their shoes as the kernel's arrays
-    (:func:`solver.count.batch.shoe_arrays`), and the shoes read the slow way (``None`` where the arrays
+    (:func:`solver.count.shoe_arrays.shoe_arrays`), and the shoes read the slow way (``None`` where the arrays
     alone were read: :meth:`shoe` builds it when needed)."""
 
     numbers: list[int]
@@ -161,7 +161,7 @@ def read_chunk(lines: Sequence[tuple[int, str]], source: str) -> tuple[Chunk, In
 
     A line of plain options (:func:`quick_options`) removing plain cards (``KS``, ``10h``, ``5``, ``0``)
     is read into arrays at once: its cards are counted by a compiled scanner
-    (:func:`solver.count.batch.count_cards`) and taken from the shoe's counts together, which is what
+    (:func:`solver.count.shoe_arrays.count_cards`) and taken from the shoe's counts together, which is what
     :meth:`solver.cards.Shoe.remove` gives whenever the order of the cards does not matter. Where it
     matters the line is read the slow way (:func:`slow_shoe`: ``shlex``, the options' parser,
     ``Shoe.remove``): a card of unknown rank (``0``) or of unknown suit (``K``) among cards whose ranks or
@@ -170,7 +170,7 @@ def read_chunk(lines: Sequence[tuple[int, str]], source: str) -> tuple[Chunk, In
     """
     import numpy as np
 
-    from solver.count.batch import VALUE_OF_RANK, Kind, compiled_counter, shoe_arrays
+    from solver.count.shoe_arrays import VALUE_OF_RANK, Kind, compiled_counter, shoe_arrays
 
     n = len(lines)
     values = np.zeros((n, 10), dtype=np.int64)
@@ -333,7 +333,8 @@ def price_task(task: tuple[Any, ...]) -> Priced:
     for them, the Python integers."""
     import numpy as np
 
-    from solver.count.batch import batch_law, price_rows, python_row
+    from solver.count.batch import batch_law, price_rows
+    from solver.count.batch_rows import python_row
 
     bets, tableau, commission, values, types, kinds, outside = task
     blaw = batch_law(bets, tableau)
@@ -414,7 +415,7 @@ class Writer:
         _emit_bytes(batch_lines(self.templates, shapes, hi, lo, factors, chunk.numbers[part], texts, ints))
 
     def _python(self, number: int, text: str, shoe: Shoe, row: list[int]) -> None:
-        from solver.count.batch import result
+        from solver.count.batch_rows import result
         from solver.report.punto import punto_dict
 
         r = result(self.blaw, shoe, row, self.commission)
@@ -423,7 +424,7 @@ class Writer:
 
 
 def _row_ints(hi: np.ndarray, lo: np.ndarray) -> list[int]:
-    from solver.count.batch import row_ints
+    from solver.count.batch_rows import row_ints
 
     return row_ints(hi, lo)
 

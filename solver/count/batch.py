@@ -4,14 +4,14 @@ A batch prices every bet of a set on many shoes. Each shoe's answer is a row of 
 *values* (:class:`BatchLaw`, "Values"): the denominators, the three winners' weights, and per bet the
 weight of each line of its pay table, of a loss, of a win and of a push, and its EV numerator over
 ``scale × denominator``. They are exactly the integers :func:`solver.punto.punto_banco` reduces into
-Fractions (:func:`result` builds its :class:`~solver.punto.PuntoResult` from them, :func:`values_of`
-the other way), computed by one compiled kernel (:func:`price`) per chunk of shoes:
+Fractions (:func:`solver.count.batch_rows.result` builds its :class:`~solver.punto.PuntoResult` from them,
+:func:`solver.count.batch_rows.values_of` the other way), computed by one compiled kernel (:func:`price`) per chunk of shoes:
 
 * the coup bets' joint keys by the counting kernel's dense trie, eight shoes at a time, one per
-  vector lane (:func:`solver.count.denselaw.lane_sums`): in float64, exact while ``D < 2^53`` (up to
+  vector lane (:func:`solver.count.lanelaw.lane_sums`): in float64, exact while ``D < 2^53`` (up to
   8 decks) by the float route's own argument, or, on larger shoes, in float64 and modulo 2^64, the
   exact integer being the one congruent to the second within the proven error of the first
-  (:func:`solver.count.denselaw.wide_error`; up to about 2,000 decks);
+  (:func:`solver.count.lanelaw.wide_error`; up to about 2,000 decks);
 * the residual key, every pay-table line and the winners as 128-bit sums of keys, the wins, pushes and
   EV numerators as small integer combinations of them (:mod:`solver.exact.wide`);
 * bets on the first cards by the first cards' moments (:func:`solver.punto.pairs.first_card_moments`,
@@ -29,49 +29,32 @@ from __future__ import annotations
 import math
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from enum import IntEnum
-from fractions import Fraction
 from functools import lru_cache
 from typing import Any
 
 import numpy as np
 
 from solver.cards import Shoe
-from solver.count import denselaw
-from solver.count.denselaw import float_exact, wide_exact, wide_terms
+from solver.count import lanelaw, lawparts
+from solver.count.denselaw import float_exact
 from solver.count.fastlaw import FastLaw, fast_law
+from solver.count.lanelaw import wide_exact, wide_terms
+from solver.count.shoe_arrays import Kind
 from solver.deal.weights import MAX_CARDS
 from solver.exact.wide import add, from_int, mul_small, sub
-from solver.punto import Bet, PuntoResult, compile_bets, punto_banco, result_from_weights
+from solver.punto import Bet, compile_bets
 from solver.punto.pairs import CLASS_BASIS, PAIR, RANK_CLASS_BASIS, SUITED, first_card_moments
-from solver.punto.pricing import method_of, settles
 from solver.rules.tableau import PUNTO_BANCO, Tableau
 
 SPARSE = math.inf
 """The dense share of the batch's dense trie (:func:`solver.count.denselaw.dense_trie`): none, every task a
-list of (parent, path count), for :func:`solver.count.denselaw.lane_sums`."""
+list of (parent, path count), for :func:`solver.count.lanelaw.lane_sums`."""
 
 WIDTH_LIMIT = 2**126
 """Every value of a kernel row is below this in absolute value (signed 128-bit sums never wrap)."""
 
 MOMENTS_LIMIT = 2**63
 """The first cards' moments are int64: every partial sum (at most ``N^4 + 4 N^3 + 6 N^2``) below this."""
-
-
-class Kind(IntEnum):
-    """What a shoe tells of its cards, hence which bets it settles (:func:`solver.punto.settles`)."""
-
-    SUITS = 0
-    """Ranks and suits known: every bet."""
-    RANKS = 1
-    """Ranks known, suits not: not the bets on suits."""
-    VALUES = 2
-    """Point values only: no bet on the first cards."""
-
-
-def kind_of(shoe: Shoe) -> Kind:
-    """The shoe's :class:`Kind`."""
-    return Kind.VALUES if shoe.ranks is None else Kind.RANKS if shoe.suits is None else Kind.SUITS
 
 
 D, D4, BANKER, PLAYER, TIE = range(5)
@@ -93,7 +76,7 @@ class BatchLaw:
         law: the coup bets compiled for the kernels, with the winner.
         base: each bet's first value.
         width: values per row.
-        rounded: :func:`solver.count.denselaw.wide_terms` of the law.
+        rounded: :func:`solver.count.lanelaw.wide_terms` of the law.
         max_cards: the largest shoe the kernel prices exactly.
     """
 
@@ -206,7 +189,7 @@ def _derived(bets: Sequence[Bet], base: Sequence[int]) -> tuple[dict[str, np.nda
 
 def largest_exact(law: FastLaw, rounded: int, largest: int, first_cards: bool) -> int:
     """The most cards on which :func:`price` is exact with these bets: the wide route recovers every key
-    (:func:`solver.count.denselaw.wide_exact`), every value stays below :data:`WIDTH_LIMIT`, and, with
+    (:func:`solver.count.lanelaw.wide_exact`), every value stays below :data:`WIDTH_LIMIT`, and, with
     bets on the first cards, their int64 moments below :data:`MOMENTS_LIMIT`."""
 
     def fits(n: int) -> bool:
@@ -255,10 +238,10 @@ def batch_law(bets: tuple[Bet, ...], tab: Tableau = PUNTO_BANCO) -> BatchLaw:
 
 # -- the kernel ----------------------------------------------------------------------------------------
 
-LANE_SUMS: Callable[..., Any] = denselaw.lane_sums
+LANE_SUMS: Callable[..., Any] = lanelaw.lane_sums
 FIRST_CARD_MOMENTS: Callable[..., Any] = first_card_moments
 TWO64 = 2.0**64
-LANES = denselaw.LANES
+LANES = lawparts.LANES
 
 
 def price(
@@ -302,10 +285,10 @@ def price(
     :attr:`Kind.RANKS`) of kind ``kind[i]``, into ``out_hi[i]``, ``out_lo[i]`` (zeros on entry), as
     128-bit two's complement pairs. Only for finite shoes within :attr:`BatchLaw.max_cards`.
 
-    The keys' weights come from :func:`solver.count.denselaw.lane_sums`, :data:`LANES` shoes at a time:
+    The keys' weights come from :func:`solver.count.lanelaw.lane_sums`, :data:`LANES` shoes at a time:
     in float64 alone where ``D < 2^53`` (exact), else with the sums modulo 2^64, the weight being
     ``L + 2^64 round((F − L) / 2^64)`` (``F`` the float sum, ``L`` the sum modulo 2^64, exact by
-    :data:`solver.count.denselaw.WIDE_ERROR`); the residual key is ``D`` minus the others.
+    :data:`solver.count.lanelaw.WIDE_ERROR`); the residual key is ``D`` minus the others.
     """
     n = values.shape[0]
     n_keys = len(winner)
@@ -448,29 +431,10 @@ def compiled() -> Callable[..., None]:
         from solver.store.jitcache import drop_stale
 
         drop_stale(__file__, "price")
-        LANE_SUMS = denselaw.compiled_lanes()
+        LANE_SUMS = lanelaw.compiled_lanes()
         FIRST_CARD_MOMENTS = njit(cache=True, nogil=True)(first_card_moments)
         _COMPILED.append(njit(cache=True, nogil=True)(price))
     return _COMPILED[0]
-
-
-def shoe_arrays(shoes: Sequence[Shoe]) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
-    """``(values, types, kinds, infinite)`` of shoes, as :func:`price` reads them: ten counts by value; 52
-    by rank and suit (:attr:`Kind.SUITS`), or the first 13 by rank (:attr:`Kind.RANKS`), else zeros;
-    each shoe's :class:`Kind`; whether it deals with replacement."""
-    n = len(shoes)
-    values = np.array([s.values for s in shoes], dtype=np.int64).reshape(n, 10)
-    types = np.zeros((n, 52), dtype=np.int64)
-    kinds = np.zeros(n, dtype=np.int64)
-    for i, s in enumerate(shoes):
-        if s.suits is not None:
-            types[i] = s.suits
-        elif s.ranks is not None:
-            types[i, :13] = s.ranks
-            kinds[i] = Kind.RANKS
-        else:
-            kinds[i] = Kind.VALUES
-    return values, types, kinds, np.array([s.is_infinite for s in shoes], dtype=bool)
 
 
 def price_rows(blaw: BatchLaw, values: np.ndarray, types: np.ndarray, kinds: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
@@ -508,149 +472,3 @@ def price_rows(blaw: BatchLaw, values: np.ndarray, types: np.ndarray, kinds: np.
         lo,
     )
     return hi, lo
-
-
-# -- rows and results ------------------------------------------------------------------------------------
-
-
-def values_of(blaw: BatchLaw, r: PuntoResult) -> list[int]:
-    """The row of values of a result of :func:`solver.punto.punto_banco` (Python integers)."""
-    row = [0] * blaw.width
-    row[D] = r.denominator
-    row[BANKER], row[PLAYER], row[TIE] = r.counts["banker"], r.counts["player"], r.counts["tie"]
-    by_name = {b.name: b for b in r.bets}
-    for b, bet in enumerate(blaw.bets):
-        res = by_name.get(bet.name)
-        if res is None:
-            continue
-        den = res.tiers[-1].denominator
-        if bet.first_cards:
-            row[D4] = den
-        weights = [t.weight for t in res.tiers]
-        row[blaw.base[b] : blaw.loss(b) + 1] = weights
-        row[blaw.win(b)] = sum(w for t, w in zip(bet.tiers, weights) if t.pays > 0)
-        row[blaw.push(b)] = sum(w for t, w in zip(bet.tiers, weights) if t.pays == 0)
-        row[blaw.ev(b)] = sum(t.pays.numerator * (bet.scale // t.pays.denominator) * w for t, w in zip(bet.tiers, weights))
-        row[blaw.ev(b)] -= bet.scale * weights[-1]
-    if not row[D4]:
-        n = r.shoe.size
-        row[D4] = n**4 if r.shoe.is_infinite else n * (n - 1) * (n - 2) * (n - 3)
-    return row
-
-
-def row_ints(hi: np.ndarray, lo: np.ndarray) -> list[int]:
-    """One row of 128-bit two's complement pairs as Python integers."""
-    out = []
-    for h, low in zip(hi.tolist(), lo.tolist()):
-        x = (h << 64) | low
-        out.append(x - (1 << 128) if h >> 63 else x)
-    return out
-
-
-def result(blaw: BatchLaw, shoe: Shoe, row: Sequence[int], commission: Fraction) -> PuntoResult:
-    """The :class:`~solver.punto.PuntoResult` of a row of values: what :func:`solver.punto.punto_banco`
-    gives on ``shoe`` with these bets, unsettled ones left out (the same Fractions, tested)."""
-    bets = []
-    omitted = []
-    for b, bet in enumerate(blaw.bets):
-        why = settles(bet, shoe)
-        if why is not None:
-            omitted.append((bet.name, why))
-            continue
-        den = row[D4] if bet.first_cards else row[D]
-        bets.append(result_from_weights(bet, row[blaw.base[b] : blaw.loss(b)], row[blaw.loss(b)], den))
-    counts = {"banker": row[BANKER], "player": row[PLAYER], "tie": row[TIE]}
-    return PuntoResult(shoe, counts, row[D], tuple(bets), commission, method_of(blaw.tableau), tuple(omitted))
-
-
-def python_row(blaw: BatchLaw, shoe: Shoe, commission: Fraction) -> list[int]:
-    """The row of a shoe outside the kernel's range, by :func:`solver.punto.punto_banco` in Python integers."""
-    r = punto_banco(shoe, commission, blaw.bets, skip_unsettled=True, tableau=blaw.tableau, route="plain")
-    return values_of(blaw, r)
-
-
-def factors(shoe: Shoe, row: Sequence[int]) -> list[int]:
-    """The ten factors of a row's two denominators: :data:`D`'s six (``N``, ``N − 1``, …, ``N − 5``;
-    ``T`` six times dealing with replacement) and :data:`D4`'s four."""
-    n = shoe.size
-    if not shoe.is_infinite:
-        return [n - j for j in range(MAX_CARDS)] + [n - j for j in range(4)]
-    m = math.isqrt(math.isqrt(row[D4]))
-    assert m**4 == row[D4] and n**6 == row[D]
-    return [n] * MAX_CARDS + [m] * 4
-
-
-# -- the cards a line removes, counted -------------------------------------------------------------------
-
-SUIT_LETTERS = b"SHDC"
-RANK_LETTERS = b"A23456789TJQK"
-VALUE_OF_RANK = np.array([(r + 1) % 10 if r < 9 else 0 for r in range(13)], dtype=np.int64)
-"""Each rank's point value (A = 1, …, 9; 10, J, Q, K = 0)."""
-
-
-def count_cards(
-    text: np.ndarray, starts: np.ndarray, suited: np.ndarray, ranked: np.ndarray, tens: np.ndarray, plain: np.ndarray
-) -> None:
-    """Count the cards of comma-separated lists (``--remove`` values; list ``i`` is the ASCII bytes
-    ``text[starts[i]:starts[i + 1]]``, no spaces): by rank and suit into ``suited[i]`` (52), by rank alone
-    into ``ranked[i]`` (13), ten-valued cards of unknown rank (``0``) into ``tens[i]`` (zeros on entry).
-    ``plain[i]`` is left true where every card is one :func:`solver.cards.card_token_suited` reads as a
-    rank (``A``/``1``, ``2``–``9``, ``T``/``10``, ``J``, ``Q``, ``K``, any case) with an optional suit
-    letter (``S``, ``H``, ``D``, ``C``), or ``0``; else set false (an unknown card, a suit symbol: the
-    caller reads that list the slow way, for its error or its symbols). Empty items are skipped, as
-    :meth:`solver.cards.Shoe.remove` skips them."""
-    for i in range(len(starts) - 1):
-        pos = starts[i]
-        end = starts[i + 1]
-        while pos <= end and plain[i]:
-            stop = pos
-            while stop < end and text[stop] != 44:  # ","
-                stop += 1
-            n = stop - pos
-            if n > 0:
-                suit = -1
-                last = text[stop - 1] & 0xDF  # upper case (letters)
-                if n >= 2 and not (n == 2 and text[pos] == 48):  # "0S" is no card
-                    for s in range(4):
-                        if last == SUIT_LETTERS[s]:
-                            suit = s
-                if suit >= 0:
-                    n -= 1
-                rank = -1
-                c = text[pos]
-                if n == 1:
-                    u = c & 0xDF if c >= 65 else c
-                    if c == 49:  # "1", the ace
-                        rank = 0
-                    elif c == 48 and suit < 0:  # "0", a ten-valued card of unknown rank
-                        rank = 13
-                    else:
-                        for r in range(13):
-                            if u == RANK_LETTERS[r] and (r > 0 or c >= 65):
-                                rank = r
-                elif n == 2 and c == 49 and text[pos + 1] == 48:  # "10"
-                    rank = 9
-                if rank < 0:
-                    plain[i] = False
-                elif rank == 13:
-                    tens[i] += 1
-                elif suit >= 0:
-                    suited[i, 4 * rank + suit] += 1
-                else:
-                    ranked[i, rank] += 1
-            pos = stop + 1
-
-
-_COUNTER: list[Callable[..., None]] = []
-
-
-def compiled_counter() -> Callable[..., None]:
-    """The numba-compiled :func:`count_cards` (compiled on first use, cached on disk)."""
-    if not _COUNTER:
-        from numba import njit
-
-        from solver.store.jitcache import drop_stale
-
-        drop_stale(__file__, "count_cards")
-        _COUNTER.append(njit(cache=True, nogil=True)(count_cards))
-    return _COUNTER[0]

@@ -1,6 +1,6 @@
-"""Vector operations on rows of :data:`~solver.count.denselaw.LANES` shoes, as numba intrinsics.
+"""Vector operations on rows of :data:`~solver.count.lawparts.LANES` shoes, as numba intrinsics.
 
-:func:`solver.count.denselaw.lane_sums` keeps, for every node of the trie, a row of eight numbers, one
+:func:`solver.count.lanelaw.lane_sums` keeps, for every node of the trie, a row of eight numbers, one
 per shoe. Its inner loops are over these rows: a sum of rows picked by index, each times a path count,
 and a row times a row of factors. Written as loops over the lanes, the compiler cannot prove that the
 row being summed into and the rows being read are apart, and keeps them scalar. Here each loop is
@@ -9,8 +9,8 @@ register: one vector load and multiply-add per pair. The arithmetic is the same,
 float64 products and sums (a sum in any order: see :mod:`solver.count.denselaw`), or ``uint64``
 products and sums modulo 2^64.
 
-Imported only where the lanes kernel is compiled (:func:`solver.count.denselaw.compiled_lanes`); the
-plain Python twins are :func:`solver.count.denselaw.dot_rows` and :func:`solver.count.denselaw.scale_rows`.
+Imported only where the lanes kernel is compiled (:func:`solver.count.lanelaw.compiled_lanes`); the
+plain Python twins are :func:`solver.count.lanelaw.dot_rows` and :func:`solver.count.lanelaw.scale_rows`.
 """
 
 from __future__ import annotations
@@ -22,7 +22,7 @@ from numba import types
 from numba.core import cgutils
 from numba.extending import intrinsic
 
-from solver.count.denselaw import LANES
+from solver.count.lawparts import LANES
 
 
 def _vector(context: Any, builder: Any, array_type: Any, array: Any) -> tuple[Any, Any, Any]:

@@ -1,6 +1,7 @@
-"""The parts the two exact counting kernels share: a shoe's tables at the start, and at the end the
+"""The parts the exact counting kernels share: a shoe's tables at the start, and at the end the
 residual key and the bets' numerators (:func:`solver.count.fastlaw.numerators`, int64;
-:func:`solver.count.denselaw.float_numerators`, float64 sums).
+:func:`solver.count.denselaw.float_numerators`, float64 sums); and :data:`LANES`, the shoes the lane
+kernels price at once (:mod:`solver.count.lanelaw`, :mod:`solver.count.lanes`).
 
 Plain Python, called as they are by the uncompiled kernels; :func:`register` teaches numba to compile
 them into a kernel (inlined), once, before a kernel that calls them is compiled. (numba asks an
@@ -12,6 +13,10 @@ from __future__ import annotations
 from typing import Any
 
 from solver.deal.weights import MAX_CARDS
+
+LANES = 8
+"""Shoes :func:`solver.count.lanelaw.lane_sums` prices at once, one per lane of the vector registers
+(:mod:`solver.count.lanes`)."""
 
 
 def shoe_tables(counts: Any, size: Any, table: Any, pads: Any) -> Any:

@@ -203,7 +203,7 @@ null`` (rank counts that are multiples of four would otherwise mean equal suits)
 not, no ``suits``; point values only; the infinite deck."""
 
 SHAPE_KIND = (0, 0, 0, 1, 1, 2, 0)
-"""The :class:`~solver.count.batch.Kind` of each shape (which bets its shoes settle)."""
+"""The :class:`~solver.count.shoe_arrays.Kind` of each shape (which bets its shoes settle)."""
 
 SPEC_INTS = 76
 """A line's integers for its shoe: 10 counts by value, 13 by rank, 52 by rank and suit, the decks."""
@@ -211,7 +211,7 @@ SPEC_INTS = 76
 
 def spec_shapes(values: np.ndarray, types: np.ndarray, kinds: np.ndarray, infinite: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     """``(shape, ints)`` of each shoe of a chunk (:data:`SHAPES`, :data:`SPEC_INTS`), from the kernel's
-    arrays (:func:`solver.count.batch.shoe_arrays`): what :meth:`~solver.cards.Shoe.spec` writes, vectorised."""
+    arrays (:func:`solver.count.shoe_arrays.shoe_arrays`): what :meth:`~solver.cards.Shoe.spec` writes, vectorised."""
     import numpy as np
 
     n = len(values)
@@ -341,7 +341,8 @@ def _template(
     slots' numbers collide."""
     import random
 
-    from solver.count.batch import D4, D, result
+    from solver.count.batch import D4, D
+    from solver.count.batch_rows import result
     from solver.exact.wide import FRACTION, INT, LINE, LIST, NUMBER, TEXT
 
     rng = random.Random(seed)
@@ -427,7 +428,7 @@ def batch_lines(
         templates: :func:`batch_templates`.
         shapes, ints: each shoe's shape and integers (:func:`spec_shapes`).
         hi, lo: each shoe's row of values (:class:`~solver.count.batch.BatchLaw`) as 128-bit pairs.
-        factors: each shoe's two denominators' factors (:func:`solver.count.batch.factors`).
+        factors: each shoe's two denominators' factors (:func:`solver.count.batch_rows.factors`).
         lines: each shoe's line number.
         texts: each line's text, JSON-escaped, with its quotes.
     """
