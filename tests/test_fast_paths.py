@@ -213,15 +213,15 @@ def test_divisibility_and_division_by_inverses(p: int, m: int, k: int) -> None:
 def test_fractions_are_written_in_lowest_terms(n: int, num: int, which: int, multipliers: tuple[int, ...]) -> None:
     """Against ``fraction_str``: a numerator over ``N (N − 1) … (N − 5)`` (or its first four factors) times a
     payout scale, reduced by the primes of the factors (a sieve) and of the scale."""
-    from solver.exact import wide
+    from solver.exact import template, wide
     from solver.exact.numbers import fraction_str
 
     factors = np.array([n - j for j in range(6)] + [n - j for j in range(4)], dtype=np.int64)
-    spf = wide.smallest_factors(int(factors.max()))
+    spf = template.smallest_factors(int(factors.max()))
     table, exps = np.zeros((5, wide.MAX_PRIMES), np.uint64), np.zeros((2, wide.MAX_PRIMES), np.int64)
-    primes = wide.factor_table(factors, spf, table, exps)
+    primes = template.factor_table(factors, spf, table, exps)
     den = math.prod(int(f) for f in (factors[:6] if which == 0 else factors[6:]))
-    values, m_table, m_exps, m_start = wide.multiplier_table(multipliers)
+    values, m_table, m_exps, m_start = template.multiplier_table(multipliers)
     if multipliers:
         den *= multipliers[0]
     if abs(num) >= 2**127 or den >= 2**127:

@@ -231,7 +231,7 @@ def spec_shapes(values: np.ndarray, types: np.ndarray, kinds: np.ndarray, infini
 @dataclass(frozen=True, eq=False)
 class BatchTemplates:
     """The JSON line of every shape of shoe (:data:`SHAPES`) of a batch, as operations of
-    :func:`solver.exact.wide.fill`: cut from what :func:`punto_dict` and ``json.dumps`` write, so a line
+    :func:`solver.exact.template.fill`: cut from what :func:`punto_dict` and ``json.dumps`` write, so a line
     filled with a shoe's values is byte for byte the line of its :class:`~solver.punto.PuntoResult`.
 
     Attributes:
@@ -270,7 +270,8 @@ def batch_templates(blaw: BatchLaw, commission: Fraction, document: Callable[[di
     """
     import numpy as np
 
-    from solver.exact.wide import FRACTION, LIST, LITERAL, MAX_DIGITS, NEGATED
+    from solver.exact.template import FRACTION, LIST, LITERAL, NEGATED
+    from solver.exact.wide import MAX_DIGITS
 
     ops: list[tuple[int, int, int, int, int]] = []
     starts = [0]
@@ -343,7 +344,7 @@ def _template(
 
     from solver.count.batch import D4, D
     from solver.count.batch_rows import result
-    from solver.exact.wide import FRACTION, INT, LINE, LIST, NUMBER, TEXT
+    from solver.exact.template import FRACTION, INT, LINE, LIST, NUMBER, TEXT
 
     rng = random.Random(seed)
     row = [0] * blaw.width
@@ -434,7 +435,7 @@ def batch_lines(
     """
     import numpy as np
 
-    from solver.exact.wide import fill, multiplier_table
+    from solver.exact.template import multiplier_table
 
     m_values, m_table, m_exps, m_start = multiplier_table(templates.multipliers)
     text = b"".join(texts)
@@ -442,7 +443,7 @@ def batch_lines(
     np.cumsum([len(p) for p in texts], out=offsets[1:])
     size = int(np.asarray(templates.size, dtype=np.int64)[shapes].sum()) + len(text)
     out = np.empty(size, dtype=np.uint8)
-    n = fill(
+    n = compiled_fill()(
         templates.ops,
         templates.op_start,
         templates.literals,
@@ -461,3 +462,21 @@ def batch_lines(
         out,
     )
     return out[:n].tobytes()
+
+
+_COMPILED: list[Any] = []
+
+
+def compiled_fill() -> Any:
+    """The numba-compiled :func:`solver.exact.template.fill` (compiled on first use, cached on disk beside
+    its source, the entries dropped when the package's code changes: it inlines :mod:`solver.exact.wide`).
+    Compiled here, not in :mod:`solver.exact`, which may not import :mod:`solver.store` (one layer)."""
+    if not _COMPILED:
+        from numba import njit
+
+        from solver.exact import template
+        from solver.store.jitcache import drop_stale
+
+        drop_stale(template.__file__, "fill")
+        _COMPILED.append(njit(cache=True, nogil=True)(template.fill))
+    return _COMPILED[0]

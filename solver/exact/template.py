@@ -1,0 +1,223 @@
+"""Text with exact numbers filled in by compiled code: a template of literal bytes and slots, filled
+line by line (:func:`fill`), each fraction reduced and written by :mod:`solver.exact.wide`.
+
+The batch of ``baccarat punto --shoes`` writes its JSON lines this way (the templates are cut from what
+``json.dumps`` writes for a result, :mod:`solver.report.punto_batch`): a line's denominators are products of
+known factors (``N``, ``N − 1``, …; the payout scales), so each line factors them once (a sieve of
+smallest factors) and every fraction of the line is reduced by those primes.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import numpy as np
+from numba import njit
+
+from solver.exact.wide import (
+    MAX_PRIMES,
+    ZERO,
+    from_int,
+    inverses,
+    mul_small,
+    sub,
+    write_fraction,
+    write_signed,
+)
+
+U64 = np.uint64
+
+LITERAL, NUMBER, FRACTION, LINE, TEXT, LIST, INT, NEGATED = range(8)
+"""Template operations (rows ``(op, a, b, c, d)`` of :func:`fill`'s ``ops``): ``LITERAL`` bytes ``a``
+to ``a + b`` of the literals; ``NUMBER`` value ``a`` as a signed integer; ``FRACTION`` value ``a``
+(negated if ``b``) over the line's denominator ``c`` (value ``c``: 0 with the first six factors, 1 with
+the other four) times multiplier ``d`` (−1: none); ``LINE`` the line number; ``TEXT`` the line's text;
+``LIST`` the line's integers ``a`` to ``a + b`` as a JSON list; ``INT`` its integer ``a``; ``NEGATED``
+the last fraction written, negated (a house edge after its expected value: one reduction for both)."""
+
+
+@njit(cache=True, inline="always")
+def smallest_factors(limit: Any) -> Any:
+    """``spf[n]``, the smallest prime factor of every ``2 <= n <= limit`` (a sieve)."""
+    spf = np.zeros(limit + 1, np.int64)
+    for n in range(2, limit + 1):
+        if spf[n] == 0:
+            for m in range(n, limit + 1, n):
+                if spf[m] == 0:
+                    spf[m] = n
+    return spf
+
+
+@njit(cache=True, inline="always")
+def factor_table(factors: Any, spf: Any, table: Any, exps: Any) -> Any:
+    """The primes of two denominators, ``∏ factors[0:6]`` and ``∏ factors[6:10]`` (positive factors of at
+    most ``len(spf) − 1``), into column ``k`` of ``table``: ``(p, p⁻¹ mod 2^64, limit, inverse hi, inverse
+    lo)`` (:func:`inverses`), their exponents in the first into ``exps[0]``, in the second into
+    ``exps[1]``; returns how many primes."""
+    n = 0
+    for j in range(10):
+        x = factors[j]
+        row = 0 if j < 6 else 1
+        while x > 1:
+            p = spf[x]
+            k = 0
+            while x % p == 0:
+                x //= p
+                k += 1
+            at = n
+            for i in range(n):
+                if table[0, i] == U64(p):
+                    at = i
+                    break
+            if at == n:
+                table[0, n] = U64(p)
+                if p != 2:
+                    table[1, n], table[2, n], table[3, n], table[4, n] = inverses(U64(p))
+                exps[0, n] = 0
+                exps[1, n] = 0
+                n += 1
+            exps[row, at] += k
+    return n
+
+
+def fill(
+    ops: Any,
+    op_start: Any,
+    literals: Any,
+    template: Any,
+    values_hi: Any,
+    values_lo: Any,
+    factors: Any,
+    lines: Any,
+    text: Any,
+    text_start: Any,
+    ints: Any,
+    m_values: Any,
+    m_table: Any,
+    m_exps: Any,
+    m_start: Any,
+    out: Any,
+) -> Any:
+    """Write one line per shoe ``i`` into ``out`` from template ``template[i]`` (its operations are rows
+    ``op_start[t]:op_start[t + 1]`` of ``ops``, see :data:`LITERAL`), each ended by a newline; returns
+    the bytes written. Per shoe: ``values_hi/lo[i]`` (the 128-bit values the slots name; values 0 and 1
+    are the two denominators), ``factors[i]`` (the denominators' six and four factors, positive),
+    ``lines[i]``, its text ``text[text_start[i]:text_start[i + 1]]`` and its integers ``ints[i]``.
+    Multiplier ``d`` of a fraction is ``m_values[d]``, its primes columns ``m_start[d]:m_start[d + 1]`` of
+    ``m_table`` (as :func:`factor_table`'s) with exponents ``m_exps``. ``out`` must hold every line."""
+    limit = 2
+    for i in range(len(template)):
+        for j in range(10):
+            limit = max(limit, factors[i, j])
+    spf = smallest_factors(limit)
+    table = np.zeros((5, MAX_PRIMES), np.uint64)
+    exps = np.zeros((2, MAX_PRIMES), np.int64)
+    pos = 0
+    last = last_end = 0
+    for i in range(len(template)):
+        n_primes = factor_table(factors[i], spf, table, exps)
+        t = template[i]
+        for o in range(op_start[t], op_start[t + 1]):
+            op = ops[o, 0]
+            a = ops[o, 1]
+            if op == LITERAL:
+                at, src = np.uint64(pos), np.uint64(a)  # unsigned indices: the copy vectorises
+                for j in range(np.uint64(ops[o, 2])):
+                    out[at + j] = literals[src + j]
+                pos += ops[o, 2]
+            elif op == NUMBER:
+                pos = write_signed(out, pos, values_hi[i, a], values_lo[i, a])
+            elif op == FRACTION:
+                h, lo = values_hi[i, a], values_lo[i, a]
+                if ops[o, 2]:
+                    h, lo = sub(ZERO, ZERO, h, lo)
+                c = ops[o, 3]
+                dh, dl = values_hi[i, c], values_lo[i, c]
+                d = ops[o, 4]
+                m_lo = m_hi = 0
+                if d >= 0:
+                    dh, dl = mul_small(dh, dl, m_values[d])
+                    m_lo, m_hi = m_start[d], m_start[d + 1]
+                last = pos
+                pos = write_fraction(out, pos, h, lo, dh, dl, table, exps, c, n_primes, m_table, m_exps, m_lo, m_hi)
+                last_end = pos
+            elif op == NEGATED:
+                start = last
+                if out[last] == 45:  # "-x" becomes "x"
+                    start += 1
+                elif not (last_end - last == 1 and out[last] == 48):  # "0" stays "0", "x" becomes "-x"
+                    out[pos] = 45
+                    pos += 1
+                n_copy = last_end - start
+                last = pos
+                for j in range(n_copy):
+                    out[pos + j] = out[start + j]
+                pos += n_copy
+                last_end = pos
+            elif op == LINE:
+                h, lo = from_int(lines[i])
+                pos = write_signed(out, pos, h, lo)
+            elif op == TEXT:
+                at, src = np.uint64(pos), np.uint64(text_start[i])
+                b = text_start[i + 1] - text_start[i]
+                for j in range(np.uint64(b)):
+                    out[at + j] = text[src + j]
+                pos += b
+            elif op == LIST:
+                out[pos] = 91  # "["
+                pos += 1
+                for k in range(a, a + ops[o, 2]):
+                    if k > a:
+                        out[pos] = 44  # ", "
+                        out[pos + 1] = 32
+                        pos += 2
+                    h, lo = from_int(ints[i, k])
+                    pos = write_signed(out, pos, h, lo)
+                out[pos] = 93  # "]"
+                pos += 1
+            else:  # INT
+                h, lo = from_int(ints[i, a])
+                pos = write_signed(out, pos, h, lo)
+        out[pos] = 10
+        pos += 1
+    return pos
+
+
+def multiplier_table(multipliers: tuple[int, ...]) -> tuple[np.ndarray, ...]:
+    """``(values, table, exponents, start)`` of the multipliers for :func:`fill`: multiplier ``d`` is
+    ``values[d]``, its primes columns ``start[d]:start[d + 1]`` of ``table`` (as :func:`factor_table` writes
+    them), their exponents in the one row of ``exponents``.
+
+    Raises:
+        ValueError: a multiplier is not positive or not below 2^64.
+    """
+    rows: list[tuple[int, int]] = []
+    start = [0]
+    for m in multipliers:
+        if not 0 < m < 2**64:
+            raise ValueError(f"a multiplier is positive and below 2^64, got {m}")
+        p = 2
+        while m > 1 and p * p <= m:
+            if m % p == 0:
+                k = 0
+                while m % p == 0:
+                    m //= p
+                    k += 1
+                rows.append((p, k))
+            p += 1 if p == 2 else 2
+        if m > 1:
+            rows.append((m, 1))
+        start.append(len(rows))
+    table = np.zeros((5, len(rows)), dtype=np.uint64)
+    for r, (p, _) in enumerate(rows):
+        if p % 2:
+            inv = pow(p, -1, 2**128)
+            table[:, r] = (p, inv % 2**64, (2**64 - 1) // p, inv >> 64, inv % 2**64)
+        else:
+            table[0, r] = p
+    return (
+        np.array(multipliers, dtype=np.uint64),
+        table,
+        np.array([[k for _, k in rows]], dtype=np.int64).reshape(1, len(rows)),
+        np.array(start, dtype=np.int64),
+    )
