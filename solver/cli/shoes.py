@@ -8,7 +8,7 @@ stops the run with one error line naming it (exit code 2) once the lines before 
 
 Every answer is exact: the chunk is priced by :mod:`solver.count.batch` (in this process, on local
 processes or on a Dask cluster, the rows put back in input order) and written by the compiled writer
-(:func:`solver.report.punto.batch_lines`), byte for byte the JSON of :func:`solver.punto.punto_banco`'s
+(:func:`solver.report.punto_batch.batch_lines`), byte for byte the JSON of :func:`solver.punto.punto_banco`'s
 result; with ``--digits`` or ``--breakdown`` each line is rendered from the same integers in Python.
 """
 
@@ -41,7 +41,7 @@ if TYPE_CHECKING:
 
     from solver.count.batch import BatchLaw
     from solver.punto import Bet
-    from solver.report.punto import BatchTemplates
+    from solver.report.punto_batch import BatchTemplates
     from solver.rules.tableau import Tableau
 
 CHUNK = 1024
@@ -398,7 +398,7 @@ class Writer:
         import numpy as np
 
         from solver.count.batch import D4, D
-        from solver.report.punto import batch_lines, batch_templates, spec_shapes
+        from solver.report.punto_batch import batch_lines, batch_templates, spec_shapes
 
         if self.templates is None:
             self.templates = batch_templates(self.blaw, self.commission, self.document)
