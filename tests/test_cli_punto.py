@@ -216,7 +216,7 @@ def expected_line(out_line: str, number: int, text: str, shoe: Shoe, options: di
 
 def check_batch(cli, lines: list[str], argv: tuple[str, ...] = (), **options: object) -> list[dict[str, object]]:
     from solver.cards import parse_shoe
-    from solver.cli.shoes import slow_shoe
+    from solver.cli.shoe_lines import slow_shoe
     from solver.punto import catalogue
 
     options.setdefault("bets", catalogue(str(options.get("commission", "1/20"))))
@@ -310,7 +310,7 @@ def test_batch_with_decimals_breakdown_commission_and_chosen_bets(cli) -> None:
 )
 def test_the_quick_reading_of_a_line_is_the_parsers(words: list[str]) -> None:
     """A line read directly gives the shoe, or the error, that ``shlex`` and the options' parser give."""
-    from solver.cli.shoes import parse_line, slow_shoe
+    from solver.cli.shoe_lines import parse_line, slow_shoe
     from solver.errors import InputError
 
     line = " ".join(w if not w.endswith("=") else w + "8" for w in words).split("#")[0].strip()
@@ -330,7 +330,7 @@ def test_the_quick_reading_of_a_line_is_the_parsers(words: list[str]) -> None:
 @settings(max_examples=60, deadline=None)
 @given(st.lists(st.integers(0, 51), min_size=1, max_size=60), st.sampled_from(["suits", "ranks", "values", "mixed"]))
 def test_the_quick_removal_is_the_shoes(cards: list[int], how: str) -> None:
-    from solver.cli.shoes import parse_line, slow_shoe
+    from solver.cli.shoe_lines import parse_line, slow_shoe
     from solver.errors import InputError
 
     names = [f"{RANK_NAMES[c // 4]}{'SHDC'[c % 4]}" for c in cards]
