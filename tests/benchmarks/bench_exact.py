@@ -208,32 +208,32 @@ def test_batch_of_depleted_shoes(tmp_path: Path) -> None:
 
 def test_the_writer_is_no_slower_than_the_pricing() -> None:
     """In-process, the same chunks of 1,024 depleted shoes: pricing them (the kernel, rows of exact
-    integers) against writing their JSON lines (the compiled writer and what feeds it)."""
+    integers) against writing their JSON lines (the compiled writer and what feeds it). Least of five."""
     import argparse
     import contextlib
     from fractions import Fraction
 
-    from solver.cli.shoes import Writer, parse_line, price_task
+    from solver.cli.shoe_lines import read_chunk
+    from solver.cli.shoes import Writer, price_task, task_of
     from solver.rules.tableau import PUNTO_BANCO
 
     bets = catalogue()
     args = argparse.Namespace(digits=None, breakdown=False, command_line="baccarat punto --shoes shoes.txt")
     for decks in (8, 100, 1000):
-        texts = list(depleted_lines(1024, decks))
-        shoes = tuple(parse_line(t) for t in texts)
+        chunk, failure = read_chunk(list(enumerate(depleted_lines(1024, decks), start=1)), "shoes.txt")
+        assert failure is None
         writer = Writer(args, bets, Fraction(1, 20), PUNTO_BANCO)
-        task = (writer.blaw.bets, writer.blaw.tableau, Fraction(1, 20), shoes)
+        task = task_of(chunk, writer.blaw, Fraction(1, 20))
         priced = price_task(task)
-        numbers = list(range(1, len(texts) + 1))
         with open(os.devnull, "w") as sink, contextlib.redirect_stdout(sink):
-            writer.write(numbers, texts, shoes, priced)
+            writer.write(chunk, priced)
             price = write = float("inf")
             for _ in range(5):
                 t = time.process_time()
                 priced = price_task(task)
                 price = min(price, time.process_time() - t)
                 t = time.process_time()
-                writer.write(numbers, texts, shoes, priced)
+                writer.write(chunk, priced)
                 sink.flush()
                 write = min(write, time.process_time() - t)
         print(
