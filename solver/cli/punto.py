@@ -38,6 +38,8 @@ examples:
   baccarat punto --decks 1,2,4,6,8,inf             the shoes side by side
   baccarat punto --remove 5,5,K,0,9 --format json  a partly dealt shoe, as JSON
   baccarat punto --shoes seen.txt                  one JSON line per shoe in the file
+  tail -f seen.txt | baccarat punto --shoes -      a live tracker: each line answered as it comes
+  baccarat punto --shoes day.txt --workers 2       a batch on two processes, the lines in order
   baccarat punto --bets dragon_bonus_player,lucky6 the pay tables of two side bets
   baccarat punto --bet my_bets.toml                your own pay tables
   baccarat punto --tableau house.toml              a house's sheet (every cell fixed; its Tie pay)
