@@ -183,8 +183,8 @@ def _derived(bets: Sequence[Bet], base: Sequence[int]) -> tuple[dict[str, np.nda
             coef += [c for _, c in terms]
             start.append(len(src))
             largest = max([largest] + [abs(c) for _, c in terms])
-    i64 = lambda x: np.array(x, dtype=np.int64)  # noqa: E731
-    return {"dst": i64(dst), "start": i64(start), "src": i64(src), "coef": i64(coef)}, largest
+    arrays = {"dst": dst, "start": start, "src": src, "coef": coef}
+    return {k: np.array(v, dtype=np.int64) for k, v in arrays.items()}, largest
 
 
 def largest_exact(law: FastLaw, rounded: int, largest: int, first_cards: bool) -> int:

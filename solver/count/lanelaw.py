@@ -24,7 +24,7 @@ import numpy as np
 
 from solver.count.denselaw import DenseLaw
 from solver.count.lawparts import LANES
-from solver.deal.tree import MAX_CARDS
+from solver.deal.weights import MAX_CARDS
 
 
 def dot_rows(weights: Any, pair_node: Any, pair_count: Any, start: Any, stop: Any, out: Any) -> None:
@@ -152,7 +152,7 @@ def wide_terms(law: DenseLaw, segment_key: np.ndarray, keys: int) -> int:
         for t in range(int(law.seg_tasks[s]), int(law.seg_tasks[s + 1])):
             terms[segment_key[s]] += int(law.task_len[t]) + int(law.task_pairs[t + 1] - law.task_pairs[t]) + 1
         terms[segment_key[s]] += 1
-    return 7 + int(terms.max(initial=0))
+    return 7 + max((int(t) for t in terms.tolist()), default=0)
 
 
 def wide_error(size: int, rounded: int) -> Fraction:
