@@ -9,6 +9,7 @@ import sys
 import threading
 import time
 import warnings
+from collections.abc import Iterator
 from pathlib import Path
 
 import numpy as np
@@ -16,8 +17,8 @@ import pytest
 
 from solver.errors import InputError, RunError
 from solver.simulate import executor, tasks
-from solver.simulate.executor import map_chunks, map_in_order, map_shared
-from solver.simulate.tasks import Batches, DaskScheduler
+from solver.simulate.executor import in_order, map_chunks, map_in_order, map_shared
+from solver.simulate.tasks import IDLE, Batches, DaskScheduler, Idle
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -135,6 +136,52 @@ def test_map_in_order_gives_the_results_in_the_items_order() -> None:
     assert map_in_order(slow_square, list(range(30)), workers=2, progress=done.append) == [i * i for i in range(30)]
     assert done == list(range(1, 31))
     assert map_in_order(square, [], workers=2) == []
+
+
+def waiting_source(received: list[tuple[int, int]]) -> Iterator[int | Idle]:
+    """Tasks as a live stream gives them: 3, then nothing (IDLE) until the answer to 3 is received, then 4.
+    The consumer and this source run in one thread: an executor that kept asking for the next task before
+    handing back the answer in flight would never see 4 (the assertion stops it)."""
+    yield 3
+    deadline = time.monotonic() + 120
+    while not received:
+        assert time.monotonic() < deadline, "the answer in flight was held back while the source was idle"
+        time.sleep(0.01)
+        yield IDLE
+    yield 4
+
+
+@pytest.mark.parametrize("workers", [1, 2])
+def test_an_idle_source_does_not_hold_back_the_results_in_flight(workers: int) -> None:
+    """``baccarat punto --shoes -`` with --workers on a live tracker's stream (issue 28): each answer comes
+    before the next line is written; IDLE takes no index."""
+    received: list[tuple[int, int]] = []
+    for item in map_chunks(square, waiting_source(received), workers=workers):
+        received.append(item)
+    assert received == [(0, 9), (1, 16)]
+
+
+def test_an_idle_source_on_a_dask_cluster() -> None:
+    distributed = pytest.importorskip("distributed", reason="Dask's distributed is an optional extra")
+    received: list[tuple[int, int]] = []
+    with distributed.LocalCluster(n_workers=1, processes=False, dashboard_address=None) as cluster:
+        for item in map_chunks(square, waiting_source(received), scheduler=cluster.scheduler_address):
+            received.append(item)
+    assert received == [(0, 9), (1, 16)]
+
+
+def test_results_in_order_as_soon_as_those_before_them_are_in() -> None:
+    read: list[int] = []
+
+    def arrivals() -> Iterator[tuple[int, str]]:
+        for i, r in [(2, "c"), (0, "a"), (1, "b"), (3, "d")]:
+            read.append(i)
+            yield i, r
+
+    out = in_order(arrivals())
+    assert next(out) == "a" and read == [2, 0]  # before (1, "b") is read
+    assert next(out) == "b" and next(out) == "c" and read == [2, 0, 1]
+    assert list(out) == ["d"]
 
 
 def test_workers_below_one_are_refused() -> None:

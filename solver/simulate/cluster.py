@@ -28,7 +28,7 @@ from typing import Any, TypeVar
 from distributed.diagnostics.plugin import WorkerPlugin
 
 from solver.errors import InputError, RunError
-from solver.simulate.tasks import IN_FLIGHT_PER_WORKER, Batches, DaskScheduler, Scheduler, run_batch
+from solver.simulate.tasks import IN_FLIGHT_PER_WORKER, Batches, DaskScheduler, Idle, Scheduler, run_batch
 
 T = TypeVar("T")
 R = TypeVar("R")
@@ -147,7 +147,7 @@ class WorkerWatch:
 
 
 def run_on_dask(
-    fn: Callable[[S, T], R], shared: S, numbered: Iterator[tuple[int, T]], scheduler: Scheduler
+    fn: Callable[[S, T], R], shared: S, indexed: Iterator[tuple[int, T] | Idle], scheduler: Scheduler
 ) -> Iterator[tuple[int, R]]:
     """:func:`solver.simulate.executor.map_shared` on a Dask cluster."""
     spec = scheduler if isinstance(scheduler, DaskScheduler) else DaskScheduler(scheduler)
@@ -167,13 +167,15 @@ def run_on_dask(
         while True:
             window = IN_FLIGHT_PER_WORKER * max(1, sum(client.nthreads().values()))
             while len(pending) < window:
-                batch = batches.take(numbered)
+                batch = batches.take(indexed)
                 if not batch:
                     break
                 f = client.submit(_run_dask_batch, fn, digest, [t for _, t in batch], pure=False)
                 pending[f] = [i for i, _ in batch]
             if not pending:
-                break
+                if batches.exhausted:
+                    break
+                continue  # the source is idle and nothing is in flight: ask it again
             try:
                 done, _ = wait(list(pending), timeout=POLL_SECONDS, return_when="FIRST_COMPLETED")
             except TimeoutError:

@@ -4,8 +4,8 @@
 and :func:`map_in_order` by the exact sweeps (chemin de fer and banque over shoes, θ, commissions).
 They take a picklable function and a lazy iterable of tasks; :func:`map_chunks` yields
 ``(index, result)`` as chunks finish, keeping a bounded number in flight, so memory stays flat however
-long the run. Callers whose reduction depends on order put the results back in index order; integer
-sums do not care. :func:`map_shared` is the same with a value every task reads (a simulator's draw
+long the run. Callers whose reduction depends on order put the results back in index order (:func:`in_order`);
+integer sums do not care. :func:`map_shared` is the same with a value every task reads (a simulator's draw
 tables, a counting study's compiled law): built once in this process, sent once to each worker and
 kept there for the whole run, so no chunk pays for unpickling or rebuilding it.
 
@@ -39,7 +39,7 @@ from itertools import count
 from typing import Any, TypeVar
 
 from solver.errors import InputError
-from solver.simulate.tasks import IN_FLIGHT_PER_WORKER, Batches, Scheduler, run_batch
+from solver.simulate.tasks import IN_FLIGHT_PER_WORKER, Batches, Idle, Scheduler, numbered, run_batch
 
 T = TypeVar("T")
 R = TypeVar("R")
@@ -93,7 +93,7 @@ def threads() -> int:
 
 def map_chunks(
     fn: Callable[[T], R],
-    tasks: Iterable[T],
+    tasks: Iterable[T | Idle],
     workers: int = 1,
     scheduler: Scheduler | None = None,
     initialize: Callable[[], Any] | None = None,
@@ -102,7 +102,9 @@ def map_chunks(
 
     Args:
         fn: a module-level (picklable) function.
-        tasks: the tasks, consumed lazily.
+        tasks: the tasks, consumed lazily; a source that may wait for its next task (a live stream)
+            yields :data:`~solver.simulate.tasks.IDLE` when it has none ready, so the results in flight
+            are not held back.
         workers: local processes (1: in this process); capped at :func:`max_workers`.
         scheduler: a Dask scheduler (overrides ``workers``).
         initialize: called once in this process before worker processes start (e.g. to compile a kernel).
@@ -118,14 +120,14 @@ def call(fn: Callable[[T], R], task: T) -> R:
 def map_shared(
     fn: Callable[[S, T], R],
     shared: S,
-    tasks: Iterable[T],
+    tasks: Iterable[T | Idle],
     workers: int = 1,
     scheduler: Scheduler | None = None,
     initialize: Callable[[], Any] | None = None,
 ) -> Iterator[tuple[int, R]]:
     """``(index, fn(shared, task))`` for every task, as they finish; ``shared`` is sent once to each
     worker and kept there for the run (see the module docstring)."""
-    numbered = enumerate(tasks)
+    indexed = numbered(tasks)
     if scheduler is not None:
         try:
             from solver.simulate.cluster import run_on_dask
@@ -133,18 +135,19 @@ def map_shared(
             if (e.name or "").split(".")[0] not in ("distributed", "dask"):
                 raise
             raise InputError("--scheduler needs Dask's distributed scheduler: pip install 'baccarat-solver[dask]'") from None
-        yield from run_on_dask(fn, shared, numbered, scheduler)
+        yield from run_on_dask(fn, shared, indexed, scheduler)
         return
     if workers < 1:
         raise InputError(f"--workers must be at least 1, got {workers}")
     n = min(workers, max_workers())
     if n == 1:
-        for i, task in numbered:
-            yield i, fn(shared, task)
+        for item in indexed:
+            if not isinstance(item, Idle):
+                yield item[0], fn(shared, item[1])
         return
     if initialize is not None:
         initialize()
-    yield from _processes(fn, shared, numbered, n)
+    yield from _processes(fn, shared, indexed, n)
 
 
 def map_in_order(
@@ -156,12 +159,32 @@ def map_in_order(
 ) -> list[R]:
     """``[fn(item) for item in items]``, in the items' order, computed over the executor (a sweep's
     solves: the same results as in this process). ``progress`` is called with the number done."""
-    results: dict[int, R] = {}
-    for i, r in map_chunks(fn, items, min(workers, max(1, len(items))), scheduler):
-        results[i] = r
-        if progress is not None:
-            progress(len(results))
-    return [results[i] for i in range(len(items))]
+    done = map_chunks(fn, items, min(workers, max(1, len(items))), scheduler)
+    if progress is not None:
+        done = _counted(done, progress)
+    return list(in_order(done))
+
+
+def _counted(results: Iterator[tuple[int, R]], progress: Callable[[int], None]) -> Iterator[tuple[int, R]]:
+    for n, result in enumerate(results, start=1):
+        progress(n)
+        yield result
+
+
+def in_order(results: Iterable[tuple[int, R]]) -> Iterator[R]:
+    """The results of :func:`map_chunks` or :func:`map_shared` in the tasks' order, each as soon as it and
+    every one before it are in (a stream's answers, in input order).
+
+    >>> list(in_order([(1, "b"), (0, "a"), (3, "d"), (2, "c")]))
+    ['a', 'b', 'c', 'd']
+    """
+    waiting: dict[int, R] = {}
+    done = 0
+    for i, r in results:
+        waiting[i] = r
+        while done in waiting:
+            yield waiting.pop(done)
+            done += 1
 
 
 # -- local processes ---------------------------------------------------------------------------------
@@ -171,7 +194,7 @@ _SHARED: dict[int, Any] = {}
 _RUNS = count()
 
 
-def _processes(fn: Callable[[S, T], R], shared: S, numbered: Iterator[tuple[int, T]], n: int) -> Iterator[tuple[int, R]]:
+def _processes(fn: Callable[[S, T], R], shared: S, indexed: Iterator[tuple[int, T] | Idle], n: int) -> Iterator[tuple[int, R]]:
     from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
 
     run = next(_RUNS)
@@ -182,12 +205,14 @@ def _processes(fn: Callable[[S, T], R], shared: S, numbered: Iterator[tuple[int,
     try:
         while True:
             while len(pending) < IN_FLIGHT_PER_WORKER * n:
-                batch = batches.take(numbered)
+                batch = batches.take(indexed)
                 if not batch:
                     break
                 pending[ex.submit(_run_local_batch, fn, run, [t for _, t in batch])] = [i for i, _ in batch]
             if not pending:
-                break
+                if batches.exhausted:
+                    break
+                continue  # the source is idle and nothing is in flight: ask it again
             done, _ = wait(pending, return_when=FIRST_COMPLETED)
             for f in done:
                 indices = pending.pop(f)

@@ -6,10 +6,9 @@ function a worker runs on a batch, and where a run goes instead of local process
 from __future__ import annotations
 
 import time
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
-from itertools import islice
-from typing import TypeVar
+from typing import Final, TypeVar
 
 from solver.errors import InputError
 
@@ -45,13 +44,42 @@ Scheduler = str | DaskScheduler
 """Where a run goes instead of local processes: a scheduler's address, or a :class:`DaskScheduler`."""
 
 
+class Idle:
+    """The type of :data:`IDLE`."""
+
+    __slots__ = ()
+
+    def __repr__(self) -> str:
+        return "IDLE"
+
+
+IDLE: Final = Idle()
+"""What a source of tasks yields when it has none ready yet (a stream still being written, such as
+``baccarat punto --shoes -`` reading a live tracker): the executor stops taking tasks and hands back the
+results in flight as they come, then asks again. A source yields it only after waiting a while for a task
+(it is asked again at once when nothing is in flight); it takes no task's index."""
+
+
+def numbered(tasks: Iterable[T | Idle]) -> Iterator[tuple[int, T] | Idle]:
+    """The tasks with their indices 0, 1, …, and :data:`IDLE` where the source yields it."""
+    i = 0
+    for task in tasks:
+        if isinstance(task, Idle):
+            yield IDLE
+        else:
+            yield i, task
+            i += 1
+
+
 class Batches:
     """How many consecutive tasks go to a worker at once: about :data:`BATCH_SECONDS` of work, from the
-    time the tasks done so far took (at most :data:`MAX_BATCH`); one until a task has been timed."""
+    time the tasks done so far took (at most :data:`MAX_BATCH`); one until a task has been timed.
+    :attr:`exhausted` is set once the tasks are all taken."""
 
     def __init__(self) -> None:
         self.seconds = 0.0
         self.tasks = 0
+        self.exhausted = False
 
     def record(self, seconds: float, tasks: int) -> None:
         self.seconds += seconds
@@ -63,9 +91,20 @@ class Batches:
         each = self.seconds / self.tasks
         return max(1, min(MAX_BATCH, int(BATCH_SECONDS / each) if each > 0 else MAX_BATCH))
 
-    def take(self, numbered: Iterator[tuple[int, T]]) -> list[tuple[int, T]]:
-        """The next batch of numbered tasks (empty when they are all taken)."""
-        return list(islice(numbered, self.size()))
+    def take(self, numbered: Iterator[tuple[int, T] | Idle]) -> list[tuple[int, T]]:
+        """The next batch of numbered tasks (:func:`numbered`): fewer where the source is idle
+        (:data:`IDLE`) or ends (then :attr:`exhausted` is set); empty if no task is ready."""
+        batch: list[tuple[int, T]] = []
+        size = self.size()
+        while len(batch) < size:
+            item = next(numbered, None)
+            if item is None:
+                self.exhausted = True
+                break
+            if isinstance(item, Idle):
+                break
+            batch.append(item)
+        return batch
 
 
 def run_batch(fn: Callable[[S, T], R], shared: S, batch: list[T]) -> tuple[list[R], float]:
