@@ -97,6 +97,26 @@ def test_a_single_threaded_process_forks_its_workers() -> None:
     assert run.stdout.split() == ["1", "fork"], run.stdout
 
 
+def test_a_source_that_starts_a_thread_gets_workers_from_a_forkserver() -> None:
+    """``punto --shoes -`` with --workers reads a live stream in a thread started by its first task: the
+    workers were forked after it began (at the first submit), from a process of two threads, and hung
+    before they could run anything. The first tasks are now taken before the workers start."""
+    code = (
+        "import threading\n"
+        "from solver.simulate.executor import keep_one_thread, map_chunks, threads\n"
+        "keep_one_thread()\n"
+        "from tests.test_simulate_executor import parent_threads\n"
+        "def source():\n"
+        "    threading.Thread(target=threading.Event().wait, daemon=True).start()\n"
+        "    yield from range(6)\n"
+        "assert threads() == 1\n"
+        "print(sorted(set(n for _, n in dict(map_chunks(parent_threads, source(), workers=2)).values())))\n"
+    )
+    env = {k: v for k, v in os.environ.items() if k not in executor.ONE_THREAD}
+    run = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=300, cwd=ROOT, env=env)
+    assert run.returncode == 0 and run.stdout.split() == ["[1]"], run.stdout + run.stderr
+
+
 def test_the_shared_value_reaches_each_worker_once(threaded: object) -> None:
     """The run's shared value is unpickled once in each worker and every task there reads that object."""
     seen = dict(map_shared(where, Counted(3), range(40), workers=2))

@@ -198,17 +198,21 @@ def _processes(fn: Callable[[S, T], R], shared: S, indexed: Iterator[tuple[int, 
     from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
 
     run = next(_RUNS)
+    batches = Batches()
+    # The first tasks are taken before the workers start (they fork at the first submit): a source that
+    # starts a thread to produce its tasks (a live stream's reader) then counts in how they may start.
+    batch = batches.take(indexed)
     ctx = start_context([fn.__module__, getattr(shared, "__module__", None) or fn.__module__])
     ex = ProcessPoolExecutor(n, mp_context=ctx, initializer=start_worker, initargs=(os.getpid(), run, shared))
-    batches = Batches()
     pending: dict[Future[tuple[list[R], float]], list[int]] = {}
     try:
         while True:
             while len(pending) < IN_FLIGHT_PER_WORKER * n:
-                batch = batches.take(indexed)
+                batch = batch or batches.take(indexed)
                 if not batch:
                     break
                 pending[ex.submit(_run_local_batch, fn, run, [t for _, t in batch])] = [i for i, _ in batch]
+                batch = []
             if not pending:
                 if batches.exhausted:
                     break
