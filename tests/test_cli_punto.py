@@ -136,6 +136,10 @@ def test_format_json_is_accepted_with_shoes_and_csv_refused(cli) -> None:
     assert r.code == 2 and r.out == "" and "JSON lines" in r.err
     r = cli(["punto", "--workers", "2"])
     assert r.code == 2 and "--shoes" in r.err
+    r = cli(["punto", "--worker-wait", "5"])
+    assert r.code == 2 and "--worker-wait price a batch of shoes: give them with --shoes" in r.err
+    r = cli(["punto", "--shoes", "-", "--worker-wait", "5"], stdin=text)
+    assert r.code == 2 and r.out == "" and "--worker-wait goes with --scheduler" in r.err
 
 
 def test_help_explains_every_option() -> None:
@@ -362,7 +366,7 @@ def test_workers_give_the_lines_of_one_process(tmp_path) -> None:
     outs = []
     for extra in ([], ["--workers", "2"]):
         script = (
-            "import sys\nfrom solver.cli import shoes\nshoes.CHUNK = 4\nfrom solver.cli import main\n"
+            "import sys\nfrom solver.cli import shoe_lines\nshoe_lines.CHUNK = 4\nfrom solver.cli import main\n"
             f"sys.exit(main(['punto', '--shoes', {str(path)!r}, *{extra!r}]))"
         )
         r = subprocess.run([sys.executable, "-c", script], env=env, capture_output=True, text=True, timeout=900)
@@ -371,13 +375,16 @@ def test_workers_give_the_lines_of_one_process(tmp_path) -> None:
     assert outs[1].replace(' --workers 2"', '"') == outs[0] and len(outs[0].splitlines()) == len(lines)
 
 
-def test_a_stream_is_answered_line_by_line() -> None:
+@pytest.mark.parametrize("extra", [[], ["--workers", "2"]], ids=["one process", "two workers"])
+def test_a_stream_is_answered_line_by_line(extra: list[str]) -> None:
     """``(echo --remove 5; sleep 2; echo --remove 5,5) | baccarat punto --shoes -``: the first answer
-    comes before the second line is even written (issue 28), then the second; a live shoe tracker."""
+    comes before the second line is even written (issue 28), then the second; a live shoe tracker. On
+    worker processes too: the stream tells the executor when it is idle, so no answer waits for the next
+    line (the executor asked for it before handing back the first answer)."""
     import select
 
     p = subprocess.Popen(
-        [sys.executable, "-m", "solver.cli", "punto", "--shoes", "-"],
+        [sys.executable, "-m", "solver.cli", "punto", "--shoes", "-", *extra],
         stdin=subprocess.PIPE,
         stdout=subprocess.PIPE,
         stderr=subprocess.PIPE,

@@ -14,10 +14,10 @@ from solver.cli.common import (
     commission_text,
     emit,
     house_from_args,
-    parse_count,
     render,
     shoes_from_args,
 )
+from solver.cli.workers import add_run_options
 from solver.errors import InputError
 from solver.rules.tableau import PUNTO_BANCO
 
@@ -110,8 +110,9 @@ def run(args: argparse.Namespace) -> int:
                 "--shoes writes JSON lines: --format csv is not available with it (leave out --format, or give json)"
             )
         return run_batch(args, bets, commission, tableau)
-    if args.workers is not None or args.scheduler is not None:
-        raise InputError("--workers and --scheduler price a batch of shoes: give them with --shoes")
+    given = [f"--{o.replace('_', '-')}" for o in ("workers", "scheduler", "worker_wait") if getattr(args, o) is not None]
+    if given:
+        raise InputError(f"{' and '.join(given)} price a batch of shoes: give them with --shoes")
     results = [punto_banco(s, commission, bets, skip_unsettled=skip, tableau=tableau) for s in shoes_from_args(args)]
     as_text = partial(punto_text, detail=True, pay_tables=args.breakdown)
     render(results, args, as_dict, (CSV_HEADER, partial(punto_csv_rows, detail=True)), as_text, punto_table_text)
@@ -151,10 +152,7 @@ def add_parser(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-ar
         help="batch: one shoe per line (--decks/--shoe/--remove syntax), '-' for stdin; "
         "writes one JSON object per line as each line arrives (a bet a line's shoe cannot settle is listed in 'omitted')",
     )
-    p.add_argument("--workers", type=parse_count, metavar="N", help="with --shoes: local processes pricing the batch (default 1)")
-    p.add_argument(
-        "--scheduler",
-        metavar="ADDRESS",
-        help="with --shoes: a Dask distributed scheduler pricing the batch, e.g. tcp://host:8786",
+    add_run_options(
+        p.add_argument_group("run (with --shoes)"), "local processes pricing the batch (default 1); the same lines, in order"
     )
     p.set_defaults(run=run)

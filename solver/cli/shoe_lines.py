@@ -23,6 +23,7 @@ from typing import TYPE_CHECKING, Any, TextIO
 from solver.cards import Shoe, parse_shoe
 from solver.cli.parser import Parser
 from solver.errors import BaccaratError, InputError
+from solver.simulate.tasks import Idle
 from solver.store.files import read_lines
 
 if TYPE_CHECKING:
@@ -234,21 +235,24 @@ def is_live(stream: TextIO) -> bool:
         return False
 
 
-def chunks(stream: TextIO, source: str, size: int = CHUNK) -> Iterator[list[tuple[int, str]]]:
+def chunks(stream: TextIO, source: str, size: int | None = None, idle: float | None = None) -> Iterator[list[tuple[int, str]]]:
     """The stream's lines as ``(number, text)``, comments cut off and blank lines skipped, in lists of at
-    most ``size``: full lists from a file, whatever has arrived from a live stream (:func:`is_live`)."""
+    most ``size`` (default :data:`CHUNK`): full lists from a file, whatever has arrived from a live stream
+    (:func:`is_live`); with ``idle``, an empty list where no line arrived for that many seconds."""
+    size = CHUNK if size is None else size
     lines = ((n, raw.split("#", 1)[0].strip()) for n, raw in read_lines(stream, source))
     kept = ((n, text) for n, text in lines if text)
     if is_live(stream):
-        yield from _live(kept, size)
+        yield from _live(kept, size, idle)
         return
     while chunk := list(islice(kept, size)):
         yield chunk
 
 
-def _live(lines: Iterator[tuple[int, str]], size: int) -> Iterator[list[tuple[int, str]]]:
-    """Lines read by a thread as they arrive; each list is what has arrived (at least one line). An
-    error reading them (a line too long, bytes that are not UTF-8) is raised after the lines before it."""
+def _live(lines: Iterator[tuple[int, str]], size: int, idle: float | None) -> Iterator[list[tuple[int, str]]]:
+    """Lines read by a thread as they arrive; each list is what has arrived (at least one line), or empty
+    where none arrived for ``idle`` seconds. An error reading them (a line too long, bytes that are not
+    UTF-8) is raised after the lines before it."""
     arrived: deque[tuple[int, str]] = deque()
     ready = threading.Condition()
     state: dict[str, Any] = {"done": False, "error": None}
@@ -269,10 +273,11 @@ def _live(lines: Iterator[tuple[int, str]], size: int) -> Iterator[list[tuple[in
     while True:
         with ready:
             while not arrived and not state["done"]:
-                ready.wait()
+                if not ready.wait(idle):
+                    break  # nothing for idle seconds
             chunk = [arrived.popleft() for _ in range(min(size, len(arrived)))]
             finished = state["done"] and not arrived
-        if chunk:
+        if chunk or not finished:
             yield chunk
         if finished:
             if state["error"] is not None:
@@ -307,7 +312,19 @@ class Lines:
         self.shoes = 0
 
     def __iter__(self) -> Iterator[Chunk]:
-        for lines in chunks(self.stream, self.source):
+        for chunk in self.read():
+            if not isinstance(chunk, Idle):
+                yield chunk
+
+    def read(self, idle: float | None = None) -> Iterator[Chunk | Idle]:
+        """The chunks; with ``idle``, :data:`~solver.simulate.tasks.IDLE` where no line arrived from a
+        live stream for that many seconds (for the executor: the answers in flight go out meanwhile)."""
+        from solver.simulate.tasks import IDLE
+
+        for lines in chunks(self.stream, self.source, idle=idle):
+            if not lines:
+                yield IDLE
+                continue
             chunk, self.failure = read_chunk(lines, self.source)
             self.shoes += len(chunk.numbers)
             if chunk.numbers:

@@ -18,12 +18,14 @@ import argparse
 import json
 import re
 import sys
+from collections import deque
 from collections.abc import Iterator
+from dataclasses import dataclass
 from fractions import Fraction
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 from solver.cards import Shoe
-from solver.cli.common import Progress, emit, json_document, note, open_input, source_name
+from solver.cli.common import Progress, emit, json_document, open_input, source_name
 from solver.cli.shoe_lines import Chunk, Lines, is_live, line_count, read_chunk
 
 if TYPE_CHECKING:
@@ -33,6 +35,7 @@ if TYPE_CHECKING:
     from solver.punto import Bet
     from solver.report.punto_batch import BatchTemplates
     from solver.rules.tableau import Tableau
+    from solver.simulate.tasks import Scheduler
 
 # -- pricing and writing --------------------------------------------------------------------------------
 
@@ -40,35 +43,51 @@ Priced = tuple[Any, Any, dict[int, list[int]]]
 """A chunk's rows as 128-bit pairs ``(hi, lo)``, and the rows too wide for them in Python integers."""
 
 
-def task_of(chunk: Chunk, blaw: BatchLaw, commission: Fraction) -> tuple[Any, ...]:
-    """What a worker needs to price a chunk: the bets, the kernel's arrays, and the shoes outside the
-    kernel's range (:meth:`solver.count.batch.BatchLaw.kernel_route`), priced in Python."""
+@dataclass(frozen=True, eq=False)
+class Pricer:
+    """What every chunk of a batch is priced with: the bets ready for the kernel and the commission
+    (built once in this process, sent once to each worker: :func:`solver.simulate.executor.map_shared`)."""
+
+    blaw: BatchLaw
+    commission: Fraction
+
+
+class ChunkTask(NamedTuple):
+    """What a worker prices of a chunk: the kernel's arrays of its shoes, and the shoes outside the
+    kernel's range (:meth:`solver.count.batch.BatchLaw.kernel_route`) by their index, priced in Python."""
+
+    values: np.ndarray
+    types: np.ndarray
+    kinds: np.ndarray
+    outside: dict[int, Shoe]
+
+
+def task_of(chunk: Chunk, blaw: BatchLaw) -> ChunkTask:
+    """The task of a chunk (:class:`ChunkTask`)."""
     sizes = chunk.values.sum(axis=1)
     outside = {i: chunk.shoe(i) for i in range(len(sizes)) if chunk.infinite[i] or sizes[i] > blaw.max_cards}
-    return blaw.bets, blaw.tableau, commission, chunk.values, chunk.types, chunk.kinds, outside
+    return ChunkTask(chunk.values, chunk.types, chunk.kinds, outside)
 
 
-def price_task(task: tuple[Any, ...]) -> Priced:
-    """Price one chunk anywhere (picklable, for :func:`solver.simulate.executor.map_chunks`; see
-    :func:`task_of`): every row as 128-bit pairs (:mod:`solver.count.batch`) and, for the rows too large
-    for them, the Python integers."""
+def price_chunk(pricer: Pricer, task: ChunkTask) -> Priced:
+    """Price one chunk anywhere (for :func:`solver.simulate.executor.map_shared`): every row as 128-bit
+    pairs (:mod:`solver.count.batch`) and, for the rows too large for them, the Python integers."""
     import numpy as np
 
-    from solver.count.batch import batch_law, price_rows
+    from solver.count.batch import price_rows
     from solver.count.batch_rows import python_row
 
-    bets, tableau, commission, values, types, kinds, outside = task
-    blaw = batch_law(bets, tableau)
-    n = len(values)
+    blaw = pricer.blaw
+    n = len(task.values)
     fast = np.ones(n, dtype=bool)
-    fast[list(outside)] = False
+    fast[list(task.outside)] = False
     hi = np.zeros((n, blaw.width), dtype=np.uint64)
     lo = np.zeros((n, blaw.width), dtype=np.uint64)
     if fast.any():
-        hi[fast], lo[fast] = price_rows(blaw, values[fast], types[fast], kinds[fast])
+        hi[fast], lo[fast] = price_rows(blaw, task.values[fast], task.types[fast], task.kinds[fast])
     wide: dict[int, list[int]] = {}
-    for i, shoe in outside.items():
-        row = python_row(blaw, shoe, commission)
+    for i, shoe in task.outside.items():
+        row = python_row(blaw, shoe, pricer.commission)
         if all(-(2**127) <= x < 2**127 for x in row):
             hi[i] = [(x % 2**128) >> 64 for x in row]
             lo[i] = [x % 2**64 for x in row]
@@ -177,57 +196,55 @@ def _flush() -> None:
         buffer.flush()
 
 
+IDLE_SECONDS = 0.05
+"""How long a live stream priced on workers waits for a line before it lets the answers in flight out."""
+
+
 def priced_chunks(
-    lines: Lines, blaw: BatchLaw, commission: Fraction, workers: int, scheduler: str | None
+    lines: Lines, pricer: Pricer, workers: int | None, scheduler: Scheduler | None
 ) -> Iterator[tuple[Chunk, Priced]]:
-    """Each chunk with its rows (:func:`price_task`), in input order: in this process, or over the
-    simulator's executor (local processes, a Dask cluster), the rows put back in order as they come."""
-    if workers == 1 and scheduler is None:
+    """Each chunk with its rows (:func:`price_chunk`), in input order: in this process, or over the
+    executor (local processes, a Dask cluster), each chunk's rows written as soon as they and those
+    before them are in; a live stream says when it is idle, so no answer waits for the lines after it."""
+    if workers is None and scheduler is None:
         for chunk in lines:
-            yield chunk, price_task(task_of(chunk, blaw, commission))
+            yield chunk, price_chunk(pricer, task_of(chunk, pricer.blaw))
         return
-    from solver.simulate.executor import map_chunks
+    from solver.simulate.executor import in_order, map_shared
+    from solver.simulate.tasks import Idle
 
-    sent: dict[int, Chunk] = {}
+    sent: deque[Chunk] = deque()
 
-    def tasks() -> Iterator[tuple[Any, ...]]:
-        for k, chunk in enumerate(lines):
-            sent[k] = chunk
-            yield task_of(chunk, blaw, commission)
+    def tasks() -> Iterator[ChunkTask | Idle]:
+        for chunk in lines.read(idle=IDLE_SECONDS):
+            if isinstance(chunk, Idle):
+                yield chunk
+            else:
+                sent.append(chunk)
+                yield task_of(chunk, pricer.blaw)
 
     def warm_up() -> None:  # compile (or load) the kernels once, before the worker processes fork
-        price_task(task_of(read_chunk([(1, "--decks 1")], "")[0], blaw, commission))
+        price_chunk(pricer, task_of(read_chunk([(1, "--decks 1")], "")[0], pricer.blaw))
 
-    waiting: dict[int, Priced] = {}
-    done = 0
-    for k, priced in map_chunks(price_task, tasks(), workers, scheduler, warm_up):
-        waiting[k] = priced
-        while done in waiting:
-            yield sent.pop(done), waiting.pop(done)
-            done += 1
+    for priced in in_order(map_shared(price_chunk, pricer, tasks(), workers or 1, scheduler, warm_up)):
+        yield sent.popleft(), priced
 
 
 def run_batch(args: argparse.Namespace, bets: tuple[Bet, ...], commission: str, tableau: Tableau) -> int:
     """``punto --shoes``: read, price and write every line (see the module docstring)."""
+    from solver.cli.workers import scheduler_from_args, workers_from_args
     from solver.exact.numbers import exact
 
     source = source_name(args.shoes)
+    scheduler = scheduler_from_args(args)
+    workers = workers_from_args(args)
     stream = open_input(args.shoes)
     live = is_live(stream)
-    alpha = exact(commission, "commission")
-    writer = Writer(args, bets, alpha, tableau)
-    workers = 1 if args.workers is None else args.workers
-    if workers > 1 and args.scheduler is None:
-        from solver.simulate.executor import MAX_WORKERS_PER_CORE, max_workers
-
-        if workers > max_workers():
-            note(
-                f"--workers {workers:,} is more than {MAX_WORKERS_PER_CORE} processes per core: at most {max_workers()} are used"
-            )
+    writer = Writer(args, bets, exact(commission, "commission"), tableau)
     lines = Lines(stream, source)
     total = None if live else line_count(args.shoes)
     with Progress(total or 0, "lines") as progress:
-        for chunk, priced in priced_chunks(lines, writer.blaw, alpha, workers, args.scheduler):
+        for chunk, priced in priced_chunks(lines, Pricer(writer.blaw, writer.commission), workers, scheduler):
             writer.write(chunk, priced)
             if live:
                 _flush()

@@ -214,7 +214,7 @@ def test_the_writer_is_no_slower_than_the_pricing() -> None:
     from fractions import Fraction
 
     from solver.cli.shoe_lines import read_chunk
-    from solver.cli.shoes import Writer, price_task, task_of
+    from solver.cli.shoes import Pricer, Writer, price_chunk, task_of
     from solver.rules.tableau import PUNTO_BANCO
 
     bets = catalogue()
@@ -223,14 +223,15 @@ def test_the_writer_is_no_slower_than_the_pricing() -> None:
         chunk, failure = read_chunk(list(enumerate(depleted_lines(1024, decks), start=1)), "shoes.txt")
         assert failure is None
         writer = Writer(args, bets, Fraction(1, 20), PUNTO_BANCO)
-        task = task_of(chunk, writer.blaw, Fraction(1, 20))
-        priced = price_task(task)
+        pricer = Pricer(writer.blaw, writer.commission)
+        task = task_of(chunk, writer.blaw)
+        priced = price_chunk(pricer, task)
         with open(os.devnull, "w") as sink, contextlib.redirect_stdout(sink):
             writer.write(chunk, priced)
             price = write = float("inf")
             for _ in range(5):
                 t = time.process_time()
-                priced = price_task(task)
+                priced = price_chunk(pricer, task)
                 price = min(price, time.process_time() - t)
                 t = time.process_time()
                 writer.write(chunk, priced)
