@@ -405,3 +405,15 @@ def test_a_stream_is_answered_line_by_line(extra: list[str]) -> None:
         assert p.wait(timeout=60) == 0
     finally:
         p.kill()
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.lists(st.text(alphabet=st.sampled_from(' !"#\\~\x7f\t\x00Aé☺0,5'), max_size=8), max_size=5))
+def test_the_lines_texts_are_written_as_json_dumps_writes_them(texts: list[str]) -> None:
+    """The texts a batch's lines carry (``input``), quoted and escaped at once for a whole chunk where
+    they are plain, each where not: byte for byte ``json.dumps``."""
+    from solver.report.punto_batch import json_texts
+
+    joined, starts = json_texts(texts)
+    assert joined == "".join(json.dumps(t) for t in texts).encode()
+    assert [joined[starts[i] : starts[i + 1]] for i in range(len(texts))] == [json.dumps(t).encode() for t in texts]

@@ -15,8 +15,6 @@ result; with ``--digits`` or ``--breakdown`` each line is rendered from the same
 from __future__ import annotations
 
 import argparse
-import json
-import re
 import sys
 from collections import deque
 from collections.abc import Iterator
@@ -25,7 +23,7 @@ from fractions import Fraction
 from typing import TYPE_CHECKING, Any, NamedTuple
 
 from solver.cards import Shoe
-from solver.cli.common import Progress, emit, json_document, open_input, source_name
+from solver.cli.common import Progress, emit_json, json_document, open_input, source_name
 from solver.cli.shoe_lines import Chunk, Lines, is_live, line_count, read_chunk
 
 if TYPE_CHECKING:
@@ -33,7 +31,7 @@ if TYPE_CHECKING:
 
     from solver.count.batch import BatchLaw
     from solver.punto import Bet
-    from solver.report.punto_batch import BatchTemplates
+    from solver.report.punto_batch import BatchWriter
     from solver.rules.tableau import Tableau
     from solver.simulate.tasks import Scheduler
 
@@ -110,7 +108,7 @@ class Writer:
         self.blaw: BatchLaw = batch_law(bets, tableau)
         self.commission = commission
         self.general = args.digits is not None or args.breakdown
-        self.templates: BatchTemplates | None = None
+        self.batch: BatchWriter | None = None
 
     def document(self, record: dict[str, Any]) -> dict[str, Any]:
         return json_document(record, self.args)
@@ -119,8 +117,10 @@ class Writer:
         """The lines of one chunk, in order: compiled runs, and in Python the rows too wide for it (or every
         row, with ``--digits`` or ``--breakdown``)."""
         hi, lo, wide = priced
-        sizes = chunk.values.sum(axis=1)
-        compiled = [not self.general and i not in wide and sizes[i] < LARGEST_FACTOR for i in range(len(sizes))]
+        compiled = chunk.values.sum(axis=1) < LARGEST_FACTOR
+        compiled[list(wide)] = False
+        if self.general:
+            compiled[:] = False
         i = 0
         while i < len(compiled):
             j = i
@@ -138,10 +138,10 @@ class Writer:
         import numpy as np
 
         from solver.count.batch import D4, D
-        from solver.report.punto_batch import batch_lines, batch_templates, spec_shapes
+        from solver.report.punto_batch import BatchWriter, batch_templates, spec_shapes
 
-        if self.templates is None:
-            self.templates = batch_templates(self.blaw, self.commission, self.document)
+        if self.batch is None:
+            self.batch = BatchWriter(batch_templates(self.blaw, self.commission, self.document))
         values, infinite = chunk.values[part], chunk.infinite[part]
         shapes, ints = spec_shapes(values, chunk.types[part], chunk.kinds[part], infinite)
         n = values.sum(axis=1)
@@ -151,8 +151,7 @@ class Writer:
             t4 = round(d4 ** (1 / 4))
             assert t4**4 == d4 and ((int(hi[i, D]) << 64) | int(lo[i, D])) == int(n[i]) ** 6
             factors[i] = [n[i]] * 6 + [t4] * 4
-        texts = [_json_text(t) for t in chunk.texts[part]]
-        _emit_bytes(batch_lines(self.templates, shapes, hi, lo, factors, chunk.numbers[part], texts, ints))
+        _emit_bytes(self.batch.lines(shapes, hi, lo, factors, chunk.numbers[part], chunk.texts[part], ints))
 
     def _python(self, number: int, text: str, shoe: Shoe, row: list[int]) -> None:
         from solver.count.batch_rows import result
@@ -160,7 +159,7 @@ class Writer:
 
         r = result(self.blaw, shoe, row, self.commission)
         record = {"line": number, "input": text, **punto_dict(r, self.args.digits, self.args.breakdown)}
-        emit([json.dumps(self.document(record))])
+        emit_json([record], self.args, lines=True)
 
 
 def _row_ints(hi: np.ndarray, lo: np.ndarray) -> list[int]:
@@ -169,21 +168,10 @@ def _row_ints(hi: np.ndarray, lo: np.ndarray) -> list[int]:
     return row_ints(hi, lo)
 
 
-_PLAIN = re.compile(r"[ !#-\[\]-~]*")
-"""Printable ASCII but ``"`` and ``\\``: what ``json.dumps`` writes as it is."""
-
-
-def _json_text(text: str) -> bytes:
-    """``json.dumps(text)`` as bytes (at once for plain ASCII, the common case)."""
-    if _PLAIN.fullmatch(text):
-        return b'"' + text.encode() + b'"'
-    return json.dumps(text).encode()
-
-
-def _emit_bytes(data: bytes) -> None:
+def _emit_bytes(data: memoryview) -> None:
     buffer = getattr(sys.stdout, "buffer", None)
     if buffer is None:  # an in-memory stdout
-        sys.stdout.write(data.decode())
+        sys.stdout.write(bytes(data).decode())
         return
     sys.stdout.flush()
     buffer.write(data)

@@ -239,55 +239,84 @@ def _template(
     return text, cuts
 
 
-def batch_lines(
-    templates: BatchTemplates,
-    shapes: np.ndarray,
-    hi: np.ndarray,
-    lo: np.ndarray,
-    factors: np.ndarray,
-    lines: Sequence[int],
-    texts: Sequence[bytes],
-    ints: np.ndarray,
-) -> bytes:
-    """The JSON lines of a run of shoes, each from the template of its shape, newline-terminated.
-
-    Args:
-        templates: :func:`batch_templates`.
-        shapes, ints: each shoe's shape and integers (:func:`spec_shapes`).
-        hi, lo: each shoe's row of values (:class:`~solver.count.batch.BatchLaw`) as 128-bit pairs.
-        factors: each shoe's two denominators' factors (:func:`solver.count.batch_rows.factors`).
-        lines: each shoe's line number.
-        texts: each line's text, JSON-escaped, with its quotes.
-    """
+def json_texts(texts: Sequence[str]) -> tuple[bytes, np.ndarray]:
+    """Each text as ``json.dumps`` writes it (quoted, escaped, ASCII), all one after another, and where
+    each starts (one more: the end). Quoted together and looked over once when every text is printable
+    ASCII without ``"`` or ``\\`` (the common case: the lines of a tracker; ``json.dumps`` writes them
+    as they are), ``json.dumps`` for each otherwise."""
     import numpy as np
 
-    from solver.exact.template import multiplier_table
+    starts = np.zeros(len(texts) + 1, dtype=np.int64)
+    if not texts:
+        return b"", starts
+    joined = ('"' + '""'.join(texts) + '"').encode()  # UTF-8: a byte past 126 where a text is not ASCII
+    codes = np.frombuffer(joined, dtype=np.uint8)
+    if joined.count(b'"') == 2 * len(texts) and b"\\" not in joined and bool(((codes >= 32) & (codes <= 126)).all()):
+        np.cumsum([len(t) + 2 for t in texts], out=starts[1:])
+        return joined, starts
+    quoted = [json.dumps(t) for t in texts]
+    np.cumsum([len(q) for q in quoted], out=starts[1:])
+    return "".join(quoted).encode(), starts
 
-    m_values, m_table, m_exps, m_start = multiplier_table(templates.multipliers)
-    text = b"".join(texts)
-    offsets = np.zeros(len(texts) + 1, dtype=np.int64)
-    np.cumsum([len(p) for p in texts], out=offsets[1:])
-    size = int(np.asarray(templates.size, dtype=np.int64)[shapes].sum()) + len(text)
-    out = np.empty(size, dtype=np.uint8)
-    n = compiled_fill()(
-        templates.ops,
-        templates.op_start,
-        templates.literals,
-        np.ascontiguousarray(shapes, dtype=np.int64),
-        hi,
-        lo,
-        np.ascontiguousarray(factors, dtype=np.int64),
-        np.asarray(lines, dtype=np.int64),
-        np.frombuffer(text, dtype=np.uint8),
-        offsets,
-        ints,
-        m_values,
-        m_table,
-        m_exps,
-        m_start,
-        out,
-    )
-    return out[:n].tobytes()
+
+class BatchWriter:
+    """Writes the JSON lines of runs of shoes from a batch's templates (:func:`batch_templates`): the
+    multipliers' primes found once, and one output buffer for every run (its memory mapped once)."""
+
+    def __init__(self, templates: BatchTemplates) -> None:
+        import numpy as np
+
+        from solver.exact.template import multiplier_table
+
+        self.templates = templates
+        self.multipliers = multiplier_table(templates.multipliers)
+        self.sizes = np.asarray(templates.size, dtype=np.int64)
+        self.out = np.empty(0, dtype=np.uint8)
+
+    def lines(
+        self,
+        shapes: np.ndarray,
+        hi: np.ndarray,
+        lo: np.ndarray,
+        factors: np.ndarray,
+        lines: Sequence[int],
+        texts: Sequence[str],
+        ints: np.ndarray,
+    ) -> memoryview:
+        """The JSON lines of a run of shoes, each from the template of its shape, newline-terminated (a
+        view of the buffer, valid until the next call).
+
+        Args:
+            shapes, ints: each shoe's shape and integers (:func:`spec_shapes`).
+            hi, lo: each shoe's row of values (:class:`~solver.count.batch.BatchLaw`) as 128-bit pairs.
+            factors: each shoe's two denominators' factors (:func:`solver.count.batch_rows.factors`).
+            lines: each shoe's line number.
+            texts: each line's text.
+        """
+        import numpy as np
+
+        text, offsets = json_texts(texts)
+        shapes = np.ascontiguousarray(shapes, dtype=np.int64)
+        size = int(self.sizes[shapes].sum()) + len(text)
+        if len(self.out) < size:
+            self.out = np.empty(size, dtype=np.uint8)
+        t = self.templates
+        n = compiled_fill()(
+            t.ops,
+            t.op_start,
+            t.literals,
+            shapes,
+            hi,
+            lo,
+            np.ascontiguousarray(factors, dtype=np.int64),
+            np.asarray(lines, dtype=np.int64),
+            np.frombuffer(text, dtype=np.uint8),
+            offsets,
+            ints,
+            *self.multipliers,
+            self.out,
+        )
+        return self.out[:n].data
 
 
 _COMPILED: list[Any] = []
