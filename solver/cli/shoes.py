@@ -1,15 +1,18 @@
 """``baccarat punto --shoes``: one shoe per line in, one JSON line per shoe out, as the lines come.
 
 A line is a shoe in the shoe options' syntax (``--decks 8 --remove 5,5,K``); blank lines and ``#``
-comments are skipped. Lines are read in chunks: from a file or a pipe already full, as many as
-:data:`CHUNK` at a time; from a stream still being written (a pipe, a terminal), whatever has arrived,
-so each answer is written (and flushed) as soon as its line is in — a live shoe tracker. A bad line
-stops the run with one error line naming it (exit code 2) once the lines before it are answered.
+comments are skipped. Lines are read in chunks (:mod:`solver.cli.shoe_lines`): from a file, as many as
+:data:`~solver.cli.shoe_lines.CHUNK` at a time; from a stream still being written (a pipe, a terminal),
+whatever has arrived, so each answer is written (and flushed) as soon as its line is in — a live shoe
+tracker. A bad line stops the run with one error line naming it (exit code 2) once the lines before it
+are answered.
 
 Every answer is exact: the chunk is priced by :mod:`solver.count.batch` (in this process, on local
 processes or on a Dask cluster, the rows put back in input order) and written by the compiled writer
-(:func:`solver.report.punto_batch.batch_lines`), byte for byte the JSON of :func:`solver.punto.punto_banco`'s
-result; with ``--digits`` or ``--breakdown`` each line is rendered from the same integers in Python.
+(:class:`solver.report.punto_batch.BatchWriter`), byte for byte the JSON of
+:func:`solver.punto.punto_banco`'s result; with ``--digits`` or ``--breakdown`` each line is rendered
+from the same integers in Python. With ``--workers`` or ``--scheduler`` a live stream tells the
+executor when no line has come for :data:`IDLE_SECONDS`, so no answer waits for the next line.
 """
 
 from __future__ import annotations
