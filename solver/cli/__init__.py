@@ -91,6 +91,13 @@ def main(argv: Sequence[str] | None = None) -> int:
             signal.signal(signal.SIGINT, signal.SIG_IGN)  # a second Ctrl-C cannot interrupt the goodbye
         say("baccarat: interrupted")
         return EXIT_INTERRUPTED
+    except ImportError:  # an interrupt inside a C extension's import (numpy's) comes back as an ImportError
+        if not SIGNALLED:
+            raise
+        if previous is not None:
+            signal.signal(signal.SIGINT, signal.SIG_IGN)
+        say("baccarat: interrupted")
+        return EXIT_INTERRUPTED
     except BrokenPipeError:  # the reader stopped listening (e.g. piped into head): stop quietly, like a Unix tool
         silence_stdout()
         return 0
@@ -154,6 +161,11 @@ def _main_thread() -> bool:
     return threading.current_thread() is threading.main_thread()
 
 
+SIGNALLED: list[int] = []
+"""The interrupting signals this process received during a run (an interrupt that lands inside a C
+extension's import is turned into an ImportError there: this says it was an interrupt)."""
+
+
 def install_signal_handlers() -> None:
     """Ctrl-C (SIGINT), SIGTERM and SIGHUP end the run alike: work stops, worker processes are stopped,
     one line on stderr ("interrupted"), exit code 130 — never an orphaned process (workers also ask the
@@ -165,10 +177,11 @@ def install_signal_handlers() -> None:
         return
 
     def interrupt(signum: int, frame: object) -> None:
+        SIGNALLED.append(signum)
         raise KeyboardInterrupt
 
     if signal.getsignal(signal.SIGINT) is not signal.SIG_IGN:  # ignored: started in the background, or so asked
-        signal.signal(signal.SIGINT, signal.default_int_handler)
+        signal.signal(signal.SIGINT, interrupt)
     for name in ("SIGTERM", "SIGHUP"):
         sig = getattr(signal, name, None)
         if sig is not None and signal.getsignal(sig) is not signal.SIG_IGN:  # nohup's SIGHUP stays ignored
