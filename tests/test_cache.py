@@ -291,6 +291,27 @@ def test_a_kernel_compiled_before_a_change_of_the_code_is_compiled_afresh(tmp_pa
     assert not jitcache.drop_stale(source, "deal") and all(p.exists() for p in entries)
 
 
+def test_a_kernel_is_cached_when_this_code_compiled_it(tmp_path, monkeypatch) -> None:
+    """``punto --shoes`` takes its kernels only where loading them is cheap (solver.store.jitcache.is_cached):
+    an index written by numba, stamped with this code's digest."""
+    from solver.store import jitcache
+
+    source = tmp_path / "batch.py"
+    source.write_text("def price(): ...\n")
+    monkeypatch.delenv("NUMBA_CACHE_DIR", raising=False)
+    monkeypatch.setattr(jitcache, "code_digest", lambda: "this code")
+    assert not jitcache.is_cached(source, "price")  # nothing on disk
+    jitcache.drop_stale(source, "price")  # before compiling: the stamp
+    assert not jitcache.is_cached(source, "price")  # stamped, not compiled
+    (tmp_path / "__pycache__" / "batch.price-247.py311.nbi").write_bytes(b"index")
+    assert jitcache.is_cached(source, "price") and not jitcache.is_cached(source, "other")
+    monkeypatch.setattr(jitcache, "code_digest", lambda: "code changed elsewhere")
+    assert not jitcache.is_cached(source, "price")  # compiled by other code: drop_stale will drop it
+    monkeypatch.setattr(jitcache, "code_digest", lambda: "this code")
+    monkeypatch.setenv("NUMBA_CACHE_DIR", str(tmp_path / "elsewhere"))
+    assert not jitcache.is_cached(source, "price")  # kept elsewhere: cannot tell
+
+
 def test_the_code_digest_covers_every_source_file_of_the_package(tmp_path) -> None:
     """One digest keys every cache entry and kernel (docs/design.md, "Invariants"): a change to any module,
     however deep, or to the C kernel changes it; compiled files beside the sources do not."""

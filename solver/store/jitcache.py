@@ -44,3 +44,22 @@ def drop_stale(source: str | Path, qualname: str) -> bool:
     except OSError:
         pass
     return dropped
+
+
+def is_cached(source: str | Path, qualname: str) -> bool:
+    """Whether numba's disk cache beside module file ``source`` holds entries of the kernel ``qualname``
+    written by this code (:func:`drop_stale`'s stamp is the package's digest, and an index is there):
+    loading it then takes a fraction of a second where compiling it may take tens of seconds. ``False``
+    where ``NUMBA_CACHE_DIR`` keeps the entries elsewhere (this cannot tell)."""
+    import os
+
+    if os.environ.get("NUMBA_CACHE_DIR"):
+        return False
+    source = Path(source)
+    folder = source.parent / "__pycache__"
+    try:
+        if (folder / f"{source.stem}.{qualname}.sources").read_text(encoding="ascii") != code_digest():
+            return False
+    except OSError:
+        return False
+    return any(folder.glob(f"{source.stem}.{qualname}-*.nbi"))
