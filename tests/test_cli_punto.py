@@ -17,6 +17,15 @@ from solver.cards import Shoe
 from solver.punto import punto_banco
 
 
+@pytest.fixture(autouse=True)
+def batch_kernels(monkeypatch):  # type: ignore[no-untyped-def]
+    """Batches in this process take the compiled kernels, on disk or not (the route these tests hold to the
+    one-shoe route); when they are chosen is tested on its own (the last tests of this file)."""
+    from solver.cli import shoes
+
+    monkeypatch.setattr(shoes, "use_kernels", lambda *_: True)
+
+
 def test_json_carries_exact_probabilities(cli) -> None:
     r = cli(["punto", "--decks", "8", "--format", "json"])
     assert r.code == 0 and r.err == ""
@@ -417,3 +426,58 @@ def test_the_lines_texts_are_written_as_json_dumps_writes_them(texts: list[str])
     joined, starts = json_texts(texts)
     assert joined == "".join(json.dumps(t) for t in texts).encode()
     assert [joined[starts[i] : starts[i + 1]] for i in range(len(texts))] == [json.dumps(t).encode() for t in texts]
+
+
+def test_the_kernels_are_taken_where_they_pay(monkeypatch) -> None:
+    """Compiling the batch kernels takes about 40 s of CPU, a shoe in Python 1.5 to 4 ms: a small file or a
+    stream goes one shoe at a time unless the kernels are on disk; workers and long files take them."""
+    from solver.cli import shoes
+
+    monkeypatch.undo()  # the real use_kernels (this module's fixture replaced it)
+    monkeypatch.setattr(shoes, "kernels_cached", lambda: False)
+    assert not shoes.use_kernels(None, None, 5) and not shoes.use_kernels(None, None, None)
+    assert shoes.use_kernels(None, None, shoes.COMPILE_LINES) and shoes.use_kernels(2, None, 5)
+    monkeypatch.setattr(shoes, "kernels_cached", lambda: True)
+    assert shoes.use_kernels(None, None, 5) and shoes.use_kernels(None, None, None)
+
+
+def test_a_first_small_batch_answers_without_compiling(tmp_path) -> None:
+    """With no kernel on disk (numba's cache moved to an empty folder) a few lines and a stream are
+    answered one shoe at a time, numba never imported (so nothing compiles: on a fresh install the
+    first answer comes in a fraction of a second, not after 40 s), byte for byte the kernels' lines."""
+    import os
+
+    from solver.punto import catalogue
+
+    lines = ["--decks 8 --remove 5S,KH,0", "--decks 2 --remove K", "--shoe 13,1,1,1,1,1,1,1,1,1", "--decks inf"]
+    script = (
+        "import sys\nfrom solver.cli import main\ncode = main(['punto', '--shoes', '-'])\n"
+        "sys.stderr.write('numba loaded' if 'numba' in sys.modules else 'numba not loaded')\nsys.exit(code)"
+    )
+    env = {**os.environ, "NUMBA_CACHE_DIR": str(tmp_path / "empty"), "PYTHONPATH": str(Path(__file__).resolve().parents[1])}
+    r = subprocess.run(
+        [sys.executable, "-c", script], input="\n".join(lines) + "\n", env=env, capture_output=True, text=True, timeout=300
+    )
+    assert r.returncode == 0 and r.stderr.endswith("numba not loaded"), r.stderr
+    options = {"bets": catalogue("1/20")}
+    from solver.cli.shoe_lines import slow_shoe
+
+    for n, (text, line) in enumerate(zip(lines, r.stdout.splitlines(), strict=True), start=1):
+        assert line == expected_line(line, n, text, slow_shoe(text), options)
+
+
+def test_a_long_stream_takes_the_kernels_once_it_has_paid_for_them(cli, monkeypatch) -> None:
+    """A stream begun one shoe at a time (no kernel on disk) goes over to the kernels after PYTHON_LINES
+    lines, in the middle of its chunks: every line as the one-shoe route writes it, in order."""
+    from solver.cli import shoe_lines, shoes
+
+    monkeypatch.undo()  # the real use_kernels
+    monkeypatch.setattr(shoes, "kernels_cached", lambda: False)
+    monkeypatch.setattr(shoes, "PYTHON_LINES", 2)
+    monkeypatch.setattr(shoe_lines, "CHUNK", 2)
+    priced: list[int] = []
+    real = shoes.price_chunk
+    monkeypatch.setattr(shoes, "price_chunk", lambda pricer, task: priced.append(len(task.values)) or real(pricer, task))
+    lines = depleted_lines(4, (8,), 7)
+    check_batch(cli, lines)
+    assert priced == [2, 2, 1]  # lines 3 to 7 by the kernels, the first two in Python

@@ -140,9 +140,10 @@ class Chunk:
         return shoe
 
 
-def read_chunk(lines: Sequence[tuple[int, str]], source: str) -> tuple[Chunk, InputError | None]:
+def read_chunk(lines: Sequence[tuple[int, str]], source: str, counter: bool = True) -> tuple[Chunk, InputError | None]:
     """Read lines (comments cut off, not blank) up to the first bad one: the chunk of the lines before it
-    and the bad line's error (or ``None``).
+    and the bad line's error (or ``None``). Without ``counter``, lines that remove cards are read the slow
+    way (below), so no kernel is compiled.
 
     A line of plain options (:func:`quick_options`) removing plain cards (``KS``, ``10h``, ``5``, ``0``)
     is read into arrays at once: its cards are counted by a compiled scanner
@@ -182,7 +183,10 @@ def read_chunk(lines: Sequence[tuple[int, str]], source: str) -> tuple[Chunk, In
     np.cumsum([len(r) for r in removes], out=starts[1:])
     suited, ranked = np.zeros((n, 52), dtype=np.int64), np.zeros((n, 13), dtype=np.int64)
     tens = np.zeros(n, dtype=np.int64)
-    compiled_counter()(np.frombuffer(b"".join(removes), dtype=np.uint8), starts, suited, ranked, tens, quick)
+    if counter:
+        compiled_counter()(np.frombuffer(b"".join(removes), dtype=np.uint8), starts, suited, ranked, tens, quick)
+    else:
+        quick &= np.array([not r for r in removes], dtype=bool)
     suits_known, ranks_known = kinds == Kind.SUITS, kinds != Kind.VALUES
     any_ranked = ranked.any(axis=1)
     quick &= ~(ranks_known & (tens > 0)) & ~(suits_known & any_ranked & suited.any(axis=1))  # the order matters
@@ -306,8 +310,8 @@ class Lines:
     """The batch's chunks of parsed lines, stopping at the first bad line (kept in :attr:`failure`, to be
     raised once the lines before it are answered)."""
 
-    def __init__(self, stream: TextIO, source: str) -> None:
-        self.stream, self.source = stream, source
+    def __init__(self, stream: TextIO, source: str, counter: bool = True) -> None:
+        self.stream, self.source, self.counter = stream, source, counter
         self.failure: InputError | None = None
         self.shoes = 0
 
@@ -325,7 +329,7 @@ class Lines:
             if not lines:
                 yield IDLE
                 continue
-            chunk, self.failure = read_chunk(lines, self.source)
+            chunk, self.failure = read_chunk(lines, self.source, self.counter)
             self.shoes += len(chunk.numbers)
             if chunk.numbers:
                 yield chunk

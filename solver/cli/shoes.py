@@ -28,12 +28,13 @@ from typing import TYPE_CHECKING, Any, NamedTuple
 from solver.cards import Shoe
 from solver.cli.common import Progress, emit_json, json_document, open_input, source_name
 from solver.cli.shoe_lines import Chunk, Lines, is_live, line_count, read_chunk
+from solver.simulate.tasks import Idle
 
 if TYPE_CHECKING:
     import numpy as np
 
     from solver.count.batch import BatchLaw
-    from solver.punto import Bet
+    from solver.punto import Bet, PuntoResult
     from solver.report.punto_batch import BatchWriter
     from solver.rules.tableau import Tableau
     from solver.simulate.tasks import Scheduler
@@ -158,11 +159,70 @@ class Writer:
 
     def _python(self, number: int, text: str, shoe: Shoe, row: list[int]) -> None:
         from solver.count.batch_rows import result
-        from solver.report.punto import punto_dict
 
-        r = result(self.blaw, shoe, row, self.commission)
-        record = {"line": number, "input": text, **punto_dict(r, self.args.digits, self.args.breakdown)}
-        emit_json([record], self.args, lines=True)
+        write_line(self.args, number, text, result(self.blaw, shoe, row, self.commission))
+
+
+class OneShoeWriter:
+    """Prices and writes a chunk's lines one shoe at a time, by :func:`solver.punto.punto_banco` (the
+    route :func:`use_kernels` takes where compiling the kernels would cost more than it saves)."""
+
+    def __init__(self, args: argparse.Namespace, bets: tuple[Bet, ...], commission: Fraction, tableau: Tableau) -> None:
+        self.args, self.bets, self.commission, self.tableau = args, bets, commission, tableau
+
+    def write(self, chunk: Chunk) -> None:
+        from solver.punto import punto_banco
+
+        for i, (number, text) in enumerate(zip(chunk.numbers, chunk.texts)):
+            r = punto_banco(chunk.shoe(i), self.commission, self.bets, skip_unsettled=True, tableau=self.tableau)
+            write_line(self.args, number, text, r)
+
+
+def write_line(args: argparse.Namespace, number: int, text: str, result: PuntoResult) -> None:
+    """One line's JSON, rendered in Python from its result (with ``--digits`` and ``--breakdown``)."""
+    from solver.report.punto import punto_dict
+
+    record = {"line": number, "input": text, **punto_dict(result, args.digits, args.breakdown)}
+    emit_json([record], args, lines=True)
+
+
+COMPILE_LINES = 20_000
+"""A file of fewer lines than this, or a stream (its length unknown), starts one shoe at a time in Python
+unless the kernels are compiled already (on disk): compiling them takes about 40 s of CPU, a shoe in
+Python 1.5 to 4 ms, in the kernels a thirtieth of that or less."""
+
+PYTHON_LINES = 10_000
+"""Lines answered one shoe at a time before the kernels are compiled and taken for the rest (about as
+long as compiling them: a batch of unknown length never costs much more than twice the best route)."""
+
+KERNELS = (
+    ("count/batch.py", "price"),
+    ("count/lanelaw.py", "lane_sums"),
+    ("count/shoe_arrays.py", "count_cards"),
+    ("exact/template.py", "fill"),
+)
+"""The kernels of the batch route, by module file (under ``solver/``) and name."""
+
+
+def kernels_cached() -> bool:
+    """Whether every kernel of the batch route is on disk, compiled by this code."""
+    from pathlib import Path
+
+    import solver
+    from solver.store.jitcache import is_cached
+
+    root = Path(solver.__file__).parent
+    return all(is_cached(root / path, name) for path, name in KERNELS)
+
+
+def use_kernels(workers: int | None, scheduler: Scheduler | None, total: int | None) -> bool:
+    """Whether a batch goes through the compiled kernels: on workers, where the kernels are on disk
+    already, or for a file of at least :data:`COMPILE_LINES` lines; else one shoe at a time in Python
+    (the same bytes, tested), so a first small batch or a live tracker on a fresh install answers at once
+    rather than after the kernels' compilation."""
+    if workers is not None or scheduler is not None or kernels_cached():
+        return True
+    return total is not None and total >= COMPILE_LINES
 
 
 def _row_ints(hi: np.ndarray, lo: np.ndarray) -> list[int]:
@@ -192,22 +252,23 @@ IDLE_SECONDS = 0.05
 
 
 def priced_chunks(
-    lines: Lines, pricer: Pricer, workers: int | None, scheduler: Scheduler | None
+    chunks: Iterator[Chunk | Idle], pricer: Pricer, workers: int | None, scheduler: Scheduler | None
 ) -> Iterator[tuple[Chunk, Priced]]:
-    """Each chunk with its rows (:func:`price_chunk`), in input order: in this process, or over the
-    executor (local processes, a Dask cluster), each chunk's rows written as soon as they and those
-    before them are in; a live stream says when it is idle, so no answer waits for the lines after it."""
+    """Each chunk (:meth:`solver.cli.shoe_lines.Lines.read`) with its rows (:func:`price_chunk`), in input
+    order: in this process, or over the executor (local processes, a Dask cluster), each chunk's rows
+    written as soon as they and those before them are in; a live stream says when it is idle
+    (:data:`~solver.simulate.tasks.IDLE`), so no answer waits for the lines after it."""
     if workers is None and scheduler is None:
-        for chunk in lines:
-            yield chunk, price_chunk(pricer, task_of(chunk, pricer.blaw))
+        for chunk in chunks:
+            if not isinstance(chunk, Idle):
+                yield chunk, price_chunk(pricer, task_of(chunk, pricer.blaw))
         return
     from solver.simulate.executor import in_order, map_shared
-    from solver.simulate.tasks import Idle
 
     sent: deque[Chunk] = deque()
 
     def tasks() -> Iterator[ChunkTask | Idle]:
-        for chunk in lines.read(idle=IDLE_SECONDS):
+        for chunk in chunks:
             if isinstance(chunk, Idle):
                 yield chunk
             else:
@@ -231,15 +292,49 @@ def run_batch(args: argparse.Namespace, bets: tuple[Bet, ...], commission: str, 
     workers = workers_from_args(args)
     stream = open_input(args.shoes)
     live = is_live(stream)
-    writer = Writer(args, bets, exact(commission, "commission"), tableau)
-    lines = Lines(stream, source)
+    alpha = exact(commission, "commission")
     total = None if live else line_count(args.shoes)
+    kernels = use_kernels(workers, scheduler, total)
+    lines = Lines(stream, source, counter=kernels)
     with Progress(total or 0, "lines") as progress:
-        for chunk, priced in priced_chunks(lines, Pricer(writer.blaw, writer.commission), workers, scheduler):
-            writer.write(chunk, priced)
+        for chunk in written(args, lines, bets, alpha, tableau, kernels, workers, scheduler):
             if live:
                 _flush()
             if total is not None:
                 progress.update(chunk.numbers[-1])
     lines.finish()
     return 0
+
+
+def written(
+    args: argparse.Namespace,
+    lines: Lines,
+    bets: tuple[Bet, ...],
+    commission: Fraction,
+    tableau: Tableau,
+    kernels: bool,
+    workers: int | None,
+    scheduler: Scheduler | None,
+) -> Iterator[Chunk]:
+    """Each chunk once its lines are written: by the kernels (:class:`Writer`), or one shoe at a time
+    (:class:`OneShoeWriter`) where :func:`use_kernels` says so, until :data:`PYTHON_LINES` lines have
+    been (a long stream then pays for compiling the kernels, and takes them)."""
+    chunks = lines.read(idle=None if workers is None and scheduler is None else IDLE_SECONDS)
+    if not kernels:
+        one = OneShoeWriter(args, bets, commission, tableau)
+        answered = 0
+        for chunk in chunks:
+            if isinstance(chunk, Idle):
+                continue
+            one.write(chunk)
+            yield chunk
+            answered += len(chunk.numbers)
+            if answered >= PYTHON_LINES:
+                break
+        else:
+            return
+        lines.counter = True
+    writer = Writer(args, bets, commission, tableau)
+    for chunk, priced in priced_chunks(chunks, Pricer(writer.blaw, commission), workers, scheduler):
+        writer.write(chunk, priced)
+        yield chunk

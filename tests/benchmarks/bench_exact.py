@@ -216,7 +216,7 @@ def test_batch_of_depleted_shoes(tmp_path: Path) -> None:
         files[decks].write_text("\n".join(depleted_lines(SHOES, decks)) + "\n")
     argv = [sys.executable, "-m", "solver.cli", "punto", "--shoes"]
     for path in files.values():
-        process_cpu([*argv, str(path)])  # compile or load the kernels, fill the disk cache
+        process_cpu([*argv, str(path), "--workers", "1"])  # compile (the batch route) or load the kernels, fill the disk cache
     kernel = kernel_per_shoe()
     single = one_shoe_route_per_shoe(list(depleted_lines(200, 8)))
     cpu = dict.fromkeys(files, float("inf"))
