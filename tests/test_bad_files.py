@@ -54,15 +54,6 @@ def deadline() -> Iterator[None]:
         signal.signal(signal.SIGALRM, before)
 
 
-@pytest.fixture
-def batch_kernels(tmp_path_factory: pytest.TempPathFactory) -> None:
-    """Compile ``punto --shoes``' kernels (numba, cached on disk after the first run) before a deadline
-    is armed: a cold compile on a loaded machine takes tens of seconds, which is work, not a hang."""
-    one = tmp_path_factory.mktemp("warm") / "one.txt"
-    one.write_text("--decks 8\n")
-    assert run_cli(["punto", "--shoes", str(one)]).code == 0
-
-
 def _argv(option: str, path: Path) -> list[str]:
     argv, _ = FILE_OPTIONS[option]
     return [str(path) if a == "{}" else a for a in argv]
@@ -264,7 +255,7 @@ def test_the_counting_kernel_refuses_pays_past_int64_before_numpy_overflows() ->
 
 
 @pytest.mark.parametrize("option", ["punto --shoes", "crosscheck --coups"])
-def test_stream_options_read_a_fifo_as_a_stream_and_refuse_a_directory(option, tmp_path, batch_kernels, deadline) -> None:
+def test_stream_options_read_a_fifo_as_a_stream_and_refuse_a_directory(option, tmp_path, deadline) -> None:
     """--shoes and --coups take a stream ('-' is standard input): a FIFO is read as one (a writer
     feeds it), a directory is refused; /dev/zero is one over-long line, not a MemoryError."""
     argv = ["punto", "--shoes"] if option == "punto --shoes" else ["crosscheck", "--game", "punto", "--coups"]
