@@ -293,7 +293,7 @@ def test_a_kernel_compiled_before_a_change_of_the_code_is_compiled_afresh(tmp_pa
 
 def test_a_kernel_is_cached_when_this_code_compiled_it(tmp_path, monkeypatch) -> None:
     """``punto --shoes`` takes its kernels only where loading them is cheap (solver.store.jitcache.is_cached):
-    an index written by numba, stamped with this code's digest."""
+    an index written by numba for this Python, stamped with this code's digest."""
     from solver.store import jitcache
 
     source = tmp_path / "batch.py"
@@ -303,7 +303,10 @@ def test_a_kernel_is_cached_when_this_code_compiled_it(tmp_path, monkeypatch) ->
     assert not jitcache.is_cached(source, "price")  # nothing on disk
     jitcache.drop_stale(source, "price")  # before compiling: the stamp
     assert not jitcache.is_cached(source, "price")  # stamped, not compiled
-    (tmp_path / "__pycache__" / "batch.price-247.py311.nbi").write_bytes(b"index")
+    (tmp_path / "__pycache__" / "batch.price-247.py27.nbi").write_bytes(b"index")
+    assert not jitcache.is_cached(source, "price")  # another Python's entries: this one would compile
+    this = f"py{sys.version_info[0]}{sys.version_info[1]}{getattr(sys, 'abiflags', '')}"
+    (tmp_path / "__pycache__" / f"batch.price-247.{this}.nbi").write_bytes(b"index")
     assert jitcache.is_cached(source, "price") and not jitcache.is_cached(source, "other")
     monkeypatch.setattr(jitcache, "code_digest", lambda: "code changed elsewhere")
     assert not jitcache.is_cached(source, "price")  # compiled by other code: drop_stale will drop it

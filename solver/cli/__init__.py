@@ -211,8 +211,20 @@ INTERRUPT_AGAIN = 0.02
 """Seconds after which an interrupt Python could not raise is raised again (the hook has returned)."""
 
 
+_PENDING = threading.Lock()
+"""Held while an interrupt is on its way: the interrupts of one Ctrl-C that land in a callback called
+many times (``qsort``'s comparisons, a compiler's visitors) are raised once, not once a call."""
+
+
 def _interrupt_soon() -> None:
-    timer = threading.Timer(INTERRUPT_AGAIN, _thread.interrupt_main)
+    if not _PENDING.acquire(blocking=False):
+        return
+
+    def interrupt() -> None:
+        _PENDING.release()
+        _thread.interrupt_main()
+
+    timer = threading.Timer(INTERRUPT_AGAIN, interrupt)
     timer.daemon = True
     timer.start()
 

@@ -12,6 +12,7 @@ after changing a kernel.)
 
 from __future__ import annotations
 
+import sys
 from pathlib import Path
 
 from solver.store.digest import code_digest
@@ -48,7 +49,9 @@ def drop_stale(source: str | Path, qualname: str) -> bool:
 
 def is_cached(source: str | Path, qualname: str) -> bool:
     """Whether numba's disk cache beside module file ``source`` holds entries of the kernel ``qualname``
-    written by this code (:func:`drop_stale`'s stamp is the package's digest, and an index is there):
+    written by this code for this Python (:func:`drop_stale`'s stamp is the package's digest, and an
+    index named for this interpreter's version is there: numba keeps one per ``pyXY``, so a clone used
+    by two Pythons has one Python's entries and not the other's):
     loading it then takes a fraction of a second where compiling it may take tens of seconds. ``False``
     where ``NUMBA_CACHE_DIR`` keeps the entries elsewhere (this cannot tell)."""
     import os
@@ -62,4 +65,5 @@ def is_cached(source: str | Path, qualname: str) -> bool:
             return False
     except OSError:
         return False
-    return any(folder.glob(f"{source.stem}.{qualname}-*.nbi"))
+    python = f"py{sys.version_info[0]}{sys.version_info[1]}{getattr(sys, 'abiflags', '')}"  # as numba names it
+    return any(folder.glob(f"{source.stem}.{qualname}-*.{python}.nbi"))
