@@ -43,6 +43,7 @@ import json
 import os
 import re
 import sys
+import textwrap
 from dataclasses import dataclass
 from fractions import Fraction
 from functools import cache
@@ -1181,9 +1182,9 @@ def _files(paths: list[str]) -> list[tuple[str, Path]]:
 
 
 def main(argv: list[str] | None = None) -> int:
-    """Check certificates and print one line each; return 0 (all OK), 1 (a claim fails), 2 (unusable),
-    3 (the report could not be written: a closed, full or broken stdout, said in one line on stderr),
-    130 (interrupted)."""
+    """Check certificates and print one line each (and, for several, a summary line); return 0 (all OK),
+    1 (a claim fails), 2 (unusable), 3 (the report could not be written: a closed, full or broken stdout,
+    said in one line on stderr), 130 (interrupted)."""
     try:
         return _main(argv)
     except KeyboardInterrupt:
@@ -1210,9 +1211,22 @@ def _report(text: str) -> None:
         raise ReportFailed(getattr(error, "strerror", None) or error) from None
 
 
+class _HelpFormatter(argparse.HelpFormatter):
+    """argparse's layout with every word whole: a path is never broken at its hyphens."""
+
+    def _split_lines(self, text: str, width: int) -> list[str]:
+        return textwrap.wrap(" ".join(text.split()), width, break_long_words=False, break_on_hyphens=False)
+
+    def _fill_text(self, text: str, width: int, indent: str) -> str:
+        return "\n".join(indent + line for line in self._split_lines(text, width - len(indent)))
+
+
 def _main(argv: list[str] | None) -> int:
     parser = argparse.ArgumentParser(
-        prog="baccarat-check", description="Independently check chemin de fer certificates (exact rationals, own enumeration)."
+        prog="baccarat-check",
+        formatter_class=_HelpFormatter,
+        description="Independently check chemin de fer and baccara banque certificates (exact rationals, own "
+        "enumeration; the standard library only). One line per certificate, then a summary line.",
     )
     default = Path(__file__).resolve().parent / "certificates"
     parser.add_argument("paths", nargs="*", help=f"certificate files or directories (default: every *.json under {default})")
@@ -1231,11 +1245,25 @@ def _main(argv: list[str] | None) -> int:
         _say(f"no certificates found under {', '.join(args.paths) or default}")
         return 2
     worst = 0
+    tally = {"ok": 0, "fail": 0, "unusable": 0}
     for name, path in files:
         result = check_file(path)
         _report(result.line(name) + "\n")
         worst = max(worst, result.exit_code)
+        tally[result.status] += 1
+    if len(files) > 1:
+        _report(summary_line(tally) + "\n")
     return worst
+
+
+def summary_line(tally: dict[str, int]) -> str:
+    """The last line of a check of several certificates: how many, and how many of each outcome.
+
+    >>> summary_line({"ok": 122, "fail": 1, "unusable": 1})
+    'checked 124 certificates: 122 OK, 1 failed, 1 unusable'
+    """
+    total = sum(tally.values())
+    return f"checked {total} certificates: {tally['ok']} OK, {tally['fail']} failed, {tally['unusable']} unusable"
 
 
 def _say(line: str) -> None:

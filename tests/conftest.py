@@ -47,3 +47,19 @@ def pytest_terminal_summary(terminalreporter) -> None:  # type: ignore[no-untype
         terminalreporter.write_line(
             f"modules past {WARN_LINES} lines (still one idea?): " + ", ".join(f"{m} ({n})" for m, n in long)
         )
+
+
+def json_results(out: str) -> list[dict]:  # type: ignore[type-arg]
+    """The results of ``punto``, ``chemin`` or ``banque --format json``: one document whose ``results``
+    lists them, however many the input asked for."""
+    import json
+
+    doc = json.loads(out)
+    assert set(doc) == {"tool", "command", "results"}, sorted(doc)
+    return doc["results"]  # type: ignore[no-any-return]
+
+
+def json_result(out: str) -> dict:  # type: ignore[type-arg]
+    """The one result of such a document (one shoe; one theta and concept)."""
+    (only,) = json_results(out)
+    return only

@@ -72,7 +72,8 @@ def test_the_checker_gives_one_line_and_exit_2_for_every_unusable_input(tmp_path
     assert done.stderr == ""
     lines = done.stdout.splitlines()
     assert lines[0].startswith(f"OK  {GOOD}")
-    assert len(lines) == 1 + len(cases), done.stdout
+    assert len(lines) == 2 + len(cases), done.stdout
+    assert lines[-1] == f"checked {1 + len(cases)} certificates: 1 OK, 0 failed, {len(cases)} unusable"
     for line, (name, (path, why)) in zip(lines[1:], cases.items()):
         assert line.startswith(f"FAIL {path}: {why}") and len(line) < 300, (name, line)
 

@@ -2,13 +2,12 @@
 
 from __future__ import annotations
 
-import json
 import subprocess
 import sys
 from pathlib import Path
 
 import pytest
-from conftest import run_cli
+from conftest import json_results, run_cli
 
 ROOT = Path(__file__).resolve().parents[1]
 FIELDS = {"value", "theta", "concept", "player1_draw_at_5", "player2_draw_at_5", "banker", "exists", "certified", "unique"}
@@ -20,8 +19,7 @@ def _run(argv: list[str]) -> tuple[int, str, str]:
 
 
 def _json_lines(out: str) -> list[dict]:
-    text = out.strip()
-    return [json.loads(text)] if text.startswith("{\n") else [json.loads(line) for line in text.splitlines()]
+    return json_results(out)
 
 
 def test_json_fields_for_every_concept() -> None:

@@ -7,12 +7,13 @@ import json
 from fractions import Fraction
 
 import pytest
+from conftest import json_result
 
 from solver.punto import catalogue_names
 
 
 def test_punto_prices_the_catalogue_by_default(cli) -> None:
-    data = json.loads(cli(["punto", "--format", "json"]).out)
+    data = json_result(cli(["punto", "--format", "json"]).out)
     assert [b["name"] for b in data["bets"]] == list(catalogue_names())
     for b in data["bets"]:
         assert sum(Fraction(t["return"]) for t in b["tiers"]) == Fraction(b["ev"])
@@ -40,15 +41,18 @@ def test_punto_selects_and_breaks_down(cli) -> None:
         "sd:banker",
         "edge_excluding_pushes:banker",
     ]
-    assert cli(["punto", "--bets", "list"]).out.split() == list(catalogue_names())
+    listed = cli(["punto", "--bets", "list"]).out.split("\n\n")[0].splitlines()
+    assert [line.split()[0] for line in listed] == list(catalogue_names())
+    assert listed[0].split(None, 1)[1] == "Banker, pays 19/20 to 1 (5% commission), ties push"
 
 
 def test_punto_leaves_out_what_a_shoe_cannot_settle(cli) -> None:
-    data = json.loads(cli(["punto", "--remove", "0", "--format", "json"]).out)
+    data = json_result(cli(["punto", "--remove", "0", "--format", "json"]).out)
     omitted = {o["name"] for o in data["omitted"]}
     assert omitted == {"player_pair", "banker_pair", "either_pair", "perfect_pairs", "perfect_pairs_v2"}
     r = cli(["punto", "--remove", "0", "--bets", "either_pair"])
-    assert r.code == 2 and r.out == "" and "ranks are unknown" in r.err and r.err.count("\n") == 1
+    assert r.code == 2 and r.out == "" and r.err.count("\n") == 1
+    assert "--remove 0 takes out a ten-valued card of unknown rank: name its rank (T, J, Q or K)" in r.err
     lines = cli(["punto", "--shoes", "-", "--bets", "banker,player_pair"], stdin="--decks 8 --remove 0\n--decks 6\n").out
     first, second = (json.loads(x) for x in lines.splitlines())
     assert [b["name"] for b in first["bets"]] == ["banker"] and first["omitted"][0]["name"] == "player_pair"
@@ -58,11 +62,11 @@ def test_punto_leaves_out_what_a_shoe_cannot_settle(cli) -> None:
 def test_punto_with_a_bet_file(cli, tmp_path) -> None:
     f = tmp_path / "mine.toml"
     f.write_text('[[bet]]\nname = "mine"\n[[bet.tier]]\npays = "3/2"\nwhen = { cards = 4 }\n')
-    data = json.loads(cli(["punto", "--bet", str(f), "--format", "json"]).out)
+    data = json_result(cli(["punto", "--bet", str(f), "--format", "json"]).out)
     assert [b["name"] for b in data["bets"]] == ["mine"]
-    small = json.loads(cli(["punto", "--bets", "small", "--format", "json"]).out)["bets"][0]
+    small = json_result(cli(["punto", "--bets", "small", "--format", "json"]).out)["bets"][0]
     assert data["bets"][0]["ev"] == small["ev"]
-    both = json.loads(cli(["punto", "--bets", "banker", "--bet", str(f), "--format", "json"]).out)
+    both = json_result(cli(["punto", "--bets", "banker", "--bet", str(f), "--format", "json"]).out)
     assert [b["name"] for b in both["bets"]] == ["banker", "mine"]
 
 

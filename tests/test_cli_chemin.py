@@ -2,16 +2,16 @@
 
 from __future__ import annotations
 
-import json
 from fractions import Fraction
 
 import pytest
+from conftest import json_result
 
 
 def test_json_fields_kemeny_snell(cli) -> None:
     r = cli(["chemin", "--decks", "inf", "--information", "1", "--freedom", "parlor", "--format", "json"])
     assert r.code == 0
-    data = json.loads(r.out)
+    data = json_result(r.out)
     assert data["ponte"] == {"5": "9/11"}
     assert data["certified"] is True
     assert Fraction(data["value"]) == Fraction(679568, 53094899)
@@ -21,13 +21,13 @@ def test_json_fields_kemeny_snell(cli) -> None:
 
 
 def test_json_keys_information_3(cli) -> None:
-    data = json.loads(cli(["chemin", "--decks", "6", "--information", "3", "--freedom", "parlor", "--format", "json"]).out)
+    data = json_result(cli(["chemin", "--decks", "6", "--information", "3", "--freedom", "parlor", "--format", "json"]).out)
     assert set(data["ponte"]) == {"0+5", "1+4", "2+3", "6+9", "7+8"}
     assert "0+6/S" in data["banker"] and len(data["banker"]) == 484
 
 
 def test_commission_fields(cli) -> None:
-    data = json.loads(cli(["chemin", "--decks", "6", "--commission", "0.05", "--format", "json"]).out)
+    data = json_result(cli(["chemin", "--decks", "6", "--commission", "0.05", "--format", "json"]).out)
     assert data["value"] == data["banker_payoff"]
     assert Fraction(data["ponte_payoff"]) < 0
     assert data["model"]["commission"] == "1/20"

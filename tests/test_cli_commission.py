@@ -7,6 +7,7 @@ import json
 from pathlib import Path
 
 import pytest
+from conftest import json_result
 
 from solver.rules.house import HOUSES
 
@@ -22,7 +23,7 @@ def test_commission_range_json_text_and_latex(cli) -> None:  # type: ignore[no-u
     argv = ["chemin", "--decks", "1", "--information", "2", "--freedom", "parlor", "--commission", "0..1/10"]
     r = cli([*argv, "--format", "json"])
     assert r.code == 0, r.err
-    d = json.loads(r.out)
+    d = json_result(r.out)
     assert d["commission"] == {"from": "0", "to": "1/10"} and len(d["pieces"]) == 3
     assert d["pieces"][0]["from"]["exact"] == "0" and d["pieces"][-1]["to"]["exact"] == "1/10"
     assert [b["alpha"]["exact"] for b in d["breakpoints"]] == [p["to"]["exact"] for p in d["pieces"][:-1]]
@@ -78,15 +79,15 @@ def test_tableau_files_are_validated_cell_by_cell(cli, tmp_path: Path) -> None: 
 
 def test_tableau_in_each_command(cli, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
     r = cli(["chemin", "--decks", "6", "--tableau", "simplified", "--format", "json"])
-    assert r.code == 0 and json.loads(r.out)["model"]["freedom"] == "simplified"
-    assert json.loads(r.out)["value"] == "18838782164/1525814595305"  # tests/test_house.py cross-checks this game
+    assert r.code == 0 and json_result(r.out)["model"]["freedom"] == "simplified"
+    assert json_result(r.out)["value"] == "18838782164/1525814595305"  # tests/test_house.py cross-checks this game
     assert "--freedom or --tableau" in one_line_error(cli(["chemin", "--tableau", "simplified", "--freedom", "parlor"]))
     assert "certificates cover" in one_line_error(
         cli(["chemin", "--tableau", "simplified", "--certificate", str(tmp_path / "s.json")])
     )
     assert "leaves player total 5 free" in one_line_error(cli(["punto", "--tableau", "simplified"]))
     punto = cli(["punto", "--tableau", "punto", "--format", "json"])
-    assert punto.code == 0 and json.loads(punto.out)["commission"] == "1/20"
+    assert punto.code == 0 and json_result(punto.out)["commission"] == "1/20"
     report = cli(["report", "--tableau", "simplified", "--decks", "inf"])
     assert report.code == 0 and "A3 simplified" in report.out
     sim = cli(
@@ -145,6 +146,6 @@ def test_a_sheet_with_no_free_decision_is_solved_not_refused(cli) -> None:  # ty
     r = cli(["chemin", "--decks", "6", "--tableau", "punto", "--format", "json"])
     assert r.code == 0, r.err
     law = punto_banco(Shoe.decks(6))
-    assert Fraction(json.loads(r.out)["value"]) == law.banker - law.player
+    assert Fraction(json_result(r.out)["value"]) == law.banker - law.player
     sweep = cli(["chemin", "--decks", "6", "--tableau", "punto", "--commission", "0..1/10"])
     assert sweep.code == 0 and "proved (1 case analysis, 1 case)" in sweep.out, sweep.err

@@ -10,6 +10,7 @@ from fractions import Fraction
 from pathlib import Path
 
 import pytest
+from conftest import json_result
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -29,7 +30,7 @@ def batch_kernels(monkeypatch):  # type: ignore[no-untyped-def]
 def test_json_carries_exact_probabilities(cli) -> None:
     r = cli(["punto", "--decks", "8", "--format", "json"])
     assert r.code == 0 and r.err == ""
-    data = json.loads(r.out)
+    data = json_result(r.out)
     assert data["probabilities"]["banker"] == "8954111587648/19524993263685"
     total = sum(Fraction(v) for v in data["probabilities"].values())
     assert total == 1
@@ -38,13 +39,13 @@ def test_json_carries_exact_probabilities(cli) -> None:
 
 
 def test_digits_adds_decimals(cli) -> None:
-    data = json.loads(cli(["punto", "--format", "json", "--digits", "6"]).out)
+    data = json_result(cli(["punto", "--format", "json", "--digits", "6"]).out)
     assert data["probabilities_decimal"]["tie"] == "0.095156"
     assert next(b for b in data["bets"] if b["name"] == "banker")["edge_decimal"] == "0.010579"
 
 
 def test_remove_matches_the_library(cli) -> None:
-    data = json.loads(cli(["punto", "--remove", "5,5,K,0,9", "--format", "json"]).out)
+    data = json_result(cli(["punto", "--remove", "5,5,K,0,9", "--format", "json"]).out)
     expect = punto_banco(Shoe.decks(8).remove(["5", "5", "K", "0", "9"]))
     assert Fraction(data["probabilities"]["player"]) == expect.player
     assert data["shoe"]["values"][0] == 126
@@ -61,7 +62,7 @@ def test_deck_list_with_the_whole_catalogue_prints_one_column_per_shoe(cli) -> N
     lines = r.out.splitlines()
     assert lines[1].split() == ["1", "deck", "2", "decks", "inf"]
     rows = [line.split()[1:] for line in lines[2:] if line.startswith("  ")]
-    assert len(rows) == 3 + len(json.loads(cli(["punto", "--format", "json"]).out)["bets"])  # every bet
+    assert len(rows) == 3 + len(json_result(cli(["punto", "--format", "json"]).out)["bets"])  # every bet
     assert all(len(v) == 3 for v in rows) and max(map(len, lines)) <= 100
 
 
@@ -179,7 +180,7 @@ def test_pricing_a_shoe_from_the_cache_does_without_numpy(tmp_path) -> None:
     assert [json.loads(r.stdout) for r in runs] == [True, False]  # built with numpy, then read back without
     first, second = ((tmp_path / f"out{i}.json").read_text() for i in range(2))
     assert first == second
-    data = json.loads(second)
+    data = json_result(second)
     expected = punto_banco(Shoe.decks(6).remove(["5", "5", "KS"]), bets=(), skip_unsettled=True)
     assert Fraction(data["probabilities"]["banker"]) == expected.banker
     assert {b["name"] for b in data["bets"]} >= {"either_pair", "dragon_bonus_banker", "big_tiger"}

@@ -12,6 +12,7 @@ from fractions import Fraction
 from pathlib import Path
 
 import pytest
+from conftest import json_result
 
 from solver.cards import Shoe
 from solver.punto import punto_banco
@@ -37,7 +38,7 @@ def test_json_shape_and_default_shoes(cli) -> None:
     # provenance the report carries once; punto's output only adds to it (each bet's breakdown and
     # risk, the bets left out): users rely on its shape.
     names = ",".join(b["name"] for b in data["punto_banco"]["bets"])
-    punto = without_provenance(json.loads(cli(["punto", "--format", "json", "--bets", names]).out))
+    punto = without_provenance(json_result(cli(["punto", "--format", "json", "--bets", names]).out))
     assert {k: v for k, v in punto.items() if k in data["punto_banco"]} == {**data["punto_banco"], "bets": punto["bets"]}
     assert [{k: v for k, v in b.items() if k in old} for b, old in zip(punto["bets"], data["punto_banco"]["bets"])] == data[
         "punto_banco"
@@ -46,7 +47,7 @@ def test_json_shape_and_default_shoes(cli) -> None:
     assert _models(data) == [(f"B{i}", f, c) for c in ("0", "1/20") for f in ("casino", "parlor") for i in (1, 2, 3)]
     assert all(c["shoe"]["decks"] == 6 and c["certified"] for c in data["chemin_de_fer"])
     b1_parlor = data["chemin_de_fer"][3]
-    assert b1_parlor == without_provenance(json.loads(cli(["chemin", "--freedom", "parlor", "--format", "json"]).out))
+    assert b1_parlor == without_provenance(json_result(cli(["chemin", "--freedom", "parlor", "--format", "json"]).out))
     assert b1_parlor["unique"] == {"ponte": True, "banker": True}
     assert "unique_equilibrium" in data["chemin_de_fer"][6]
 

@@ -121,9 +121,10 @@ def test_scheduler(cli) -> None:  # type: ignore[no-untyped-def]
     with distributed.LocalCluster(n_workers=2, processes=False, dashboard_address=None) as cluster:
         remote = _json(cli(args + ["--scheduler", cluster.scheduler_address]))
     local = _json(cli(args + ["--workers", "1"]))
-    assert remote["workers"] == cluster.scheduler_address
+    assert remote["scheduler"] == cluster.scheduler_address and remote["workers"] is None
+    assert local["scheduler"] is None and local["workers"] == 1  # a count is a JSON integer
     for d in (local, remote):
-        del d["seconds"], d["workers"], d["command"]
+        del d["seconds"], d["workers"], d["scheduler"], d["command"]
     assert local == remote
 
 

@@ -4,10 +4,10 @@ input order; and the run options' errors."""
 
 from __future__ import annotations
 
-import json
 from fractions import Fraction
 
 import pytest
+from conftest import json_results
 
 from solver.banque.game import BanqueModel
 from solver.banque.sweep import solve_concepts
@@ -17,14 +17,7 @@ from solver.cards import Shoe
 def _json(run) -> list[dict]:  # type: ignore[no-untyped-def]
     """The JSON output as a list of results, without the command line (which names the run options)."""
     assert run.code == 0, run.err
-    decoder, text, rows, at = json.JSONDecoder(), run.out.strip(), [], 0
-    while at < len(text):  # JSON lines, or one document (a list, or one result)
-        value, at = decoder.raw_decode(text, at)
-        rows += value if isinstance(value, list) else [value]
-        at = len(text) - len(text[at:].lstrip())
-    for r in rows:
-        r.pop("command", None)
-    return rows
+    return json_results(run.out)  # the results, without the command line (which names the run options)
 
 
 def test_a_chemin_deck_list_on_two_workers_is_the_same_in_order(cli) -> None:  # type: ignore[no-untyped-def]

@@ -30,7 +30,7 @@ def cert(name: str) -> dict:
 
 def test_the_headline_answers_and_their_models(report: dict) -> None:
     h = report["headline"]
-    assert [a["model"].split(":")[0].split(",")[0] for a in h][:3] == [
+    assert [a["model_text"].split(":")[0].split(",")[0] for a in h][:3] == [
         "Kemeny and Snell's game (model A1 parlor)",
         "model B1 parlor",
         "model B1 casino",
@@ -48,6 +48,14 @@ def test_the_headline_answers_and_their_models(report: dict) -> None:
     # The punto banco edges every casino reference quotes for 8 decks: Banker 1.06 %, Player 1.24 %.
     assert (round(100 * banker, 2), round(100 * player, 2)) == (Fraction(106, 100), Fraction(124, 100))
     assert h[4]["values"]["Banker bet"] == report["punto_banco"]["bets"][0]["edge"]
+    # each answer's model in the shape of its game's JSON: chemin de fer's as in chemin_de_fer[].model
+    games = {(c["model"]["name"], c["model"]["freedom"], c["model"]["commission"]): c["model"] for c in report["chemin_de_fer"]}
+    for a in h[1:4]:
+        assert a["model"] == games[a["model"]["name"], a["model"]["freedom"], a["model"]["commission"]]
+    assert h[0]["model"] == {"name": "A1", "dealing": "A", "information": 1, "freedom": "parlor", "commission": "0"}
+    assert h[4]["model"] == {"name": "punto banco", "dealing": "B", "commission": "1/20"}
+    banque = report["baccara_banque"]["shoes"][-1]["solutions"][0]["model"]
+    assert h[5]["model"] == banque and h[5]["model"]["name"] == "A1"
 
 
 def test_the_text_report_opens_with_it() -> None:

@@ -224,12 +224,16 @@ def test_text_and_json() -> None:
     assert "2,292,252,566,437,888" in r.out and "4,998,398,275,503,360" in r.out
     r = run_cli(["parsheet", "--no-simulate", "--format", "json", "--commission", "1/20,1/25"])
     assert r.code == 0, r.err
-    docs = [json.loads(line) for line in r.out.splitlines()]
+    doc = json.loads(r.out)  # one document, whatever the number of sheets
+    assert list(doc) == ["tool", "command", "sheets"]
+    docs = doc["sheets"]
     assert [d["rules"]["commission"] for d in docs] == ["1/20", "1/25"]
     banker = docs[0]["wagers"][0]
     assert banker["lines"][0]["combinations"] == str(WOO_BANKER) and banker["total"] == str(WOO_TOTAL)
     assert banker["volatility_index_rounded"]["95 %"] == "1.817616"
-    assert docs[0]["command"] == "baccarat parsheet --no-simulate --format json --commission 1/20,1/25"
+    assert doc["command"] == "baccarat parsheet --no-simulate --format json --commission 1/20,1/25"
+    lines = run_cli(["parsheet", "--no-simulate", "--format", "jsonl", "--commission", "1/20,1/25"]).out.splitlines()
+    assert [{k: v for k, v in json.loads(line).items() if k not in ("tool", "command")} for line in lines] == docs
 
 
 def test_csv_rows() -> None:

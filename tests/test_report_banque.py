@@ -20,7 +20,7 @@ from solver.cards import Shoe
 
 
 def _lines(out: str) -> list[dict]:
-    return [json.loads(line) for line in out.splitlines() if line.strip()]
+    return json.loads(out)["results"]
 
 
 BANQUE_FIELDS = ("concept", "exists", "value", "player1_draw_at_5", "player2_draw_at_5", "banker", "theta")
@@ -79,9 +79,10 @@ def test_the_rule_sheets_numbers(report) -> None:
     nash = next(s for s in inf["solutions"] if s["concept"] == "nash")
     assert round(100 * Fraction(nash["value"]), 2) == Fraction(87, 100)
     assert round(100 * Fraction(inf["chemin_de_fer"]["value"]), 2) == Fraction(128, 100)
-    assert inf["chemin_de_fer"]["model"] == "A1 parlor"
+    chemin_model = {"name": "A1", "dealing": "A", "information": 1, "freedom": "parlor", "commission": "0"}
+    assert inf["chemin_de_fer"]["model"] == chemin_model  # the shape of chemin_de_fer[].model
     six = _section(report, "B")
-    assert six["chemin_de_fer"]["model"] == "B1 parlor"
+    assert six["chemin_de_fer"]["model"] == {**chemin_model, "name": "B1", "dealing": "B"}
     assert (
         six["chemin_de_fer"]["value"]
         == next(
@@ -189,6 +190,6 @@ def test_certificates_the_reader_cannot_use_are_solved(tmp_path: Path) -> None:
 
 def test_the_report_lists_the_catalogue(report, cli) -> None:
     # Every catalogued bet `baccarat punto` prices on 8 decks is in the report, with the same exact edge.
-    punto = json.loads(cli(["punto", "--decks", "8", "--format", "json"]).out)
+    punto = json.loads(cli(["punto", "--decks", "8", "--format", "json"]).out)["results"][0]
     assert [(b["name"], b["edge"]) for b in report["punto_banco"]["bets"]] == [(b["name"], b["edge"]) for b in punto["bets"]]
     assert len(punto["bets"]) >= 30

@@ -11,7 +11,6 @@ if TYPE_CHECKING:
 
 from solver.cli.common import (
     EXIT_FAILED,
-    SHOE_HELP,
     Progress,
     add_export_option,
     add_format_options,
@@ -38,6 +37,7 @@ models:
                    free where they conflict or where the tableau leaves him a choice
   --tax RATE       the cagnotte on the banker's net win of each coup, tableaux netted (0 to 1/10)
   --theta T        Player 1's share of the stake: 1/2, 0.45, a list 1/3,1/2, a sweep LO..HI/STEPS
+
 concepts:
   nash             a Nash equilibrium of the three-person game (irrational ones written exactly)
   correlated       the players as one team with a shared random device (a linear program)
@@ -53,6 +53,9 @@ examples:
   baccarat banque --decks 6 --certificate certs         checkable certificates, one per concept
   baccarat banque --decks 6 --freedom parlor --limit     where banque meets chemin de fer (theta -> 1)
   baccarat banque --decks inf --export efg banque.efg   the three-person game for Gambit (.efg)
+
+JSON: --format json writes one document, its results a list (one per shoe, theta and concept);
+--format jsonl one line for each.
 
 exit status: 0 every answer found and certified; 2 unusable input; 3 some concept at some theta has
 no certified answer (the others are printed; each failure is one line on stderr)
@@ -107,7 +110,7 @@ def run(args: argparse.Namespace) -> int:
         from solver.banque.certificate import write_certificates
 
         write_certificates(solutions, args.certificate, overwrite=args.force)
-    if solutions:
+    if solutions or args.format == "json":  # one document, its results listed, even when none was found
         if args.format == "latex":
             emit([banque_latex(solutions, args.digits)])
         else:
@@ -131,21 +134,21 @@ def _limit(args: argparse.Namespace, model: BanqueModel) -> int:
         raise InputError(
             "--limit takes no --theta, --concept, --certificate or --export (it is the Nash equilibrium's limit as theta -> 1)"
         )
-    if args.format not in ("text", "json"):
-        raise InputError("--limit writes text or json")
+    if args.format not in ("text", "json", "jsonl"):
+        raise InputError("--limit writes text, json or jsonl")
     shoes = shoes_from_args(args)
     progress = Progress(len(shoes), "shoes")
     found = []
     for n, shoe in enumerate(shoes):
         limit = theta_one_limit(shoe, model)
         chemin = solve(build_game(shoe, model.information, model.freedom.value))
-        found.append((limit, chemin.value, chemin.game.label))
+        found.append((limit, chemin))
         progress.update(n + 1)
     progress.close()
-    if args.format == "json":
-        from solver.cli.common import emit_json
+    if args.format in ("json", "jsonl"):
+        from solver.cli.common import emit_results
 
-        emit_json([limit_dict(*f, args.digits) for f in found], args)
+        emit_results((limit_dict(*f, args.digits) for f in found), args)
     else:
         emit(["\n\n".join(limit_text(*f, args.digits) for f in found)])
     return 0
@@ -158,9 +161,9 @@ def add_parser(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-ar
         description="Baccara banque as a three-person game (Player 1, Player 2, the banker) with stake share "
         "theta: the Nash equilibrium, the correlated and the independent cooperative solutions, exact "
         "(rational or algebraic), each certified.",
-        epilog=SHOE_HELP + "\n\n" + EPILOG,
+        epilog=EPILOG,
     )
-    add_shoe_options(p, default_decks="6")
+    add_shoe_options(p, default_decks="6", several=True)
     add_format_options(p, formats=("text", "json", "csv", "latex"))
     p.add_argument("--theta", default="1/2", metavar="T", help="Player 1's share of the stake (default 1/2)")
     p.add_argument("--information", type=int, choices=(1, 2, 3), default=1, help="information model (default 1)")

@@ -8,7 +8,19 @@ import sys
 from fractions import Fraction
 from typing import TYPE_CHECKING
 
-from solver.cli.common import EXIT_OK, EXIT_REJECT, Progress, emit, emit_json, one_shoe, open_input, source_name, write_csv
+from solver.cli.common import (
+    EXIT_OK,
+    EXIT_REJECT,
+    JSON_FORMATS,
+    Progress,
+    emit,
+    emit_document,
+    one_shoe,
+    open_input,
+    source_name,
+    write_csv,
+)
+from solver.cli.messages import KERNELS, note_compiling
 from solver.errors import InputError
 
 if TYPE_CHECKING:
@@ -18,13 +30,12 @@ if TYPE_CHECKING:
     from solver.simulate.banque import BanqueSimResult, BanqueTable
 
 BANQUE_EPILOG = """\
-baccara banque (--game banque): the banque solver's strategies (--strategy solved, the only one),
-  solved for the shoe under --information (default 1), --second-player (default blind), --freedom
-  (default casino), --theta and --tax, for the --concept: nash (each player draws on his own) or
-  correlated (the two players' choices drawn jointly from the team's shared random device);
-  independent where it exists. The banker's result per unit of total stake is
-  theta R1 + (1 - theta) R2 less the tax on his net win of the coup; no burn by default, cut card
-  10 cards from the end
+baccara banque (--game banque): the banque solver's strategies (--strategy solved, the only one), solved for \
+the shoe under --information (default 1), --second-player (default blind), --freedom (default casino), \
+--theta and --tax, for the --concept: nash (each player draws on his own) or correlated (the two players' \
+choices drawn jointly from the team's shared random device); independent where it exists. The banker's \
+result per unit of total stake is theta R1 + (1 - theta) R2 less the tax on his net win of the coup; no \
+burn by default, the cut card 10 cards from the end.
 """
 
 
@@ -113,6 +124,7 @@ def deal(table: BanqueTable, args: argparse.Namespace, shoes: int | None, coups:
     from solver.simulate.banque import shoes_for_coups, simulate_banque
 
     n = shoes if shoes is not None else shoes_for_coups(table, coups)
+    note_compiling(KERNELS["banque"])
     with Progress(n, "shoes") as progress:
         return simulate_banque(
             table,
@@ -132,8 +144,8 @@ def simulate(args: argparse.Namespace) -> int:
 
     table, law = table_from_args(args, args.first_coup)
     result = deal(table, args, args.shoes, args.coups, law)
-    if args.format == "json":
-        emit_json([banque_simulate_dict(result, args.digits)], args)
+    if args.format in JSON_FORMATS:
+        emit_document(banque_simulate_dict(result, args.digits), args)
     elif args.format == "csv":
         write_csv(SIM_CSV_HEADER, banque_simulate_csv_rows(result, args.digits))
     else:
@@ -167,8 +179,8 @@ def crosscheck(args: argparse.Namespace, alpha: Fraction, coups: int) -> int:
     else:
         table, law = table_from_args(args, first_coup_only=not args.whole_shoes)
         cc = crosscheck_banque(deal(table, args, None, coups, law), law, alpha)
-    if args.format == "json":
-        emit_json([banque_crosscheck_dict(cc)], args)
+    if args.format in JSON_FORMATS:
+        emit_document(banque_crosscheck_dict(cc), args)
     elif args.format == "csv":
         write_csv(CC_CSV_HEADER, banque_crosscheck_csv_rows(cc))
     else:

@@ -7,14 +7,14 @@ import argparse
 import sys
 
 from solver.cli.common import (
-    SHOE_HELP,
+    JSON_FORMATS,
     add_export_option,
     add_format_options,
     add_shoe_options,
     add_tableau_option,
     commission_text,
     emit,
-    emit_json,
+    emit_results,
     export_target,
     house_from_args,
     note,
@@ -25,11 +25,16 @@ from solver.cli.workers import SWEEP_WORKERS, add_run_options
 from solver.errors import InputError
 
 EPILOG = """\
-models (Ethier's names): dealing A = infinite deck (--decks inf), B = the shoe without replacement;
-information 1 = each side sees his own total; 2 = the banker sees his composition; 3 = both do.
-freedom: casino = the rule sheet (banker free at 3 v 9 and 5 v 4); parlor = every banker decision free;
---tableau NAME|FILE instead: a house's own sheet (its free cells are the decisions; its commission too).
-commission: one value, or a range LO..HI within 0..1/10 for the equilibrium as exact pieces over it.
+models (Ethier's names):
+  dealing              A: an infinite deck (--decks inf); B: the shoe, dealt without replacement
+  --information        1: each side sees his own total; 2: the banker also sees his two cards; 3: both do
+  --freedom            casino: the rule sheet (the banker free at 3 v 9 and 5 v 4); parlor: every banker \
+decision free
+  --tableau NAME|FILE  instead, a house's own sheet: its free cells are the decisions; its commission too
+  --commission         one value, or a range LO..HI within 0..1/10 for the equilibrium as exact pieces over it
+
+JSON: --format json writes one document, its results a list (one per shoe); --format jsonl one line per \
+shoe.
 
 examples:
   baccarat chemin --decks inf --information 1 --freedom parlor     Kemeny and Snell's game
@@ -98,11 +103,11 @@ def _run_range(args: argparse.Namespace, freedom: object, span: tuple[str, str])
     if args.certificate:
         raise InputError("--certificate is for one commission; a range is certified piece by piece by its solves")
     if args.format == "csv":
-        raise InputError("--format csv is for one commission; a range prints as text, json or latex")
+        raise InputError("--format csv is for one commission; a range prints as text, json, jsonl or latex")
     lo, hi = exact(span[0], "commission"), exact(span[1], "commission")
     sweeps = commission_ranges(args, shoes_from_args(args), args.information, freedom, lo, hi)  # type: ignore[arg-type]
-    if args.format == "json":
-        emit_json([sweep_dict(s, args.digits) for s in sweeps], args)
+    if args.format in JSON_FORMATS:
+        emit_results((sweep_dict(s, args.digits) for s in sweeps), args)
     elif args.format == "latex":
         words = ["baccarat", "chemin"]
         for option in ("decks", "shoe", "remove", "information", "freedom", "tableau", "commission", "digits"):
@@ -122,9 +127,9 @@ def add_parser(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-ar
         description="Chemin de fer as a game: optimal (or, with commission, equilibrium) strategies for the "
         "ponte and the banker, the exact value, certified in exact rationals, with iterated dominance; with a "
         "commission range, the equilibrium as exact functions of the commission, piece by piece.",
-        epilog=SHOE_HELP + "\n\n" + EPILOG,
+        epilog=EPILOG,
     )
-    add_shoe_options(p, default_decks="6")
+    add_shoe_options(p, default_decks="6", several=True)
     add_format_options(p, ("text", "json", "csv", "latex"))
     p.add_argument("--information", type=int, choices=(1, 2, 3), default=1, help="information model (default 1)")
     p.add_argument("--freedom", choices=("casino", "parlor"), help="which banker decisions are free (default casino)")

@@ -12,12 +12,17 @@ import csv
 import json
 import shlex
 import sys
-import time
 from collections.abc import Callable, Iterable, Sequence
 from fractions import Fraction
 from typing import TYPE_CHECKING, Any, TextIO
 
 from solver.cards import Shoe, parse_decks, parse_shoe
+from solver.cli.messages import Progress as Progress  # re-exported for every command, as the rest below
+from solver.cli.messages import add_message_options as add_message_options
+from solver.cli.messages import configure_messages as configure_messages
+from solver.cli.messages import emit as emit
+from solver.cli.messages import note as note
+from solver.cli.messages import note_compiling as note_compiling
 from solver.cli.parser import EXIT_USAGE, HelpFormatter, Parser  # noqa: F401  (re-exported for every command)
 from solver.errors import InputError
 from solver.store.files import open_text
@@ -34,34 +39,45 @@ failed or was left without workers (:class:`solver.errors.RunError`)."""
 EXIT_INTERRUPTED = 130
 
 
-SHOE_HELP = """\
-shoe options (all commands):
-  --decks D      D standard decks (default 8), 'inf' for an infinite deck (with replacement),
-                 or a list such as 1,2,8,inf for one result per shoe
-  --shoe COUNTS  10 counts by point value (tens and court cards first), e.g.
-                 --shoe 128,32,32,32,32,32,32,32,32,32, or 13 counts by rank A,2,...,10,J,Q,K
-  --remove CARDS cards already seen, taken out of the shoe, e.g. --remove 5,5,K,0,9
-                 (A, 2-9, T or 10, J, Q, K; 0 = any ten-valued card)"""
-
-
-def add_shoe_options(p: argparse.ArgumentParser, default_decks: str = "8") -> None:
-    """``--decks``, ``--shoe``, ``--remove``."""
+def add_shoe_options(p: argparse.ArgumentParser, default_decks: str = "8", several: bool = False) -> None:
+    """``--decks``, ``--shoe``, ``--remove``; ``several``: the command takes a list of deck counts (one
+    result per shoe), else one shoe (:func:`one_shoe` refuses a list)."""
     g = p.add_argument_group("shoe")
-    g.add_argument("--decks", metavar="D", help=f"deck count, 'inf', or a comma list (default {default_decks})")
-    g.add_argument("--shoe", metavar="COUNTS", help="10 counts by point value or 13 by rank, comma-separated")
-    g.add_argument("--remove", metavar="CARDS", help="cards to take out of the shoe, comma-separated")
+    listed = ", or a list such as 1,2,8,inf for one result per shoe" if several else ""
+    g.add_argument(
+        "--decks",
+        metavar="D",
+        help=f"D standard decks (default {default_decks}), or 'inf' for an infinite deck (dealt with replacement){listed}",
+    )
+    g.add_argument(
+        "--shoe",
+        metavar="COUNTS",
+        help="the shoe by its counts: 10 by point value (tens and court cards first), e.g. 128,32,32,32,32,32,32,32,32,32, "
+        "13 by rank (A, 2, ..., 10, J, Q, K) or 52 by rank and suit",
+    )
+    g.add_argument(
+        "--remove",
+        metavar="CARDS",
+        help="cards already seen, taken out of the shoe, e.g. 5,5,K,0,9 (A, 2-9, T or 10, J, Q, K; 0: a ten-valued card "
+        "of unknown rank; KS: a king of spades)",
+    )
     p.set_defaults(default_decks=default_decks)
 
 
 def add_format_options(p: argparse.ArgumentParser, formats: Sequence[str] = ("text", "json", "csv")) -> None:
-    """``--format`` and ``--digits``."""
-    p.add_argument("--format", choices=formats, default="text", help="output format (default text)")
+    """``--format`` and ``--digits``; a command with ``json`` also has ``jsonl`` (JSON Lines)."""
+    if "json" in formats and "jsonl" not in formats:
+        formats = (*formats[: list(formats).index("json") + 1], "jsonl", *formats[list(formats).index("json") + 1 :])
+    p.add_argument("--format", choices=formats, default="text", help=FORMAT_HELP)
     p.add_argument(
         "--digits",
         type=digits_option,
         metavar="N",
         help="also print decimals rounded to N places (exact fractions are always printed)",
     )
+
+
+FORMAT_HELP = "output format (default text; json: one document; jsonl: one JSON document a line, each result as it comes)"
 
 
 def digits_option(text: str) -> int:
@@ -213,85 +229,6 @@ def source_name(name: str) -> str:
 # -- output -----------------------------------------------------------------------------------------
 
 
-class Progress:
-    """A quiet progress line on stderr, shown only once work has taken more than a second, and only
-    on a terminal (a log does not fill with carriage returns) unless ``--progress`` asks for it;
-    ``--quiet`` silences it. :func:`configure_messages` sets the choice for the run."""
-
-    show: bool | None = None
-    """None: show on a terminal; True: always (``--progress``); False: never (``--quiet``)."""
-    quiet: bool = False
-    """``--quiet``: no notes either (:func:`note`)."""
-
-    def __init__(self, total: int, what: str, stream: TextIO | None = None) -> None:
-        self.total, self.what, self.stream = total, what, stream or sys.stderr
-        self.start = time.perf_counter()
-        self.shown = False
-        self.last = 0.0
-        wanted = Progress.show
-        if wanted is None:
-            isatty = getattr(self.stream, "isatty", None)
-            wanted = bool(isatty and isatty())
-        self.enabled = wanted
-
-    def update(self, done: int) -> None:
-        if not self.enabled:
-            return
-        now = time.perf_counter()
-        if now - self.start < 1.0 or now - self.last < 0.2:
-            return
-        self.last, self.shown = now, True
-        rate = done / (now - self.start)
-        self.stream.write(f"\r{self.what}: {done}/{self.total} ({rate:,.0f}/s)")
-        self.stream.flush()
-
-    def close(self, finished: bool = True) -> None:
-        """End the progress line: with the total and the time when the work finished, else just a newline
-        (so an error or "interrupted" starts on a line of its own)."""
-        if not self.shown:
-            return
-        if finished:
-            self.stream.write(f"\r{self.what}: {self.total}/{self.total} done in {time.perf_counter() - self.start:.1f} s\n")
-        else:
-            self.stream.write("\n")
-        self.stream.flush()
-        self.shown = False
-
-    def __enter__(self) -> Progress:
-        return self
-
-    def __exit__(self, kind: object, value: object, tb: object) -> None:
-        self.close(finished=kind is None)
-
-
-def add_message_options(p: argparse.ArgumentParser) -> None:
-    """``--quiet`` and ``--progress`` (every command has them)."""
-    g = p.add_argument_group("messages")
-    g.add_argument("--quiet", action="store_true", help="no progress line and no notes on stderr (errors still)")
-    g.add_argument("--progress", action="store_true", help="show the progress line on stderr even when it is not a terminal")
-
-
-def configure_messages(args: argparse.Namespace) -> None:
-    """Apply ``--quiet`` / ``--progress`` for this run."""
-    quiet, progress = getattr(args, "quiet", False), getattr(args, "progress", False)
-    if quiet and progress:
-        raise InputError("give --quiet or --progress, not both")
-    Progress.show = False if quiet else True if progress else None
-    Progress.quiet = quiet
-
-
-def note(message: str) -> None:
-    """A note for the user on stderr (not data; silenced by ``--quiet``)."""
-    if not Progress.quiet:
-        sys.stderr.write(f"baccarat: note: {message}\n")
-
-
-def emit(rows: Iterable[str]) -> None:
-    """Write lines to stdout."""
-    for r in rows:
-        sys.stdout.write(r + "\n")
-
-
 TOOL_NAME = "baccarat"
 
 
@@ -315,9 +252,35 @@ def json_file_text(doc: dict[str, Any], args: argparse.Namespace) -> str:
     return json.dumps(json_document(doc, args), indent=2) + "\n"
 
 
+JSON_FORMATS = ("json", "jsonl")
+"""The ``--format`` words of JSON output: one document (``json``, indented), or JSON Lines (``jsonl``)."""
+
+
+def emit_document(doc: dict[str, Any], args: argparse.Namespace) -> None:
+    """Write a command's one JSON document to stdout through :func:`json_document`: indented for
+    ``--format json``, on one line for ``--format jsonl``."""
+    emit([json.dumps(json_document(doc, args), indent=None if args.format == "jsonl" else 2)])
+
+
+def emit_results(
+    docs: Iterable[dict[str, Any]], args: argparse.Namespace, key: str = "results", lines: bool | None = None
+) -> None:
+    """Write the results of a command that gives one per shoe (θ, concept, sheet, ...): for ``--format
+    json`` one document (:func:`json_document`) whose ``key`` lists them, whatever their number; for
+    ``--format jsonl`` one line per result, each a document of its own, written as it comes (``docs``
+    may be a generator). ``lines``: JSON Lines or not, where ``--format`` does not say it alone."""
+    if (args.format == "jsonl") if lines is None else lines:
+        for d in docs:
+            emit([json.dumps(json_document(d, args))])
+            sys.stdout.flush()
+    else:
+        emit([json.dumps(json_document({key: list(docs)}, args), indent=2)])
+
+
 def emit_json(docs: Sequence[dict[str, Any]], args: argparse.Namespace, lines: bool | None = None) -> None:
     """Write JSON documents to stdout, each through :func:`json_document`: indented when there is one,
-    one per line when there are several (or when ``lines`` says so)."""
+    one per line when there are several (or when ``lines`` says so). The form of ``punto --shoes``'s
+    JSON Lines; a command's own output goes through :func:`emit_document` or :func:`emit_results`."""
     one_per_line = len(docs) > 1 if lines is None else lines
     emit(json.dumps(json_document(d, args), indent=None if one_per_line else 2) for d in docs)
 
@@ -330,18 +293,26 @@ def write_csv(header: Sequence[str], rows: Iterable[Sequence[str]]) -> None:
 
 
 def render(
-    results: Sequence[Any],
+    results: Iterable[Any],
     args: argparse.Namespace,
     as_dict: Callable[..., dict[str, object]],
     as_csv: tuple[Sequence[str], Callable[..., list[tuple[str, ...]]]],
     as_text: Callable[..., str],
     as_table: Callable[..., str],
+    key: str | None = "results",
 ) -> None:
-    """Write results in the format asked for: one JSON object per result (indented when alone), CSV
-    rows, one text report, or a text table with one row per result."""
-    if args.format == "json":
-        emit_json([as_dict(r, args.digits) for r in results], args)
-    elif args.format == "csv":
+    """Write results in the format asked for: JSON (:func:`emit_results` under ``key``; ``key`` None: a
+    command of one result, :func:`emit_document`), CSV rows, one text report, or a text table with one
+    row per result."""
+    if args.format in JSON_FORMATS:
+        if key is None:
+            (only,) = results
+            emit_document(as_dict(only, args.digits), args)
+        else:
+            emit_results((as_dict(r, args.digits) for r in results), args, key)
+        return
+    results = list(results)
+    if args.format == "csv":
         header, rows = as_csv
         write_csv(header, (row for r in results for row in rows(r, args.digits)))
     elif len(results) == 1:

@@ -5,16 +5,17 @@ from __future__ import annotations
 import argparse
 
 from solver.cli.common import (
-    SHOE_HELP,
+    JSON_FORMATS,
     Progress,
     add_format_options,
     add_shoe_options,
     emit,
-    emit_json,
+    emit_document,
     one_shoe,
     parse_count,
     write_csv,
 )
+from solver.cli.messages import KERNELS, note_compiling
 from solver.cli.workers import add_run_options, scheduler_from_args, workers_from_args
 from solver.errors import InputError
 
@@ -22,19 +23,24 @@ DEFAULT_BETS = "dragon7,panda8"
 
 EPILOG = """\
 bets: as for baccarat punto (--bets NAMES, --bet FILE); default dragon7,panda8.
-what the player knows (--knowledge): unseen (default; he sees every card dealt and the turned burn
-  card, not the cards burned face down; his edge is taken on every card he has not seen) or remaining
-  (he knows every card out of the shoe: his edge is taken on the cards left in the shoe, and he counts
-  the burned cards too).
-perfect play bets whenever the exact edge is positive; a count (--tags with --true-count) bets when
-  the running count of the cards seen, divided by the decks not seen, reaches the threshold. --tags
-  takes 10 tags (A, 2, ..., 9, T) or 13 (A, ..., K), for every bet, or 'eor': each bet's own count
-  from its effects of removal (baccarat eor; --level L).
-customs: --burn none | N | turn (default turn: turn the first card, burn that many, a ten burns 10);
-  --cut N cards behind the cut card (default 14); --extra-coup deals one more coup after it.
+
+what the player knows (--knowledge): unseen (default; he sees every card dealt and the turned burn card, \
+not the cards burned face down; his edge is taken on every card he has not seen) or remaining (he knows \
+every card out of the shoe: his edge is taken on the cards left in the shoe, and he counts the burned \
+cards too).
+
+perfect play bets whenever the exact edge is positive; a count (--tags with --true-count) bets when the \
+running count of the cards seen, divided by the decks not seen, reaches the threshold. --tags takes 10 \
+tags (A, 2, ..., 9, T) or 13 (A, ..., K), for every bet, or 'eor': each bet's own count from its effects \
+of removal (baccarat eor; --level L).
+
+customs:
+  --burn B      none, a number of cards, or turn (default turn: turn the first card, burn that many, a ten burns 10)
+  --cut N       cards behind the cut card (default 14)
+  --extra-coup  deal one more coup after the cut card appears
 
 examples:
-  baccarat count --shoes 10000 --seed 1                                 Dragon 7 and Panda 8, perfect play
+  baccarat count --shoes 10000 --seed 1                   Dragon 7 and Panda 8, perfect play
   baccarat count --bets big_tiger --tags 0,0,-1,-1,-1,-2,1,2,2,0 --true-count 8 --shoes 1e5
   baccarat count --bets dragon7 --tags eor --true-count 4 --format json
 """
@@ -68,6 +74,7 @@ def run(args: argparse.Namespace) -> int:
         table["burn"] = parse_burn(args.burn)
     config = CountConfig.punto(shoe, bets, counts, args.knowledge, **table)  # type: ignore[arg-type]
     shoes = args.shoes if args.shoes is not None else max(1, round(args.coups / config.table.expected_coups_per_shoe()))
+    note_compiling(KERNELS["count"])
     progress = Progress(shoes, "shoes")
     result = count_study(
         config,
@@ -78,8 +85,8 @@ def run(args: argparse.Namespace) -> int:
         progress=progress.update,
     )
     progress.close()
-    if args.format == "json":
-        emit_json([count_dict(result, args.digits)], args)
+    if args.format in JSON_FORMATS:
+        emit_document(count_dict(result, args.digits), args)
     elif args.format == "csv":
         write_csv(COUNT_CSV_HEADER, count_csv_rows(result, args.digits))
     else:
@@ -95,7 +102,7 @@ def add_parser(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-ar
         "edge of each bet on the cards the player knows. Reports, with standard errors: the distribution of the "
         "edge, how often it is positive, and what the player wins per shoe and per 100 coups betting only when "
         "the edge is positive (perfect play) or when his count reaches a threshold.",
-        epilog=SHOE_HELP + "\n\n" + EPILOG,
+        epilog=EPILOG,
     )
     add_shoe_options(p)
     add_format_options(p)

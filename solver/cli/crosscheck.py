@@ -11,11 +11,12 @@ from solver.cli.banque_sim import crosscheck as crosscheck_banque
 from solver.cli.common import (
     EXIT_OK,
     EXIT_REJECT,
-    SHOE_HELP,
+    FORMAT_HELP,
+    JSON_FORMATS,
     add_shoe_options,
     commission_text,
     emit,
-    emit_json,
+    emit_document,
     house_from_args,
     one_shoe,
     open_input,
@@ -24,12 +25,13 @@ from solver.cli.common import (
 )
 from solver.cli.dealing import (
     DEFAULT_SIM_COUPS,
-    SIM_EPILOG,
     add_table_options,
     config_from_args,
+    customs_epilog,
     house_payouts,
     positive_count,
     run_simulation,
+    strategies_epilog,
     strategy_from_args,
 )
 from solver.errors import InputError
@@ -75,8 +77,8 @@ def run(args: argparse.Namespace) -> int:
         burns = burn_laws(law, config.strategy) if config.burn.mode.startswith("turn") and law.detail is not None else None
         result = run_simulation(config, args, None, args.simulate or DEFAULT_SIM_COUPS, None)
         cc = crosscheck(sample_from_simulation(result), law, payouts, burns, alpha)
-    if args.format == "json":
-        emit_json([crosscheck_dict(cc)], args)
+    if args.format in JSON_FORMATS:
+        emit_document(crosscheck_dict(cc), args)
     elif args.format == "csv":
         write_csv(CC_CSV_HEADER, crosscheck_csv_rows(cc))
     else:
@@ -94,31 +96,30 @@ def add_parser(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-ar
         "false-alarm rate, with the smallest deviation the sample could detect. Exit code 0 pass; 1 reject (a "
         "test rejects, or a coup breaks the rules); 2 unusable input (a line that cannot be read, bad options); "
         "3 the run failed (e.g. a Dask cluster).",
-        epilog=SHOE_HELP
-        + "\n\n"
-        + SIM_EPILOG
+        epilog=strategies_epilog()
+        + "\n"
+        + customs_epilog(cut=False)
+        + "\n"
         + BANQUE_EPILOG
-        + "\ncoup file: one coup per line, the cards in deal order separated by "
-        "commas (A, 2-9, T or 10,\n  J, Q, K; 1 is an ace, 0 a ten-valued card), optionally ';' and the outcome "
-        "reported (B, P\n  or T), and ';' and the settlements (bet=net result per unit); a line 'shoe' starts a\n"
-        "  freshly shuffled shoe (mark every shoe of a file of whole shoes); '#' starts a comment;\n"
-        "  '-' in fifth place says the player stood (without it a free player's fifth card is his draw):\n"
+        + "\ncoup file: one coup per line, the cards in deal order separated by commas (A, 2-9, T or 10, J, Q, K; 1 "
+        "is an ace, 0 a ten-valued card), optionally ';' and the outcome reported (B, P or T), and ';' and the "
+        "settlements (bet=net result per unit); a line 'shoe' starts a freshly shuffled shoe (mark every shoe of a "
+        "file of whole shoes); '#' starts a comment; '-' in fifth place says the player stood (without it a free "
+        "player's fifth card is his draw):\n"
         + "".join(f"    {line}\n" for line in HELP_COUPS)
-        + "banque coup file (--game banque): the six first cards in deal order (Player 1, Player 2,\n"
-        "  banker, twice), then Player 1's, Player 2's and the banker's third card, '-' where that\n"
-        "  hand drew none ('-' at the end may be left out); optionally ';' and the outcome on each\n"
-        "  tableau (two letters of B, P, T) and ';' the settlements (banker, player1, player2):\n"
-        + "".join(f"    {line}\n" for line in BANQUE_HELP_COUPS)
-        + "\nexamples:\n"
+        + "\nbanque coup file (--game banque): the six first cards in deal order (Player 1, Player 2, banker, twice), "
+        "then Player 1's, Player 2's and the banker's third card, '-' where that hand drew none ('-' at the end may "
+        "be left out); optionally ';' and the outcome on each tableau (two letters of B, P, T) and ';' the "
+        "settlements (banker, player1, player2):\n" + "".join(f"    {line}\n" for line in BANQUE_HELP_COUPS) + "\nexamples:\n"
         "  baccarat crosscheck --game punto --decks 8 --coups dealt.txt\n"
         "  engine | baccarat crosscheck --coups -\n"
-        "  baccarat crosscheck --simulate 1e7 --seed 1                our own simulator\n"
-        "  baccarat crosscheck --simulate 1e7 --whole-shoes           ... dealing whole shoes\n"
-        "  baccarat crosscheck --game banque --simulate 1e6           baccara banque, Nash strategies\n"
-        "  baccarat crosscheck --game banque --decks 6 --coups dealt.txt   ... a file of banque coups\n",
+        "  baccarat crosscheck --simulate 1e7 --seed 1                      our own simulator\n"
+        "  baccarat crosscheck --simulate 1e7 --whole-shoes                 ... dealing whole shoes\n"
+        "  baccarat crosscheck --game banque --simulate 1e6                 baccara banque, Nash strategies\n"
+        "  baccarat crosscheck --game banque --decks 6 --coups dealt.txt    ... a file of banque coups\n",
     )
     add_shoe_options(p)
-    p.add_argument("--format", choices=("text", "json", "csv"), default="text", help="output format (default text)")
+    p.add_argument("--format", choices=("text", "json", "jsonl", "csv"), default="text", help=FORMAT_HELP)
     add_table_options(p, simulate=False)
     add_banque_options(p)
     p.add_argument("--coups", metavar="FILE", help="a file of dealt coups, '-' for standard input")

@@ -15,10 +15,12 @@ from solver.cli.common import (
     commission_text,
     house_from_args,
     note,
+    note_compiling,
     one_shoe,
     parse_count,
     seed_option,
 )
+from solver.cli.messages import KERNELS
 from solver.cli.workers import add_run_options, scheduler_from_args
 from solver.cli.workers import workers_from_args as workers_from_args  # where the commands before it found it
 from solver.errors import BaccaratError, InputError, ModelError
@@ -35,23 +37,43 @@ if TYPE_CHECKING:
 STRATEGIES = ("kemeny-snell", "solved", "casino", "parlor", "punto")
 DEFAULT_SIM_COUPS = 10**6
 
-SIM_EPILOG = """\
-strategies (--game chemin):
-  kemeny-snell   casino tableau, ponte draws at 5 with probability 9/11, banker draws at 3/9 and
-                 stands at 5/4 (the default)
-  solved         the solver's certified strategy for this shoe under --information (default 3),
-                 --freedom (default parlor) and --commission: an equilibrium, mixed where it mixes
-  casino, parlor a tableau whose free cells you set with --draw, e.g. --draw P5=9/11 --draw B3/9=D
-  FILE.json      draw tables by cards: {"player": 10x10, "banker": 10x10x11} probabilities
---tableau NAME|FILE: a house's sheet instead of the usual tableau (punto banco: every cell fixed;
-  chemin de fer: its free cells set with --draw, or --strategy solved under it); its commission and
-  Tie pay too
-cells for --draw: P<total>=<p> (ponte), B<total>/<third card 0-9 or S>=<p> (banker); p is D, S,
-  or an exact probability such as 9/11
-customs: --burn none | N | turn (punto banco: turn the first card, burn that many, a ten burns 10);
-  --cut N cards behind the cut card (punto banco 14 by default, also 16; chemin de fer 7;
-  baccara banque 10); --extra-coup deals one more coup after the cut card (a punto banco custom)
+
+def strategies_epilog(freedom: str = "parlor") -> str:
+    """The help's paragraphs on chemin de fer's strategies, ``--tableau`` and ``--draw`` (``simulate``,
+    ``crosscheck``, ``table``); ``freedom``: the command's default ``--freedom`` for ``--strategy solved``."""
+    return f"""\
+strategies (--game chemin, --strategy S):
+  kemeny-snell    the casino tableau; the ponte draws at 5 with probability 9/11, the banker draws at 3 v 9 \
+and stands at 5 v 4 (the default)
+  solved          the solver's certified strategy for this shoe under --information (default 3), --freedom \
+(default {freedom}) and --commission: an equilibrium, mixed where it mixes
+  casino, parlor  a tableau whose free cells you set with --draw, e.g. --draw P5=9/11 --draw B3/9=D
+  FILE.json       draw tables by cards: {{"player": 10x10, "banker": 10x10x11}} probabilities
+
+--tableau NAME|FILE: a house's sheet instead of the usual tableau (punto banco: every cell fixed; chemin de \
+fer: its free cells set with --draw, or --strategy solved under it); its commission and Tie pay too.
+
+cells for --draw: P<total>=<p> (the ponte), B<total>/<third card 0-9 or S>=<p> (the banker); p is D, S, or \
+an exact probability such as 9/11.
 """
+
+
+def customs_epilog(cut: bool = True) -> str:
+    """The help's paragraph on the dealing customs; ``cut``: the command has ``--cut`` and ``--extra-coup``."""
+    more = (
+        "  --cut N       cards behind the cut card (punto banco 14 by default, also 16; chemin de fer 7; baccara banque 10)\n"
+        "  --extra-coup  deal one more coup after the cut card appears (a punto banco custom)\n"
+        if cut
+        else ""
+    )
+    return (
+        "customs:\n  --burn B      none, a number of cards, or turn (punto banco's default: turn the first card, burn that "
+        "many, a ten burns 10)\n" + more
+    )
+
+
+SIM_EPILOG = strategies_epilog() + "\n" + customs_epilog()
+"""The help's paragraphs on strategies and customs, as ``simulate`` prints them."""
 
 
 def positive_count(text: str) -> int:
@@ -260,9 +282,12 @@ def run_simulation(
 ) -> SimulationResult:
     """Deal the shoes with a progress line on stderr."""
     from solver.simulate import simulate
+    from solver.simulate.engines import resolve
     from solver.simulate.run import shoes_for_coups
 
     n_shoes = shoes if shoes is not None else shoes_for_coups(config, coups or DEFAULT_SIM_COUPS)
+    if resolve() == "numba":
+        note_compiling(KERNELS["deal"])
     with Progress(n_shoes, "shoes") as progress:
         return simulate(
             config,

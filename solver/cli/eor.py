@@ -4,14 +4,15 @@ from __future__ import annotations
 
 import argparse
 
-from solver.cli.common import SHOE_HELP, add_format_options, add_shoe_options, one_shoe, parse_count, render
+from solver.cli.common import add_format_options, add_shoe_options, one_shoe, parse_count, render
 from solver.errors import InputError
 
 EPILOG = """\
 bets: as for baccarat punto (--bets NAMES, --bet FILE; default the whole catalogue).
-tags: each bet's effects scaled so the largest is +-LEVEL (default 2), rounded half away from zero;
-  --samples N correlates each count's true count with the bet's exact edge on N random depleted
-  shoes (cards removed uniformly between --depth A-B, default 1 to all but 26).
+
+tags: each bet's effects scaled so the largest is +-LEVEL (default 2), rounded half away from zero; \
+--samples N correlates each count's true count with the bet's exact edge on N random depleted shoes \
+(cards removed uniformly between --depth A-B, default 1 to all but 26).
 
 examples:
   baccarat eor --bets big_tiger --by value             Big Tiger by point value, and its count
@@ -46,7 +47,7 @@ def run(args: argparse.Namespace) -> int:
     if args.level < 1:
         raise InputError(f"--level must be at least 1, got {args.level}")
     result = effects_of_removal(shoe, bets, args.by, args.level, args.samples or 0, args.seed, args.depth)
-    render([result], args, eor_dict, (EOR_CSV_HEADER, eor_csv_rows), eor_text, eor_text)
+    render([result], args, eor_dict, (EOR_CSV_HEADER, eor_csv_rows), eor_text, eor_text, key=None)
     return 0
 
 
@@ -58,7 +59,7 @@ def add_parser(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-ar
         "removed from the shoe, as exact fractions with decimals; the linear count with tags proportional to "
         "those effects, its betting correlation, and optionally its correlation with the exact edge over random "
         "depleted shoes.",
-        epilog=SHOE_HELP + "\n\n" + EPILOG,
+        epilog=EPILOG,
     )
     add_shoe_options(p)
     add_format_options(p)

@@ -4,15 +4,14 @@ from __future__ import annotations
 
 import argparse
 import shlex
-import sys
 from pathlib import Path
 
 from solver.analysis.depletion import COUNT_SHOES
 from solver.banque.committed import THETA_SWEEP
 from solver.cards import parse_decks
-from solver.cli.common import Progress, parse_count, seed_option
+from solver.cli.common import Progress, emit, parse_count, seed_option
 from solver.errors import InputError
-from solver.store.files import check_writable, write_files
+from solver.store.files import check_out_dir, check_writable, write_files
 
 DEFAULT_DECKS = "1,2,3,4,5,6,7,8,inf"
 DEFAULT_COUPS = 10**6
@@ -74,20 +73,22 @@ def run(args: argparse.Namespace) -> int:
     shoes = parse_decks(args.decks)
     if any(s.full_decks is None and not s.is_infinite for s in shoes):
         raise InputError("--decks takes whole deck counts and 'inf'")
-    out = Path(args.out)
-    if out.exists() and not out.is_dir():
-        raise InputError(f"--out {args.out}: not a directory")
+    out = check_out_dir(args.out)  # before the work: a directory that cannot take the files is refused at once
     check_writable([out / f"{name}.{ext}" for name in names for ext in EXTENSIONS], args.force)
     command, shown = shlex.join(command_words(args)), shlex.join(command_words(args, shown=True))
     inputs = FigureInputs(shoes, coups=args.coups, seed=args.seed, thetas=parse_thetas(args.thetas), count_shoes=args.count_shoes)
+    from solver.cli.messages import KERNELS, note_compiling
+    from solver.simulate.engines import resolve
+
+    dealt = KERNELS["deal"] if "convergence" in names and resolve() == "numba" else ()
+    note_compiling(dealt + (KERNELS["count"] if "edge-distribution" in names else ()))
     with Progress(len(names), "figures") as progress:
         for k, name in enumerate(names):
             fig = FIGURES[name](inputs)
             files = {out / f"{name}.{ext}": data for ext, data in images(fig, shown).items()}
             files[out / f"{name}.csv"] = figure_csv(fig).encode("utf-8")
             files[out / f"{name}.tex"] = figure_tex(fig, command, shown).encode("utf-8")
-            for path in write_files(files, overwrite=True):  # refused up front unless --force
-                sys.stdout.write(f"{path}\n")
+            emit(str(path) for path in write_files(files, overwrite=True))  # refused up front unless --force
             progress.update(k + 1)
     return 0
 

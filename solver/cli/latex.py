@@ -4,14 +4,12 @@ from __future__ import annotations
 
 import argparse
 import shlex
-import sys
 from pathlib import Path
 
 from solver.banque.committed import THETA_SWEEP
 from solver.cards import parse_decks
-from solver.cli.common import Progress, digits_option
-from solver.errors import InputError
-from solver.store.files import check_writable, write_texts
+from solver.cli.common import Progress, digits_option, emit
+from solver.store.files import check_out_dir, check_writable, write_texts
 
 DEFAULT_DECKS = "1,2,3,4,5,6,7,8,inf"
 
@@ -46,9 +44,7 @@ def run(args: argparse.Namespace) -> int:
 
     shoes = parse_decks(args.decks)
     thetas = parse_thetas(args.thetas)
-    out = Path(args.out)
-    if out.exists() and not out.is_dir():
-        raise InputError(f"--out {args.out}: not a directory")
+    out = check_out_dir(args.out)  # before the work: a directory that cannot take the files is refused at once
     names = TABLE_NAMES + COMMISSION_TABLE_NAMES + SIDE_TABLE_NAMES + BANQUE_TABLE_NAMES
     check_writable([out / f"{name}.tex" for name in names], args.force)
     progress = Progress(paper_steps(shoes, commission=True, banque=True, thetas=thetas), "tables")
@@ -67,8 +63,7 @@ def run(args: argparse.Namespace) -> int:
     files |= side_bet_tables(results.catalogue, results.removal, args.digits, shlex.join(command))
     files |= banque_tables(results.banque_models, results.banque_thetas, args.digits, shlex.join(command))
     written = write_texts({Path(args.out) / f"{name}.tex": text for name, text in files.items()}, overwrite=args.force)
-    for path in written:
-        sys.stdout.write(f"{path}\n")
+    emit(str(path) for path in written)
     return 0
 
 

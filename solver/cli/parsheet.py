@@ -5,14 +5,12 @@ from __future__ import annotations
 import argparse
 import shutil
 import subprocess
-import sys
 import tempfile
 from fractions import Fraction
 from pathlib import Path
 from typing import TYPE_CHECKING
 
 from solver.cli.common import (
-    SHOE_HELP,
     Progress,
     add_shoe_options,
     add_tableau_option,
@@ -20,7 +18,7 @@ from solver.cli.common import (
     commission_text,
     digits_option,
     emit,
-    emit_json,
+    emit_results,
     house_from_args,
     parse_count,
     seed_option,
@@ -35,7 +33,7 @@ if TYPE_CHECKING:
     from solver.analysis.dealt_game import Simulation
     from solver.analysis.parsheet import ParSheet
 
-FORMATS = ("text", "pdf", "latex", "csv", "json")
+FORMATS = ("text", "pdf", "latex", "csv", "json", "jsonl")
 OUT_DEFAULT = ("pdf", "csv", "json")
 """What ``--out DIR`` writes unless ``--format`` says otherwise (the PDF's LaTeX source beside it)."""
 
@@ -49,19 +47,22 @@ NO_PDFLATEX = (
 )
 
 EPILOG = """\
-wagers: Banker (at --commission), Player and Tie 8 to 1 by default; --bets NAMES picks catalogue bets
-  (baccarat punto --bets list), --bet FILE adds your own pay tables (alone unless --bets is given).
-  A --tableau sheet that says what the Tie pays sets the Tie's pay.
-games: one sheet per shoe (--decks 6,8) and commission (--commission 1/20,1/25), and with several a
-  comparison of them on one page.
-output: without --out, the sheet on stdout (--format text, json, csv or latex). With --out DIR:
-  parsheet.pdf (with its source parsheet.tex), parsheet.csv and parsheet.json, or those --format
-  names (a comma list, e.g. --format latex,csv); existing files are kept unless --force. PDF needs
-  pdflatex.
-dealt game (ESTIMATES): --simulate N coups dealt in whole shoes (default 1e7; --no-simulate for the
-  exact sheet alone) give each wager's edge over the whole shoe against the first coup (the cut-card
-  effect) and the cross-check of the shoes against the exact law; wagers not settled on the winner
-  alone are priced at every coup of --study N coups (default 1e6) by the counting study.
+wagers: Banker (at --commission), Player and Tie 8 to 1 by default; --bets NAMES picks catalogue bets \
+(baccarat punto --bets list), --bet FILE adds your own pay tables (alone unless --bets is given). A \
+--tableau sheet that says what the Tie pays sets the Tie's pay.
+
+games: one sheet per shoe (--decks 6,8) and commission (--commission 1/20,1/25), and with several a \
+comparison of them on one page.
+
+output: without --out, the sheet on stdout (--format text, json, jsonl, csv or latex; json: one document \
+whose sheets are a list, jsonl: a line per sheet). With --out DIR: parsheet.pdf (with its source \
+parsheet.tex), parsheet.csv and parsheet.json, or those --format names (a comma list, e.g. --format \
+latex,csv); existing files are kept unless --force. PDF needs pdflatex.
+
+dealt game (ESTIMATES): --simulate N coups dealt in whole shoes (default 1e7; --no-simulate for the exact \
+sheet alone) give each wager's edge over the whole shoe against the first coup (the cut-card effect) and \
+the cross-check of the shoes against the exact law; wagers not settled on the winner alone are priced at \
+every coup of --study N coups (default 1e6) by the counting study.
 
 examples:
   baccarat parsheet                                  8 decks, text
@@ -81,8 +82,8 @@ def _formats(args: argparse.Namespace) -> tuple[str, ...]:
     if args.out is None:
         if len(names) > 1 or names[0] == "pdf":
             raise InputError("several formats, or pdf, go into files: give --out DIR")
-    elif "text" in names:
-        raise InputError("--out DIR writes pdf, latex, csv and json files; text goes to stdout (leave out --out)")
+    elif "text" in names or "jsonl" in names:
+        raise InputError("--out DIR writes pdf, latex, csv and json files; text and jsonl go to stdout (leave out --out)")
     return names
 
 
@@ -105,6 +106,10 @@ def _simulation(args: argparse.Namespace) -> Simulation | None:
         if args.simulate is not None or args.study is not None:
             raise InputError("--no-simulate leaves out the dealt game: give it without --simulate and --study")
         return None
+    from solver.cli.messages import KERNELS, note_compiling
+    from solver.simulate.engines import resolve
+
+    note_compiling(KERNELS["count"] + (KERNELS["deal"] if resolve() == "numba" else ()))
     return Simulation(
         coups=args.simulate or Simulation.coups, study=args.study or Simulation.study, seed=args.seed, workers=args.workers
     )
@@ -188,15 +193,13 @@ def compile_pdf(tex: str) -> bytes:
 def run(args: argparse.Namespace) -> int:
     from solver.report.parsheet import CSV_HEADER, comparison_text, parsheet_csv_rows, parsheet_dict, parsheet_text
     from solver.report.parsheet_tex import parsheet_tex
-    from solver.store.files import check_writable, write_files
+    from solver.store.files import check_out_dir, check_writable, write_files
 
     formats = _formats(args)
     digits = args.digits
     targets: dict[str, Path] = {}
     if args.out is not None:
-        out = Path(args.out)
-        if out.exists() and not out.is_dir():
-            raise InputError(f"--out {args.out}: not a directory")
+        out = check_out_dir(args.out)  # before the work: a directory that cannot take the files is refused at once
         names = list(formats) + (["latex"] if "pdf" in formats and "latex" not in formats else [])
         targets = {f: out / FILE_NAMES[f] for f in names}
         check_writable(targets.values(), args.force)
@@ -207,8 +210,8 @@ def run(args: argparse.Namespace) -> int:
     docs = [parsheet_dict(s, digits) for s in sheets]
     if not targets:
         fmt = formats[0]
-        if fmt == "json":
-            emit_json(docs, args)
+        if fmt in ("json", "jsonl"):
+            emit_results(docs, args, key="sheets", lines=fmt == "jsonl")
         elif fmt == "csv":
             write_csv(CSV_HEADER, (row for s in sheets for row in parsheet_csv_rows(s, digits)))
         elif fmt == "latex":
@@ -239,7 +242,7 @@ def run(args: argparse.Namespace) -> int:
     if "json" in targets:
         files[targets["json"]] = json_file_text({"sheets": docs}, args).encode("utf-8")
     for path in write_files(files, overwrite=args.force):
-        sys.stdout.write(f"{path}\n")
+        emit([str(path)])
     return 0
 
 
@@ -253,9 +256,9 @@ def add_parser(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-ar
         "per resolved wager, the hit frequency, the standard deviation, the volatility index at 90, 95 and 99 %, and "
         "the range of the house's hold over 1,000 to 1,000,000 hands; the dealt game's cut-card effect and a "
         "simulation check (estimates).",
-        epilog=SHOE_HELP + "\n\n" + EPILOG,
+        epilog=EPILOG,
     )
-    add_shoe_options(p)
+    add_shoe_options(p, several=True)
     g = p.add_argument_group("game")
     g.add_argument(
         "--commission", metavar="ALPHA", help="Banker commission, or a comma list (default 1/20, or the --tableau sheet's)"
@@ -270,7 +273,7 @@ def add_parser(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-ar
     o.add_argument(
         "--format",
         metavar="F",
-        help="text, json, csv or latex on stdout; with --out: pdf, latex, csv, json (default pdf,csv,json)",
+        help="text, json, jsonl, csv or latex on stdout; with --out: pdf, latex, csv, json (default pdf,csv,json)",
     )
     o.add_argument("--digits", type=digits_option, default=6, metavar="N", help="decimal places (default 6; percentages N-2)")
     o.add_argument("--force", action="store_true", help="overwrite files that already exist in DIR")

@@ -7,15 +7,17 @@ from functools import partial
 from typing import TYPE_CHECKING
 
 from solver.cli.common import (
-    SHOE_HELP,
+    JSON_FORMATS,
     add_format_options,
     add_shoe_options,
     add_tableau_option,
     commission_text,
     emit,
+    emit_document,
     house_from_args,
     render,
     shoes_from_args,
+    write_csv,
 )
 from solver.cli.workers import add_run_options
 from solver.errors import InputError
@@ -26,23 +28,26 @@ if TYPE_CHECKING:
     from solver.rules.house import HouseRules
 
 EPILOG = """\
-bets: the whole catalogue by default (baccarat punto --bets list names them); --bets NAMES selects,
-  e.g. --bets banker,player,dragon_bonus_player; families take a value: tie:K, tie_on_T:K,
-  banker:ALPHA, dragon7:K, panda8:K (e.g. tie_on_7:45). --bet FILE prices your own pay tables (TOML
-  or JSON; see docs/howto-side-bets.md), alone unless --bets is also given. Bets on pairs need the
-  shoe's ranks, on suits its suits: the catalogue leaves out those the shoe cannot settle.
+bets: the whole catalogue by default (baccarat punto --bets list names them, each with what it is); \
+--bets NAMES selects, e.g. --bets banker,player,dragon_bonus_player; families take a value: tie:K, \
+tie_on_T:K, banker:ALPHA, dragon7:K, panda8:K (e.g. tie_on_7:45). --bet FILE prices your own pay \
+tables (TOML or JSON; see docs/howto-side-bets.md), alone unless --bets is also given. Bets on pairs \
+need the shoe's ranks, on suits its suits: the catalogue leaves out those the shoe cannot settle.
+
+JSON: --format json writes one document, its results a list (one per shoe); --format jsonl one line per \
+shoe, as it is priced.
 
 examples:
-  baccarat punto                                   8 decks, exact report
-  baccarat punto --decks 6 --digits 6              6 decks, decimals to 6 places
-  baccarat punto --decks 1,2,4,6,8,inf             the shoes side by side
-  baccarat punto --remove 5,5,K,0,9 --format json  a partly dealt shoe, as JSON
-  baccarat punto --shoes seen.txt                  one JSON line per shoe in the file
-  tail -f seen.txt | baccarat punto --shoes -      a live tracker: each line answered as it comes
-  baccarat punto --shoes day.txt --workers 2       a batch on two processes, the lines in order
-  baccarat punto --bets dragon_bonus_player,lucky6 the pay tables of two side bets
-  baccarat punto --bet my_bets.toml                your own pay tables
-  baccarat punto --tableau house.toml              a house's sheet (every cell fixed; its Tie pay)
+  baccarat punto                                    8 decks, exact report
+  baccarat punto --decks 6 --digits 6               6 decks, decimals to 6 places
+  baccarat punto --decks 1,2,4,6,8,inf              the shoes side by side
+  baccarat punto --remove 5,5,K,0,9 --format json   a partly dealt shoe, as JSON
+  baccarat punto --shoes seen.txt                   one JSON line per shoe in the file
+  tail -f seen.txt | baccarat punto --shoes -       a live tracker: each line answered as it comes
+  baccarat punto --shoes day.txt --workers 2        a batch on two processes, the lines in order
+  baccarat punto --bets dragon_bonus_player,lucky6  the pay tables of two side bets
+  baccarat punto --bet my_bets.toml                 your own pay tables
+  baccarat punto --tableau house.toml               a house's sheet (every cell fixed; its Tie pay)
 """
 
 
@@ -87,12 +92,42 @@ def _chosen(args: argparse.Namespace, commission: str) -> tuple[tuple[Bet, ...],
     return bets_from_names(args.bets, commission) + own, False
 
 
+def refuse_unranked_tens(args: argparse.Namespace, bets: tuple[Bet, ...]) -> None:
+    """A bet named on the first cards' ranks with a ten removed as ``0`` (of unknown rank): refused with
+    the fix, the ten's rank (the shoe's ranks are then unknown, and no pair can be settled).
+
+    Raises:
+        InputError: such a bet, and a ``0`` in ``--remove``.
+    """
+    tokens = [t.strip() for t in (args.remove or "").split(",")]
+    needing = [b.name for b in bets if b.first_cards]
+    if "0" in tokens and needing:
+        raise InputError(
+            f"bet {needing[0]} reads the first cards' ranks, and --remove 0 takes out a ten-valued card of unknown "
+            "rank: name its rank (T, J, Q or K), e.g. --remove K rather than 0"
+        )
+
+
+def _list_catalogue(args: argparse.Namespace) -> None:
+    """``--bets list``: each catalogued bet's name and what it is, then the families (text, JSON or CSV)."""
+    from solver.punto import FAMILIES, catalogue
+    from solver.report.punto import catalogue_dict, catalogue_rows, catalogue_text
+
+    bets = catalogue()
+    if args.format in JSON_FORMATS:
+        emit_document(catalogue_dict(bets, FAMILIES), args)
+    elif args.format == "csv":
+        write_csv(("name", "description"), catalogue_rows(bets, FAMILIES))
+    else:
+        emit([catalogue_text(bets, FAMILIES)])
+
+
 def run(args: argparse.Namespace) -> int:
-    from solver.punto import catalogue_names, punto_banco
+    from solver.punto import punto_banco
     from solver.report.punto import CSV_HEADER, punto_csv_rows, punto_dict, punto_table_text, punto_text
 
     if args.bets is not None and args.bets.strip() == "list":
-        emit(catalogue_names())
+        _list_catalogue(args)
         return 0
     house = house_from_args(args)
     commission = commission_text(args, house, "1/20")
@@ -113,7 +148,10 @@ def run(args: argparse.Namespace) -> int:
     given = [f"--{o.replace('_', '-')}" for o in ("workers", "scheduler", "worker_wait") if getattr(args, o) is not None]
     if given:
         raise InputError(f"{' and '.join(given)} price a batch of shoes: give them with --shoes")
-    results = [punto_banco(s, commission, bets, skip_unsettled=skip, tableau=tableau) for s in shoes_from_args(args)]
+    shoes = shoes_from_args(args)
+    if not skip:
+        refuse_unranked_tens(args, bets)
+    results = (punto_banco(s, commission, bets, skip_unsettled=skip, tableau=tableau) for s in shoes)  # jsonl: each as priced
     as_text = partial(punto_text, detail=True, pay_tables=args.breakdown)
     render(results, args, as_dict, (CSV_HEADER, partial(punto_csv_rows, detail=True)), as_text, punto_table_text)
     return 0
@@ -127,9 +165,9 @@ def add_parser(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-ar
         "bet of the side-bet catalogue (or those you choose, or your own pay tables) the exact house edge, "
         "the probability and return of each line of its pay table, the variance and standard deviation, the "
         "edge excluding pushes and the element of risk.",
-        epilog=SHOE_HELP + "\n\n" + EPILOG,
+        epilog=EPILOG,
     )
-    add_shoe_options(p)
+    add_shoe_options(p, several=True)
     add_format_options(p)
     p.add_argument(
         "--commission", metavar="ALPHA", help="Banker bet commission, e.g. 0.05 or 1/20 (default 1/20, or the --tableau sheet's)"

@@ -8,12 +8,13 @@ import sys
 
 from solver.cards import Shoe, parse_shoe
 from solver.cli.common import (
+    JSON_FORMATS,
     Progress,
     add_format_options,
     add_tableau_option,
     commission_text,
     emit,
-    emit_json,
+    emit_document,
     house_from_args,
     note,
     shoes_from_args,
@@ -81,8 +82,8 @@ def run(args: argparse.Namespace) -> int:
             f"baccara banque on {shoe_words(shoe)} is left out of the report: no committed certificate states it "
             "(baccarat report --banque solve solves it)"
         )
-    if args.format == "json":
-        emit_json([full_dict(rep, args.digits)], args)
+    if args.format in JSON_FORMATS:
+        emit_document(full_dict(rep, args.digits), args)
     elif args.format == "latex":
         sys.stdout.write(full_latex(rep, args.digits, command=report_command(args)))
     else:

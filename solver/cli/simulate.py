@@ -6,7 +6,7 @@ import argparse
 
 from solver.cli.banque_sim import BANQUE_EPILOG, add_banque_options, check_game_options
 from solver.cli.banque_sim import simulate as simulate_banque
-from solver.cli.common import SHOE_HELP, add_format_options, add_shoe_options, emit, emit_json, write_csv
+from solver.cli.common import JSON_FORMATS, add_format_options, add_shoe_options, emit, emit_document, write_csv
 from solver.cli.dealing import SIM_EPILOG, add_table_options, config_from_args, exact_reference, positive_count, run_simulation
 
 
@@ -21,8 +21,8 @@ def run(args: argparse.Namespace) -> int:
     exact_values = law.reference(config.payouts) if law is not None else None
     coups = args.coups if args.shoes is None else None
     result = run_simulation(config, args, args.shoes, coups, exact_values)
-    if args.format == "json":
-        emit_json([simulate_dict(result, args.digits)], args)
+    if args.format in JSON_FORMATS:
+        emit_document(simulate_dict(result, args.digits), args)
     elif args.format == "csv":
         write_csv(SIM_CSV_HEADER, simulate_csv_rows(result, args.digits))
     else:
@@ -37,7 +37,7 @@ def add_parser(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-ar
         description="Deal shuffled shoes the way the table does (burn, cut card, coup in progress finished) and "
         "report estimates with standard errors: the first coup of each shoe (whose law is exactly the "
         "enumerator's), every coup of the shoe, and the cut-card effect between them.",
-        epilog=SHOE_HELP + "\n\n" + SIM_EPILOG + BANQUE_EPILOG + "\nexamples:\n"
+        epilog=SIM_EPILOG + "\n" + BANQUE_EPILOG + "\nexamples:\n"
         "  baccarat simulate --coups 1e8 --seed 1                     punto banco, 8 decks, cut at 14\n"
         "  baccarat simulate --game chemin --decks 6 --coups 1e8      chemin de fer, Kemeny-Snell strategy\n"
         "  baccarat simulate --first-coup --coups 1e7 --format json   one coup per fresh shoe\n"

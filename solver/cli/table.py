@@ -6,32 +6,36 @@ import argparse
 from pathlib import Path
 
 from solver.cli.common import (
-    SHOE_HELP,
+    JSON_FORMATS,
     Progress,
     add_format_options,
     add_shoe_options,
     command_line,
     emit,
-    emit_json,
+    emit_document,
     one_shoe,
     write_csv,
 )
-from solver.cli.dealing import SIM_EPILOG, positive_count, strategy_from_args, workers_from_args
+from solver.cli.dealing import positive_count, strategies_epilog, strategy_from_args, workers_from_args
 from solver.errors import BaccaratError, InputError
 from solver.exact.numbers import fraction_str
 from solver.store.files import check_writable
 
 TABLE_EPILOG = """\
-policies (--policy FILE): JSON; fields at the top level apply to every seat, "seats" overrides them
-  seat by seat, e.g. {"stake": 20, "seats": {"3": {"banco": "solo"}}}
-log (--log FILE): a header line (the table, every policy, the strategy, the seed), then one JSON line
-  per coup, written as the coup is played (append-only, whole lines)
-drawing: the rule sheet's casino tableau, whose only free cells are P5, B3/9 and B5/4 (--draw sets
-  them; a fixed cell is refused); --freedom parlor (or --strategy parlor) frees every banker cell
-the rules played, the policy fields and their defaults, the log's fields: docs/table-log.md
-tax (--commission): chemin de fer 1/20 of the banker's win; baccara banque's cagnotte 1/50 of the
-  banker's net winnings at banque limitee, 1/80 at banque ouverte; --capital-tax R (banque) takes R of
-  the bank's capital once instead
+policies (--policy FILE): JSON; fields at the top level apply to every seat, "seats" overrides them seat by \
+seat, e.g. {"stake": 20, "seats": {"3": {"banco": "solo"}}}
+
+log (--log FILE): a header line (the table, every policy, the strategy, the seed), then one JSON line per \
+coup, written as the coup is played (append-only, whole lines)
+
+drawing: the rule sheet's casino tableau, whose only free cells are P5, B3/9 and B5/4 (--draw sets them; a \
+fixed cell is refused); --freedom parlor (or --strategy parlor) frees every banker cell
+
+tax (--commission): chemin de fer 1/20 of the banker's win; baccara banque's cagnotte 1/50 of the banker's \
+net winnings at banque limitee, 1/80 at banque ouverte; --capital-tax R (banque) takes R of the bank's \
+capital once instead
+
+The rules played, the policy fields and their defaults, the log's fields: docs/table-log.md
 """
 
 
@@ -95,8 +99,8 @@ def run(args: argparse.Namespace) -> int:
             progress.update,
             command=command_line(args),
         )
-    if args.format == "json":
-        emit_json([table_dict(summary, args.digits)], args)
+    if args.format in JSON_FORMATS:
+        emit_document(table_dict(summary, args.digits), args)
     elif args.format == "csv":
         write_csv(TABLE_CSV_HEADER, table_csv_rows(summary))
     else:
@@ -142,11 +146,7 @@ def add_parser(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-ar
         "bank and who holds it, banco calls, suivi and prime, garage, suite, banco double, banque ouverte or "
         "limitee, the tax), and summarise many seeded sessions with standard errors: the house's take, the bank's "
         "result, bank runs and each seat's result. Money is exact and conserved.",
-        epilog=SHOE_HELP
-        + "\n\n"
-        + SIM_EPILOG.split("customs:")[0].replace("--freedom (default parlor)", "--freedom (default casino)")
-        + TABLE_EPILOG
-        + "\nexamples:\n"
+        epilog=strategies_epilog("casino") + "\n" + TABLE_EPILOG + "\nexamples:\n"
         "  baccarat table --sessions 200 --seed 1                     a default chemin de fer table\n"
         "  baccarat table --game banque --banque ouverte --sessions 100\n"
         "  baccarat table --policy players.json --log coups.jsonl     one session, every coup logged\n",

@@ -111,6 +111,15 @@ def method_of(tableau: Tableau) -> str:
     return METHOD if tableau == PUNTO_BANCO else f"{METHOD}, under the {tableau.name} tableau"
 
 
+UNKNOWN_HINT = {
+    "ranks": "a ten-valued card removed as 0 has no rank, so name it (T, J, Q or K: --remove K, not 0); "
+    "a shoe of 10 counts by point value has no ranks either (give --decks, or --shoe with 13 counts by rank)",
+    "suits": "a card removed without its suit leaves the suits unknown, so name its suit too (--remove KS, not K), "
+    "or give the shoe by rank and suit (--shoe with 52 counts)",
+}
+"""What to do when a shoe cannot settle a bet on the first cards: how its ranks or suits became unknown."""
+
+
 def settles(bet: Bet, shoe: Shoe) -> str | None:
     """Why ``shoe`` cannot settle ``bet`` (its ranks or suits are unknown), or ``None`` if it can."""
     if not bet.first_cards:
@@ -171,10 +180,8 @@ def punto_banco(
         elif skip_unsettled:
             omitted.append((b.name, why))
         else:
-            raise ModelError(
-                f"bet {b.name} reads the first cards' {'suits' if 'suits' in why else 'ranks'}, "
-                f"but {why}: give --decks, 13 counts by rank or 52 by rank and suit"
-            )
+            needs = "suits" if "suits" in why else "ranks"
+            raise ModelError(f"bet {b.name} reads the first cards' {needs}, but {why}: {UNKNOWN_HINT[needs]}")
     coup = tuple(b for b in kept if not b.first_cards)
     compiled = compile_bets(coup, tableau)
     coup_results, winners, d = compiled.results(shoe, route)

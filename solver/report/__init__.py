@@ -16,7 +16,7 @@ from fractions import Fraction
 from solver.cards import Shoe
 from solver.exact.numbers import decimal_str, fraction_str
 
-__all__ = ["DEFAULT_TEXT_DIGITS", "TEXT_WIDTH", "decimal_str", "fraction_str", "percent_str", "shoe_words"]
+__all__ = ["DEFAULT_TEXT_DIGITS", "TEXT_WIDTH", "decimal_str", "fraction_str", "percent_str", "shoe_words", "where_run"]
 
 DEFAULT_TEXT_DIGITS = 4
 """Decimal places of rounded numbers in text reports unless ``--digits`` says otherwise."""
@@ -33,3 +33,16 @@ def percent_str(x: Fraction | int, digits: int) -> str:
 def shoe_words(shoe: Shoe) -> str:
     """A shoe named in a sentence: ``6 decks``, ``an infinite deck (dealt with replacement)``, ``shoe 4,1,...``."""
     return "an infinite deck (dealt with replacement)" if shoe.is_infinite else shoe.label()
+
+
+def where_run(workers: str) -> dict[str, object]:
+    """Where a run dealt, JSON-ready: ``workers``, the local processes (a JSON integer, as every count
+    is), or null on a Dask cluster, whose address is then ``scheduler`` (null for a local run).
+    ``workers``: a result's record of it, a number of processes or the scheduler's address.
+
+    >>> where_run("2"), where_run("tcp://host:8786")
+    ({'workers': 2, 'scheduler': None}, {'workers': None, 'scheduler': 'tcp://host:8786'})
+    """
+    if workers.isdigit():
+        return {"workers": int(workers), "scheduler": None}
+    return {"workers": None, "scheduler": workers}

@@ -16,8 +16,10 @@ from solver.banque.limit import ThetaOneLimit
 from solver.banque.solve import BanqueSolution
 from solver.banque.vocabulary import Concept
 from solver.cards import Shoe
+from solver.chemin.solve import Solution
 from solver.exact.numberfield import FieldElement, decimal_of, isolate
 from solver.report import fraction_str
+from solver.report.chemin import model_dict
 from solver.strategy import InfoSet, format_infoset
 
 CONCEPT_NAMES = {"nash": "Nash equilibrium", "correlated": "correlated cooperative", "independent": "independent cooperative"}
@@ -99,19 +101,25 @@ def keyed(s: BanqueSolution) -> tuple[bool, bool]:
     return m.information == 3, m.information == 3 or m.second_player == "sees-first"
 
 
+def banque_model_dict(shoe: Shoe, m: BanqueModel) -> dict[str, object]:
+    """A banque model as JSON: ``name`` (Ethier's letter and number on this shoe), ``information``,
+    ``second_player``, ``freedom``, ``tax``."""
+    return {
+        "name": m.name(shoe),
+        "information": int(m.information),
+        "second_player": str(m.second_player),
+        "freedom": str(m.freedom),
+        "tax": fraction_str(m.tax),
+    }
+
+
 def solution_head(shoe: Shoe, m: BanqueModel, theta: Fraction, concept: str, exists: bool | None) -> dict[str, object]:
     """The fields that say which solution a JSON object is (its game, shoe, model, theta, concept, and
     whether the concept has a solution there): shared by ``baccarat banque`` and the report."""
     return {
         "game": "baccara banque",
         "shoe": shoe.spec(),
-        "model": {
-            "name": m.name(shoe),
-            "information": m.information,
-            "second_player": m.second_player,
-            "freedom": m.freedom,
-            "tax": fraction_str(m.tax),
-        },
+        "model": banque_model_dict(shoe, m),
         "theta": fraction_str(theta),
         "concept": concept,
         "exists": exists,
@@ -292,15 +300,16 @@ def banque_latex(solutions: list[BanqueSolution], digits: int | None = None) -> 
     )
 
 
-def limit_dict(limit: ThetaOneLimit, chemin: Fraction, chemin_label: str, digits: int | None = None) -> dict[str, object]:
-    """JSON-ready: the limit of the banker's Nash payoff as θ → 1 beside chemin de fer's value (``baccarat
-    banque --limit --format json``)."""
+def limit_dict(limit: ThetaOneLimit, beside: Solution, digits: int | None = None) -> dict[str, object]:
+    """JSON-ready: the limit of the banker's Nash payoff as θ → 1 beside chemin de fer's value (``beside``,
+    its game of the same information and freedom on the same shoe; ``baccarat banque --limit --format json``)."""
     m = limit.model
+    chemin = beside.value
     out: dict[str, object] = {
         **solution_head(limit.shoe, m, Fraction(1), Concept.NASH, True),
         "theta": "limit as theta -> 1",
         "limit": fraction_str(limit.value),
-        "chemin_de_fer": {"model": chemin_label, "value": fraction_str(chemin)},
+        "chemin_de_fer": {"model": model_dict(beside), "value": fraction_str(chemin)},
         "above_chemin_de_fer": fraction_str(limit.value - chemin),
         "player1_draw_at_5": None if limit.player1 is None else fraction_str(limit.player1),
         "checked": [{"theta": fraction_str(t), "result1": exact_json(r)} for t, r in limit.checked],
@@ -311,9 +320,10 @@ def limit_dict(limit: ThetaOneLimit, chemin: Fraction, chemin_label: str, digits
     return out
 
 
-def limit_text(limit: ThetaOneLimit, chemin: Fraction, chemin_label: str, digits: int | None = None) -> str:
-    """The limit as θ → 1 in words and exact numbers (``baccarat banque --limit``)."""
+def limit_text(limit: ThetaOneLimit, beside: Solution, digits: int | None = None) -> str:
+    """The limit as θ → 1 in words and exact numbers (``baccarat banque --limit``), beside chemin de fer's value."""
     d = 6 if digits is None else digits
+    chemin, chemin_label = beside.value, beside.game.label
     m = limit.model
     gap = limit.value - chemin
     why = (

@@ -12,13 +12,14 @@ from collections.abc import Sequence
 from fractions import Fraction
 from typing import Any
 
-from solver.banque.committed import BanqueEntry, theta_one_limit_of
+from solver.banque.committed import RULE_SHEET_MODEL, BanqueEntry, theta_one_limit_of
 from solver.banque.vocabulary import Concept
 from solver.cards import Shoe
 from solver.chemin.solve import Solution
 from solver.exact.numberfield import decimal_of
 from solver.report import DEFAULT_TEXT_DIGITS, fraction_str, shoe_words
-from solver.report.banque import CONCEPT_NAMES, exact_json, exact_text, solution_head
+from solver.report.banque import CONCEPT_NAMES, banque_model_dict, exact_json, exact_text, solution_head
+from solver.report.chemin import model_dict
 from solver.report.latex import escape, ragged_cell, rounding, shoe_tex, table
 
 MODEL_WORDS = (
@@ -214,14 +215,15 @@ def entry_dict(e: BanqueEntry, digits: int | None = None) -> dict[str, object]:
 def banque_section_dict(
     entries: Sequence[BanqueEntry], beside: dict[Shoe, Solution | None], digits: int | None = None, left_out: Sequence[Shoe] = ()
 ) -> dict[str, object]:
-    """JSON-ready: ``{"model", "theta", "shoes": [{"shoe", "solutions": [...], "chemin_de_fer": {...}}]}``, and
+    """JSON-ready: ``{"model", "model_text", "theta", "shoes": [{"shoe", "solutions": [...], "chemin_de_fer":
+    {...}}]}`` (``model``: the fields of a banque model but its ``name``, which depends on the shoe), and
     ``left_out`` (``[{"shoe", "reason"}]``) for the shoes no certificate states, when there are any."""
     shoes = []
     for shoe in dict.fromkeys(e.shoe for e in entries):
         item: dict[str, object] = {"shoe": shoe.spec(), "solutions": [entry_dict(e, digits) for e in entries if e.shoe == shoe]}
         c = beside.get(shoe)
         if c is not None:
-            item["chemin_de_fer"] = {"model": c.game.label, "value": fraction_str(c.value), "certified": c.certified}
+            item["chemin_de_fer"] = {"model": model_dict(c), "value": fraction_str(c.value), "certified": c.certified}
             if digits is not None:
                 item["chemin_de_fer"]["value_decimal"] = decimal_of(c.value, digits)  # type: ignore[index]
         rows = [e for e in entries if e.shoe == shoe]
@@ -233,7 +235,8 @@ def banque_section_dict(
             }
         shoes.append(item)
     out: dict[str, object] = {
-        "model": MODEL_WORDS,
+        "model": {k: v for k, v in banque_model_dict(Shoe.infinite(), RULE_SHEET_MODEL).items() if k != "name"},
+        "model_text": MODEL_WORDS,
         "theta": "1/2" if not entries else fraction_str(entries[0].theta),
         "shoes": shoes,
     }

@@ -156,7 +156,7 @@ def sweep_text(sweep: CommissionSweep, digits: int | None = None) -> str:
 
 def algebraic_dict(x: Algebraic, digits: int = BREAKPOINT_DIGITS) -> dict[str, object]:
     """An exact algebraic number as JSON: its text, a decimal, and its polynomial and root (for programs)."""
-    return {"exact": x.text(), "decimal": x.decimal(digits), "polynomial": list(x.poly), "root": x.index}
+    return {"exact": x.text(), "decimal": x.decimal(digits), "polynomial": [str(c) for c in x.poly], "root": x.index}
 
 
 def function_dict(f: RationalFunction) -> dict[str, object]:

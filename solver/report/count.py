@@ -13,7 +13,7 @@ from fractions import Fraction
 from solver.count import CountResult, Play
 from solver.count.eor import EorResult
 from solver.punto import sqrt_str
-from solver.report import DEFAULT_TEXT_DIGITS, decimal_str, fraction_str, percent_str
+from solver.report import DEFAULT_TEXT_DIGITS, decimal_str, fraction_str, percent_str, where_run
 from solver.simulate import Estimate
 
 # -- effects of removal --------------------------------------------------------------------------------
@@ -173,7 +173,7 @@ def count_dict(r: CountResult, digits: int | None = None) -> dict[str, object]:
         "coups_per_shoe": _est(r.coups_per_shoe),
         "evaluations": r.evaluations,
         "elapsed": r.elapsed,
-        "workers": r.workers,
+        **where_run(r.workers),
         "exact_edges": True,
         "estimates": True,
         "method": r.method,

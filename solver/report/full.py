@@ -13,10 +13,12 @@ from fractions import Fraction
 from solver.analysis.report import FullReport, Headline, headline
 from solver.cards import Shoe
 from solver.chemin.solve import Solution
+from solver.punto import PuntoResult
 from solver.report import DEFAULT_TEXT_DIGITS, TEXT_WIDTH, decimal_str, fraction_str, paper, percent_str, shoe_words
 from solver.report import latex as tex
+from solver.report.banque import banque_model_dict
 from solver.report.banque_section import banque_report_table, banque_section_dict, banque_section_text
-from solver.report.chemin import can_be_dealt, chemin_dict, chemin_text, uniqueness_words
+from solver.report.chemin import can_be_dealt, chemin_dict, chemin_text, model_dict, uniqueness_words
 from solver.report.punto import punto_dict, punto_text
 from solver.strategy import format_infoset
 
@@ -25,11 +27,19 @@ from solver.strategy import format_infoset
 
 @dataclass(frozen=True)
 class Answer:
-    """One headline answer in words: what is asked, the numbers (name, exact value) and the model."""
+    """One headline answer: what is asked, the numbers (name, exact value), the model in words, and the
+    model as the JSON of its game writes it (``spec``: :func:`~solver.report.chemin.model_dict` for
+    chemin de fer, :func:`~solver.report.banque.banque_model_dict` for banque, :func:`punto_model_dict`)."""
 
     what: str
     values: tuple[tuple[str, Fraction], ...]
     model: str
+    spec: dict[str, object]
+
+
+def punto_model_dict(p: PuntoResult) -> dict[str, object]:
+    """Punto banco's model as JSON, in the keys of chemin de fer's: ``name``, ``dealing``, ``commission``."""
+    return {"name": "punto banco", "dealing": "A" if p.shoe.is_infinite else "B", "commission": fraction_str(p.commission)}
 
 
 def answers(h: Headline | None) -> list[Answer]:
@@ -43,6 +53,7 @@ def answers(h: Headline | None) -> list[Answer]:
             (("", ks.value),),
             f"Kemeny and Snell's game (model {ks.game.label}): an infinite deck, each side knowing only his own "
             "total, every banker decision free, no tax",
+            model_dict(ks),
         )
     ]
     if h.parlor is not None:
@@ -51,6 +62,7 @@ def answers(h: Headline | None) -> list[Answer]:
                 f"The same game on {shoe_words(h.parlor.game.shoe)}",
                 (("", h.parlor.value),),
                 f"model {h.parlor.game.label}, dealt without replacement",
+                model_dict(h.parlor),
             )
         )
     c = h.casino
@@ -59,6 +71,7 @@ def answers(h: Headline | None) -> list[Answer]:
             f"Under the casino's rule sheet on {shoe_words(c.game.shoe)}",
             (("", c.value),),
             f"model {c.game.label}: the banker free only at 3 against a 9 and at 5 against a 4",
+            model_dict(c),
         )
     )
     if h.taxed is not None:
@@ -71,6 +84,7 @@ def answers(h: Headline | None) -> list[Answer]:
                 f"payoff at equilibrium{lose}",
                 (("banker", t.banker_payoff), ("ponte", t.ponte_payoff)),
                 f"model {t.game.label} on {shoe_words(t.game.shoe)}",
+                model_dict(t),
             )
         )
     p = h.punto
@@ -79,6 +93,7 @@ def answers(h: Headline | None) -> list[Answer]:
             f"Punto banco on {shoe_words(p.shoe)}, the house edge",
             (("Banker bet", p.bet("banker").edge), ("Player bet", p.bet("player").edge)),
             f"its fixed drawing rules, one coup from the shoe; {p.bet('banker').description}",
+            punto_model_dict(p),
         )
     )
     if h.banque:
@@ -89,6 +104,7 @@ def answers(h: Headline | None) -> list[Answer]:
                 tuple((names[e.concept], e.value) for e in h.banque),
                 f"the same game as Kemeny and Snell's on two tableaux (model {h.banque[0].label}), against "
                 f"{percent_str(ks.value, 2)} % in chemin de fer",
+                banque_model_dict(h.banque[0].shoe, h.banque[0].model),
             )
         )
     return out
@@ -226,8 +242,9 @@ def _beside(rep: FullReport) -> dict[Shoe, Solution | None]:
 def full_dict(rep: FullReport, digits: int | None = None) -> dict[str, object]:
     """JSON-ready: ``{"headline": [...], "punto_banco": ..., "chemin_de_fer": [...]}``.
 
-    ``headline`` lists :func:`answers` (``what``, ``model``, ``values``: name → exact fraction; an
-    unnamed value is keyed ``value``); ``punto_banco`` is :func:`~solver.report.punto.punto_dict`;
+    ``headline`` lists :func:`answers` (``what``, ``model``: the model as its game's JSON writes it,
+    ``model_text``: the model in words, ``values``: name → exact fraction; an unnamed value is keyed
+    ``value``); ``punto_banco`` is :func:`~solver.report.punto.punto_dict`;
     ``chemin_de_fer`` lists :func:`~solver.report.chemin.chemin_dict` of every game, the zero-sum ones
     first, then those with commission (each says its ``model.commission``); ``baccara_banque`` (with the
     banque section) is :func:`~solver.report.banque_section.banque_section_dict`.
@@ -235,7 +252,12 @@ def full_dict(rep: FullReport, digits: int | None = None) -> dict[str, object]:
     out: dict[str, object] = {}
     if headline(rep) is not None:
         out["headline"] = [
-            {"what": a.what, "model": a.model, "values": {name or "value": fraction_str(x) for name, x in a.values}}
+            {
+                "what": a.what,
+                "model": a.spec,
+                "model_text": a.model,
+                "values": {name or "value": fraction_str(x) for name, x in a.values},
+            }
             for a in answers(headline(rep))
         ]
     out["punto_banco"] = punto_dict(rep.punto, digits)

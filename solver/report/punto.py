@@ -3,8 +3,9 @@
 from __future__ import annotations
 
 import textwrap
+from collections.abc import Mapping, Sequence
 
-from solver.punto import PuntoResult
+from solver.punto import Bet, PuntoResult
 from solver.report import DEFAULT_TEXT_DIGITS, TEXT_WIDTH, decimal_str, fraction_str, percent_str
 from solver.report.bets import bet_detail_csv_rows, bet_detail_dict, breakdown_text
 
@@ -180,3 +181,32 @@ def punto_table_text(results: list[PuntoResult], digits: int | None = None) -> s
     for note in notes:
         lines += _wrap(note, "")
     return "\n".join(lines)
+
+
+def catalogue_rows(bets: Sequence[Bet], families: Mapping[str, str]) -> list[tuple[str, str]]:
+    """``baccarat punto --bets list``: each catalogued bet's name and what it is, then each family
+    (``NAME:K``, ``banker:ALPHA``) and what its value sets."""
+    return [(b.name, b.description) for b in bets] + [(f"{name}:{_value_word(what)}", what) for name, what in families.items()]
+
+
+def _value_word(description: str) -> str:
+    """The word a family's description calls its value: ``ALPHA`` (a commission) or ``K`` (a pay)."""
+    return "ALPHA" if "ALPHA" in description else "K"
+
+
+def catalogue_text(bets: Sequence[Bet], families: Mapping[str, str]) -> str:
+    """The catalogue's names in a column (so that ``cut -d' ' -f1`` still lists them), each with what it is;
+    then the families, which take a value."""
+    rows = catalogue_rows(bets, families)
+    width = max(len(name) for name, _ in rows) + 2
+    names = [f"{name.ljust(width)}{what}" for name, what in rows[: len(bets)]]
+    kinds = [f"{name.ljust(width)}{what}" for name, what in rows[len(bets) :]]
+    return "\n".join([*names, "", "families (give a value):", *kinds])
+
+
+def catalogue_dict(bets: Sequence[Bet], families: Mapping[str, str]) -> dict[str, object]:
+    """The catalogue's names and what each bet is, JSON-ready (``catalogue``), and the families (``families``)."""
+    return {
+        "catalogue": [{"name": b.name, "description": b.description} for b in bets],
+        "families": [{"name": name, "description": what} for name, what in families.items()],
+    }

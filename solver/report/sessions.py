@@ -12,7 +12,6 @@ from fractions import Fraction
 
 from solver.report import DEFAULT_TEXT_DIGITS, decimal_str, fraction_str
 from solver.sessions import TableSummary
-from solver.sessions.money import amount_json
 from solver.simulate import Estimate
 
 GAME_NAMES = {"chemin": "chemin de fer", "banque": "baccara banque"}
@@ -62,6 +61,11 @@ def _pm(e: Estimate, digits: int | None) -> str:
     return f"{e.value:.{d}f} ± {e.se:.{d}f}"
 
 
+MONEY_TOTALS = ("tax", "banker_net", "at_stake")
+"""The totals that are sums of money: exact, so strings ``"p/q"`` as every exact number of the JSON;
+the others count (coups, shoes, sessions, runs), so JSON integers."""
+
+
 def table_dict(s: TableSummary, digits: int | None = None) -> dict[str, object]:
     """The summary as a JSON-ready dict (see docs/table-log.md for the fields)."""
     t = s.table
@@ -73,7 +77,7 @@ def table_dict(s: TableSummary, digits: int | None = None) -> dict[str, object]:
         "policies": s.policies.name,
         "seed": s.seed,
         "sessions": totals["sessions"],
-        "totals": {k: amount_json(v) for k, v in totals.items()},
+        "totals": {k: fraction_str(v) if k in MONEY_TOTALS else int(v) for k, v in totals.items()},
         "estimates": {k: estimate_dict(v) for k, v in s.estimates().items()},
         "seats": {str(i + 1): estimate_dict(e) for i, e in enumerate(s.seat_results())},
         "run_lengths": {str(k): v for k, v in s.run_lengths().items()},

@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING
 import numpy as np
 
 from solver.crosscheck import RULES, CrossCheck, ExactLaw
-from solver.report import decimal_str, fraction_str
+from solver.report import decimal_str, fraction_str, where_run
 from solver.simulate import Estimate, SimulationResult
 
 if TYPE_CHECKING:
@@ -131,7 +131,7 @@ def simulation_head(
         "method": r.method,
         "table": table,
         "seed": r.seed,
-        "workers": r.workers,
+        **where_run(r.workers),
         "shoes": r.n_shoes,
         "coups": r.n_coups,
         "seconds": r.elapsed,

@@ -189,6 +189,39 @@ def check_writable(paths: Iterable[Path], overwrite: bool, option: str = "--forc
             raise InputError(f"{p} is a directory, not a file")
 
 
+def check_out_dir(target: str, option: str = "--out") -> Path:
+    """An output directory checked before any work: it is a writable directory, or it can be created
+    (its nearest existing ancestor is a writable directory). Nothing is created: a temporary file is
+    made and removed in the directory that would hold the files, or their first missing folder.
+
+    Returns:
+        ``target`` as a path.
+
+    Raises:
+        InputError: ``target`` (or a part of it) is not a directory, or no file can be written there.
+
+    >>> check_out_dir("/dev/null/x")
+    Traceback (most recent call last):
+    ...
+    solver.errors.InputError: --out /dev/null/x: /dev/null is not a directory
+    """
+    path = Path(target)
+    existing = path
+    while not existing.exists() and existing != existing.parent:
+        existing = existing.parent
+    if not existing.is_dir():
+        where = "" if existing == path else f"{existing} is "
+        raise InputError(f"{option} {target}: {where}not a directory")
+    try:
+        fd, probe = tempfile.mkstemp(prefix=".baccarat-probe.", dir=existing)
+        os.close(fd)
+        os.unlink(probe)
+    except OSError as e:
+        what = "cannot write into it" if existing == path else f"cannot create it in {existing}"
+        raise InputError(f"{option} {target}: {what} ({e.strerror or e})") from None
+    return path
+
+
 def files_for(target: str, names: Sequence[str], what: str, count: str | None = None) -> list[Path]:
     """Where files named ``names`` go: one name to the file ``target`` (unless ``target`` is a directory),
     several into the directory ``target``, each as ``NAME.json``.

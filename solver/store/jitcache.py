@@ -12,6 +12,8 @@ after changing a kernel.)
 
 from __future__ import annotations
 
+import importlib.util
+import os
 import sys
 from pathlib import Path
 
@@ -54,8 +56,6 @@ def is_cached(source: str | Path, qualname: str) -> bool:
     by two Pythons has one Python's entries and not the other's):
     loading it then takes a fraction of a second where compiling it may take tens of seconds. ``False``
     where ``NUMBA_CACHE_DIR`` keeps the entries elsewhere (this cannot tell)."""
-    import os
-
     if os.environ.get("NUMBA_CACHE_DIR"):
         return False
     source = Path(source)
@@ -67,3 +67,15 @@ def is_cached(source: str | Path, qualname: str) -> bool:
         return False
     python = f"py{sys.version_info[0]}{sys.version_info[1]}{getattr(sys, 'abiflags', '')}"  # as numba names it
     return any(folder.glob(f"{source.stem}.{qualname}-*.{python}.nbi"))
+
+
+def cold(module: str, qualname: str) -> bool:
+    """Whether numba would compile the kernel ``qualname`` of ``module`` (a dotted name, not imported)
+    from nothing: not :func:`is_cached`. False where that cannot be told (``NUMBA_CACHE_DIR`` set, or the
+    module not found): a note of a compilation is then left unsaid."""
+    if os.environ.get("NUMBA_CACHE_DIR"):
+        return False
+    spec = importlib.util.find_spec(module)
+    if spec is None or spec.origin is None:
+        return False
+    return not is_cached(spec.origin, qualname)
