@@ -102,7 +102,7 @@ def test_latex_is_a_document_with_its_command(cli) -> None:
         (["report", "--decks", "1,8"], "report takes one shoe"),
         (["report", "--decks", "6", "--shoe", "4,1,1,1,1,1,1,1,1,1"], "not both"),
         (["report", "--commission", "0.2"], "[0, 1/10]"),
-        (["report", "--format", "csv"], "invalid choice"),
+        (["report", "--format", "xml"], "invalid choice"),
         (["report", "--remove", "X"], "unknown card"),
         (["tables"], "--out"),
         (["tables", "--out", "x", "--decks", "0"], "positive whole number"),
@@ -173,3 +173,31 @@ def test_latex_writes_one_file_per_table(cli, tmp_path: Path) -> None:
     assert (old / "chemin-values.tex").read_text() == text.replace(str(out), str(old))
     assert "rounded half to even to 3 decimal places" in text and "$\\infty$" in text
     assert "6 decks" in (out / "tableau-parlor-1.tex").read_text()  # the tableaux use the shoe as played
+
+
+def test_csv_holds_the_numbers_of_the_json(cli) -> None:
+    # `report` had no CSV (issue 28): every number of its sections is a row, the same exact number as the JSON's
+    import csv
+    import io
+
+    argv = ["report", "--decks", "inf", "--commission", "0"]
+    data = json.loads(cli([*argv, "--format", "json"]).out)
+    r = cli([*argv, "--format", "csv"])
+    assert r.code == 0, r.err
+    rows = list(csv.DictReader(io.StringIO(r.out)))
+    assert list(rows[0]) == ["section", "shoe", "model", "item", "exact", "decimal"]
+    by = {(row["section"], row["model"], row["item"]): row["exact"] for row in rows}
+    punto = data["punto_banco"]
+    assert by["punto banco", "", "P(banker)"] == punto["probabilities"]["banker"]
+    assert all(by["punto banco", "", f"edge:{b['name']}"] == b["edge"] for b in punto["bets"])
+    for game in data["chemin_de_fer"]:
+        m = game["model"]
+        model = f"{m['name']} {m['freedom']}, commission {m['commission']}"
+        assert by["chemin de fer", model, "value"] == game["value"]
+        assert all(by["chemin de fer", model, f"ponte:{k}"] == v for k, v in game["ponte"].items())
+    (banque,) = data["baccara_banque"]["shoes"]
+    for s in banque["solutions"]:
+        kind = "value" if s["exists"] is not False else "guarantee"
+        assert by["baccara banque", f"A1 blind parlor, theta {s['theta']}", f"{s['concept']}:{kind}"] == s[kind]
+    assert by["baccara banque", "A1 parlor", "chemin_de_fer:value"] == banque["chemin_de_fer"]["value"]
+    assert {row["decimal"] for row in rows if row["section"] != "baccara banque"} == {""}  # decimals with --digits only

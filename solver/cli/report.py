@@ -18,6 +18,7 @@ from solver.cli.common import (
     house_from_args,
     note,
     shoes_from_args,
+    write_csv,
 )
 from solver.errors import InputError
 
@@ -25,6 +26,7 @@ EPILOG = """\
 examples:
   baccarat report                           the full report, each game on its usual shoe
   baccarat report --decks 6 --format json   both games on 6 decks, as JSON
+  baccarat report --format csv > r.csv      every number of the report, one a row
   baccarat report --format latex > r.tex    a LaTeX document (pdflatex r.tex)
   baccarat report --commission 0            leave out the games with commission
   baccarat report --tableau simplified      a house's sheet in place of the casino sheet
@@ -66,7 +68,7 @@ def run(args: argparse.Namespace) -> int:
     from solver.chemin.game import MAX_COMMISSION
     from solver.exact.numbers import exact
     from solver.report import shoe_words
-    from solver.report.full import full_dict, full_latex, full_text
+    from solver.report.full import REPORT_CSV_HEADER, full_csv_rows, full_dict, full_latex, full_text
 
     punto_shoe, chemin_shoe = report_shoes(args)
     house = house_from_args(args)
@@ -84,6 +86,8 @@ def run(args: argparse.Namespace) -> int:
         )
     if args.format in JSON_FORMATS:
         emit_document(full_dict(rep, args.digits), args)
+    elif args.format == "csv":
+        write_csv(REPORT_CSV_HEADER, full_csv_rows(rep, args.digits))
     elif args.format == "latex":
         sys.stdout.write(full_latex(rep, args.digits, command=report_command(args)))
     else:
@@ -115,7 +119,7 @@ def add_parser(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-ar
     )
     g.add_argument("--remove", metavar="CARDS", help="cards already seen, taken out of each game's shoe, e.g. 5,5,K,0,9")
     p.set_defaults(default_decks="8")
-    add_format_options(p, ("text", "json", "latex"))
+    add_format_options(p, ("text", "json", "csv", "latex"))
     p.add_argument(
         "--commission",
         metavar="ALPHA",

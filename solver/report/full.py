@@ -9,17 +9,20 @@ import textwrap
 from collections.abc import Sequence
 from dataclasses import dataclass
 from fractions import Fraction
+from typing import Any
 
 from solver.analysis.report import FullReport, Headline, headline
+from solver.banque.committed import theta_one_limit_of
 from solver.cards import Shoe
 from solver.chemin.solve import Solution
+from solver.exact.numberfield import FieldElement, decimal_of
 from solver.punto import PuntoResult
 from solver.report import DEFAULT_TEXT_DIGITS, TEXT_WIDTH, decimal_str, fraction_str, paper, percent_str, shoe_words
 from solver.report import latex as tex
-from solver.report.banque import banque_model_dict
+from solver.report.banque import ALGEBRAIC_DIGITS, banque_model_dict
 from solver.report.banque_section import banque_report_table, banque_section_dict, banque_section_text
-from solver.report.chemin import can_be_dealt, chemin_dict, chemin_text, model_dict, uniqueness_words
-from solver.report.punto import punto_dict, punto_text
+from solver.report.chemin import can_be_dealt, chemin_csv_rows, chemin_dict, chemin_text, model_dict, uniqueness_words
+from solver.report.punto import punto_csv_rows, punto_dict, punto_text
 from solver.strategy import format_infoset
 
 # -- text -------------------------------------------------------------------------------------------
@@ -265,6 +268,49 @@ def full_dict(rep: FullReport, digits: int | None = None) -> dict[str, object]:
     if rep.banque or rep.banque_left_out:
         out["baccara_banque"] = banque_section_dict(rep.banque, _beside(rep), digits, rep.banque_left_out)
     return out
+
+
+# -- CSV --------------------------------------------------------------------------------------------
+
+REPORT_CSV_HEADER = ("section", "shoe", "model", "item", "exact", "decimal")
+"""``baccarat report --format csv``: one row per number of the report's sections."""
+
+
+def _csv_number(x: Any, digits: int | None) -> tuple[str, str]:
+    """(exact, decimal): a fraction and its decimal with ``digits``; an irrational number's decimal only
+    (its exact form is in the JSON), to ``digits`` or the banque report's places."""
+    if isinstance(x, FieldElement) and x.rational() is None:
+        return "", decimal_of(x, digits if digits is not None else ALGEBRAIC_DIGITS)
+    if isinstance(x, FieldElement):
+        x = x.rational()
+    return fraction_str(Fraction(x)), decimal_str(Fraction(x), digits) if digits is not None else ""
+
+
+def full_csv_rows(rep: FullReport, digits: int | None = None) -> list[tuple[str, ...]]:
+    """The report's numbers as CSV rows under :data:`REPORT_CSV_HEADER`: punto banco's (the rows of
+    ``baccarat punto --format csv``), each chemin de fer game's (``baccarat chemin``'s; the model says its
+    commission), and baccara banque's beside them (each concept's value or guarantee and the players'
+    draws at 5, chemin de fer's value on the same shoe, the limit as theta -> 1)."""
+    rows: list[tuple[str, ...]] = [("punto banco", shoe, "", *rest) for shoe, *rest in punto_csv_rows(rep.punto, digits)]
+    for s in rep.chemin + rep.commission:
+        model = f"{s.game.label}, commission {fraction_str(s.game.model.commission)}"
+        rows += [("chemin de fer", shoe, model, *rest) for shoe, _, *rest in chemin_csv_rows(s, digits)]
+    beside = _beside(rep)
+    for shoe in dict.fromkeys(e.shoe for e in rep.banque):
+        for e in (e for e in rep.banque if e.shoe == shoe):
+            model = f"{e.label}, theta {fraction_str(e.theta)}"
+            kind = "value" if e.exists is not False else "guarantee"
+            numbers = [(f"{e.concept}:{kind}", e.value)]
+            numbers += [(f"{e.concept}:player1:{k}", v) for k, v in e.player1.items()]
+            numbers += [(f"{e.concept}:player2:{k}", v) for k, v in e.player2.items()]
+            rows += [("baccara banque", shoe.label(), model, item, *_csv_number(x, digits)) for item, x in numbers]
+        c = beside.get(shoe)
+        if c is not None:
+            rows.append(("baccara banque", shoe.label(), c.game.label, "chemin_de_fer:value", *_csv_number(c.value, digits)))
+        limit = theta_one_limit_of(shoe, next(e for e in rep.banque if e.shoe == shoe).model)
+        if limit is not None:
+            rows.append(("baccara banque", shoe.label(), "", "theta_one_limit", *_csv_number(limit, digits)))
+    return rows
 
 
 # -- LaTeX ------------------------------------------------------------------------------------------
