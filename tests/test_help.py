@@ -132,3 +132,13 @@ def test_the_tools_say_what_they_cover(monkeypatch: pytest.MonkeyPatch) -> None:
 def test_crosscheck_offers_no_cut_card_option_it_does_not_have(monkeypatch: pytest.MonkeyPatch) -> None:
     text = help_text("crosscheck", WIDE, monkeypatch)
     assert "--cut" not in text and "--extra-coup" not in text
+
+
+@pytest.mark.parametrize(
+    "argv", [["punto", "--format", "xml"], ["chemin", "--information", "4"], ["simulate", "--coups", "x"], ["--nope"]]
+)
+def test_a_usage_error_has_the_one_prefix(argv: list[str]) -> None:
+    # argparse's own errors said "baccarat punto: error:", ours "baccarat: error:": one form now
+    r = run_cli(argv)
+    assert r.code == 2 and r.out == "" and r.err.count("\n") == 1
+    assert r.err.startswith("baccarat: error: ") and "--help)" in r.err, r.err
