@@ -33,14 +33,17 @@ def _cli_json(argv: list[str], capsys: pytest.CaptureFixture[str]) -> dict[str, 
 
 
 def test_to_dict_is_what_the_command_prints(capsys: pytest.CaptureFixture[str]) -> None:
-    printed = _cli_json(["punto", "--decks", "6", "--bets", "banker,player,dragon7", "--format", "json"], capsys)
+    # a command of several results lists them under "results", each the dict to_dict gives
+    (printed,) = _cli_json(["punto", "--decks", "6", "--bets", "banker,player,dragon7", "--format", "json"], capsys)["results"]
     mine = to_dict(punto_banco(Shoe.decks(6), bets=bets_from_names("banker,player,dragon7")))
-    for key, value in mine.items():  # the command adds its tool and command line around the same fields
-        assert printed[key] == value, key
-    printed = _cli_json(["chemin", "--decks", "inf", "--format", "json"], capsys)
-    mine = to_dict(solve(build_game(Shoe.infinite(), 1, "casino")))
-    for key, value in mine.items():
-        assert printed[key] == value, key
+    assert printed == mine
+    (printed,) = _cli_json(["chemin", "--decks", "inf", "--format", "json"], capsys)["results"]
+    assert printed == to_dict(solve(build_game(Shoe.infinite(), 1, "casino")))
+    report = _cli_json(["report", "--decks", "inf", "--commission", "0", "--banque", "off", "--format", "json"], capsys)
+    from solver import full_report
+
+    mine = to_dict(full_report(Shoe.infinite(), Shoe.infinite(), commission=0, banque="off"))
+    assert {k: v for k, v in report.items() if k not in ("tool", "command")} == mine
 
 
 def test_every_game_answer_says_how_it_was_obtained() -> None:

@@ -1,4 +1,5 @@
-"""Every public result as data: :func:`to_dict` gives the JSON-ready dict the command line prints for it,
+"""Every public result as data: :func:`to_dict` gives the JSON-ready dict the command line writes for it
+(a command of several results lists such dicts under ``results``),
 :func:`to_frame` a table a notebook shows (a pandas DataFrame, where pandas is installed).
 
 The results live in the layers below (the games, the simulator, the analysis) and do not know how they
@@ -71,7 +72,7 @@ VIEWS: tuple[tuple[type, Dict, Rows | None], ...] = (
     (CrossCheck, _crosscheck_dict, (simulate.CC_CSV_HEADER, simulate.crosscheck_csv_rows)),
     (TableSummary, sessions.table_dict, (sessions.TABLE_CSV_HEADER, sessions.table_csv_rows)),
     (ParSheet, parsheet.parsheet_dict, (parsheet.CSV_HEADER, parsheet.parsheet_csv_rows)),
-    (FullReport, full.full_dict, None),
+    (FullReport, full.full_dict, (full.REPORT_CSV_HEADER, full.full_csv_rows)),
 )
 """Each result type, its JSON-ready dict, and its CSV header and rows (None: it has no table view)."""
 
@@ -85,8 +86,9 @@ def _view(result: object) -> tuple[Dict, Rows | None]:
 
 
 def to_dict(result: object) -> dict[str, object]:
-    """The JSON-ready dict the command line prints for ``result`` (its ``--format json``): every exact
-    number a string holding an integer or a fraction (docs/reference.md).
+    """The JSON-ready dict the command line writes for ``result`` (its ``--format json``; a command of
+    several results, such as punto's deck list, lists such dicts under ``results``): every exact number a
+    string holding an integer or a fraction (docs/reference.md).
 
     Raises:
         InputError: ``result`` is not one of the results of :data:`VIEWS`.
@@ -99,7 +101,7 @@ def rows(result: object) -> tuple[tuple[str, ...], list[tuple[str, ...]]]:
     """The header and rows the command writes for ``result`` with ``--format csv``.
 
     Raises:
-        InputError: ``result`` has no table view (a commission sweep, a full report: use :func:`to_dict`).
+        InputError: ``result`` has no table view (a commission sweep: use :func:`to_dict`).
     """
     _, table = _view(result)
     if table is None:
