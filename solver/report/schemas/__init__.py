@@ -2,10 +2,10 @@
 
 Each schema describes what ``baccarat COMMAND --format json`` writes, and each line of ``--format jsonl``
 (one result with ``tool`` and ``command``: the schema's ``$defs/line``). The schemas hold the reference's
-rule for numbers (docs/reference.md, "JSON fields"): an exact number is a string (:data:`EXACT`), a count
-or an identifier a JSON integer (:data:`COUNT`), a quantity of statistics a JSON number (:data:`FLOAT`),
-a rounded decimal a string (:data:`DECIMAL`). Documented keys are required where they are always
-written; keys may be added (objects are open), never renamed.
+rule for numbers (docs/reference.md, "JSON fields"; :mod:`.parts`): an exact number is a string, a count
+or an identifier a JSON integer, a quantity of statistics a JSON number, a rounded decimal a string.
+Documented keys are required where they are always written; keys may be added (objects are open), never
+renamed.
 
 The published copies are ``docs/schemas/COMMAND.schema.json``, written by
 ``python3 -m solver.report.schemas docs/schemas`` (never edited by hand; a test holds them equal to
@@ -17,127 +17,13 @@ from __future__ import annotations
 import json
 from collections.abc import Callable
 from pathlib import Path
-from typing import Any
 
-Schema = dict[str, Any]
-
-DRAFT = "https://json-schema.org/draft/2020-12/schema"
-BASE = "urn:baccarat-solver:schema:"
-
-EXACT: Schema = {
-    "type": "string",
-    "pattern": "^-?[0-9]+(/[0-9]+)?$",
-    "description": "an exact integer or reduced fraction p/q (read it with fractions.Fraction)",
-}
-DECIMAL: Schema = {
-    "type": "string",
-    "pattern": "^-?[0-9]+(\\.[0-9]+)?$",
-    "description": "a decimal rounded from an exact number, its digits as printed",
-}
-COUNT: Schema = {"type": "integer", "minimum": 0, "description": "a count or an identifier"}
-INTEGER: Schema = {"type": "integer", "description": "a whole number of a count's scale (a tag, a sum of tags)"}
-FLOAT: Schema = {"type": "number", "description": "a quantity of statistics, in floating point"}
-TEXT: Schema = {"type": "string"}
-BOOL: Schema = {"type": "boolean"}
-NULL: Schema = {"type": "null"}
-
-ALGEBRAIC: Schema = {
-    "type": "object",
-    "description": "an irrational number, exactly: the real root of its minimal polynomial (integer "
-    "coefficients, lowest degree first) in the interval, and a decimal",
-    "required": ["minimal_polynomial", "interval", "decimal"],
-    "properties": {
-        "minimal_polynomial": {"type": "array", "items": EXACT},
-        "interval": {"type": "array", "items": EXACT, "minItems": 2, "maxItems": 2},
-        "decimal": DECIMAL,
-    },
-}
-NUMBER: Schema = {"anyOf": [EXACT, ALGEBRAIC]}
-"""An exact number, rational (:data:`EXACT`) or algebraic (:data:`ALGEBRAIC`)."""
-
-
-def maybe(s: Schema) -> Schema:
-    """``s`` or null."""
-    return {"anyOf": [s, NULL]}
-
-
-def array(items: Schema, **more: Any) -> Schema:
-    return {"type": "array", "items": items, **more}
-
-
-def mapping(values: Schema) -> Schema:
-    """An object whose keys are names (information sets, bets, seats, ...), each value ``values``."""
-    return {"type": "object", "additionalProperties": values}
-
-
-def obj(required: dict[str, Schema], optional: dict[str, Schema] | None = None, description: str | None = None) -> Schema:
-    """An object with these keys (``optional`` ones written only in some cases); others may be added."""
-    out: Schema = {"type": "object", "required": list(required), "properties": {**required, **(optional or {})}}
-    if description:
-        out["description"] = description
-    return out
-
-
-def enum(*words: str) -> Schema:
-    return {"type": "string", "enum": list(words)}
-
-
-SHOE = obj(
-    {"dealing": enum("A", "B")},
-    {
-        "values": array(COUNT, minItems=10, maxItems=10),
-        "decks": {"anyOf": [COUNT, {"const": "inf"}]},
-        "ranks": array(COUNT, minItems=13, maxItems=13),
-        "suits": maybe(array(COUNT, minItems=52, maxItems=52)),
-    },
-    "the shoe: dealing A (an infinite deck) or B (the shoe), its counts by value, rank and suit",
-)
-PROVENANCE = {"tool": obj({"name": {"const": "baccarat"}, "version": TEXT}), "command": TEXT}
-"""The two keys every document begins with."""
-
-
-def with_provenance(s: Schema) -> Schema:
-    """``s`` with the two keys every document begins with, required."""
-    return {**s, "required": [*PROVENANCE, *s.get("required", [])], "properties": {**PROVENANCE, **s["properties"]}}
-
-
-def document(command: str, description: str, body: Schema, defs: dict[str, Schema] | None = None) -> Schema:
-    """The schema of a command of one result: its document is ``body`` with the provenance; a line of
-    ``--format jsonl`` is the same document."""
-    top = with_provenance(body)
-    return {
-        "$schema": DRAFT,
-        "$id": f"{BASE}{command}",
-        "title": f"baccarat {command} --format json",
-        "description": description,
-        **top,
-        "$defs": {"line": top, **(defs or {})},
-    }
-
-
-def listing(
-    command: str, description: str, result: Schema, key: str = "results", defs: dict[str, Schema] | None = None
-) -> Schema:
-    """The schema of a command of several results: ``--format json`` writes one document whose ``key``
-    lists them (whatever their number); a line of ``--format jsonl`` is one result with the provenance
-    (``$defs/line``)."""
-    line = with_provenance(result)
-    return {
-        "$schema": DRAFT,
-        "$id": f"{BASE}{command}",
-        "title": f"baccarat {command} --format json",
-        "description": description,
-        "type": "object",
-        "required": [*PROVENANCE, key],
-        "properties": {**PROVENANCE, key: array({"$ref": "#/$defs/result"})},
-        "$defs": {"result": result, "line": line, **(defs or {})},
-    }
+from solver.report.schemas import bets, games, runs
+from solver.report.schemas.parts import Schema
 
 
 def schemas() -> dict[str, Schema]:
     """Every command's schema, by command name."""
-    from solver.report.schemas import bets, games, runs
-
     builders: dict[str, Callable[[], Schema]] = {**games.SCHEMAS, **bets.SCHEMAS, **runs.SCHEMAS}
     return {name: builders[name]() for name in sorted(builders)}
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from solver.report.schemas import (
+from solver.report.schemas.parts import (
     BOOL,
     COUNT,
     DECIMAL,

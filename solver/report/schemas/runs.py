@@ -4,7 +4,21 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from solver.report.schemas import BOOL, COUNT, EXACT, FLOAT, INTEGER, SHOE, TEXT, Schema, array, document, mapping, maybe, obj
+from solver.report.schemas.parts import (
+    BOOL,
+    COUNT,
+    EXACT,
+    FLOAT,
+    INTEGER,
+    SHOE,
+    TEXT,
+    Schema,
+    array,
+    document,
+    mapping,
+    maybe,
+    obj,
+)
 
 ESTIMATE = obj(
     {"estimate": maybe(FLOAT), "se": maybe(FLOAT), "units": COUNT},
