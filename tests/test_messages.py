@@ -180,3 +180,30 @@ def test_out_may_be_a_folder_still_to_create(tmp_path) -> None:
     target = tmp_path / "new" / "deeper"
     assert check_out_dir(str(target)) == target and not (tmp_path / "new").exists()  # checked, not created
     assert list(tmp_path.iterdir()) == []  # the probe file is gone
+
+
+def test_an_error_after_a_progress_line_starts_a_line_of_its_own(screen: Terminal, monkeypatch: pytest.MonkeyPatch) -> None:
+    # a command that keeps its progress line open when an error ends the work: main() finishes the line
+    from solver.cli import main
+    from solver.errors import InputError
+
+    def fails(args: object) -> int:
+        p = Progress(10, "shoes")
+        p.start -= 5
+        p.update(2)
+        raise InputError("the shoe ran out")
+
+    on(screen, monkeypatch)
+    monkeypatch.setattr("solver.cli.build_parser", lambda only=None: _parser(fails))
+    assert main(["punto"]) == 2
+    assert visible(screen.getvalue())[-1] == "baccarat: error: the shoe ran out"
+    assert visible(screen.getvalue())[0].startswith("shoes: 2/10")
+
+
+def _parser(run: object) -> object:
+    import argparse
+
+    p = argparse.ArgumentParser(prog="baccarat")
+    p.add_argument("command")
+    p.set_defaults(run=run)
+    return p

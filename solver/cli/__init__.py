@@ -19,6 +19,7 @@ from collections.abc import Callable, Sequence
 from typing import NoReturn
 
 from solver.cli.common import EXIT_FAILED, EXIT_INTERRUPTED, add_message_options, configure_messages
+from solver.cli.messages import finish
 from solver.cli.output import prepare_streams, say, silence_stdout
 from solver.cli.parser import EXIT_USAGE, Parser
 from solver.errors import BaccaratError
@@ -84,11 +85,13 @@ def main(argv: Sequence[str] | None = None) -> int:
         sys.stdout.flush()  # here, not at exit: a full or closed stdout is then one line and exit 1
         return code
     except BaccaratError as e:
+        finish()
         say(f"baccarat: error: {e}")
         return e.exit_code
     except KeyboardInterrupt:
         if previous is not None:
             signal.signal(signal.SIGINT, signal.SIG_IGN)  # a second Ctrl-C cannot interrupt the goodbye
+        finish()
         say("baccarat: interrupted")
         return EXIT_INTERRUPTED
     except ImportError:  # an interrupt inside a C extension's import (numpy's) comes back as an ImportError

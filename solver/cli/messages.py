@@ -179,6 +179,19 @@ def note_compiling(kernels: Sequence[tuple[str, str]]) -> None:
         note(COMPILING)
 
 
+def finish() -> None:
+    """End a progress line left on the terminal (its work stopped by an error or an interruption), so that
+    the line said next starts a line of its own."""
+    p = Progress.active
+    if p is not None:
+        Progress.active = None
+        try:
+            p.stream.write("\n")
+            p.stream.flush()
+        except (OSError, ValueError):
+            pass
+
+
 def pause() -> None:
     """Take a progress line off the terminal before something else is written there."""
     if Progress.active is not None:
