@@ -19,13 +19,13 @@ from collections.abc import Callable
 from pathlib import Path
 
 from solver.report.schemas import bets, games, runs
-from solver.report.schemas.parts import Schema
+from solver.report.schemas.parts import Schema, factor
 
 
 def schemas() -> dict[str, Schema]:
     """Every command's schema, by command name."""
     builders: dict[str, Callable[[], Schema]] = {**games.SCHEMAS, **bets.SCHEMAS, **runs.SCHEMAS}
-    return {name: builders[name]() for name in sorted(builders)}
+    return {name: factor(builders[name]()) for name in sorted(builders)}
 
 
 def schema_text(s: Schema) -> str:

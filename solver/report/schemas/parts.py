@@ -87,17 +87,61 @@ def with_provenance(s: Schema) -> Schema:
     return {**s, "required": [*PROVENANCE, *s.get("required", [])], "properties": {**PROVENANCE, **s["properties"]}}
 
 
+ESTIMATE = obj(
+    {"estimate": maybe(FLOAT), "se": maybe(FLOAT), "units": COUNT},
+    {"ci_low": maybe(FLOAT), "ci_high": maybe(FLOAT)},
+    description="an estimate with its standard error (and, but for count's, its interval at the run's confidence "
+    "level); null where undefined (one unit); over `units` independent units (shoes, sessions)",
+)
+
+NAMED: dict[str, Schema] = {
+    "exact": EXACT,
+    "decimal": DECIMAL,
+    "count": COUNT,
+    "integer": INTEGER,
+    "float": FLOAT,
+    "algebraic": ALGEBRAIC,
+    "shoe": SHOE,
+    "estimate": ESTIMATE,
+}
+"""The parts a published schema names in its ``$defs`` (``#/$defs/exact``, ...) rather than repeating them."""
+
+
+def factor(schema: Schema) -> Schema:
+    """``schema`` with every occurrence of a part of :data:`NAMED` replaced by a reference to it, and the
+    parts used added to its ``$defs`` (a part's own insides referenced too: a shoe's counts)."""
+    used: dict[str, Schema] = {}
+
+    def walk(x: Any, own: str | None = None) -> Any:
+        if isinstance(x, dict):
+            for name, part in NAMED.items():
+                if name != own and x == part:
+                    used.setdefault(name, part)
+                    return {"$ref": f"#/$defs/{name}"}
+            return {k: walk(v) for k, v in x.items()}
+        if isinstance(x, list):
+            return [walk(v) for v in x]
+        return x
+
+    out: Schema = walk(schema)
+    done: dict[str, Schema] = {}
+    while len(done) < len(used):
+        for name in [n for n in used if n not in done]:
+            done[name] = walk(NAMED[name], own=name)
+    out["$defs"] = {**out.get("$defs", {}), **dict(sorted(done.items()))}
+    return out
+
+
 def document(command: str, description: str, body: Schema, defs: dict[str, Schema] | None = None) -> Schema:
-    """The schema of a command of one result: its document is ``body`` with the provenance; a line of
-    ``--format jsonl`` is the same document."""
-    top = with_provenance(body)
+    """The schema of a command of one result: its document is ``body`` with the provenance (``$defs/document``);
+    a line of ``--format jsonl`` is the same document (``$defs/line``)."""
     return {
         "$schema": DRAFT,
         "$id": f"{BASE}{command}",
         "title": f"baccarat {command} --format json",
         "description": description,
-        **top,
-        "$defs": {"line": top, **(defs or {})},
+        "$ref": "#/$defs/document",
+        "$defs": {"document": with_provenance(body), "line": {"$ref": "#/$defs/document"}, **(defs or {})},
     }
 
 
@@ -107,7 +151,7 @@ def listing(
     """The schema of a command of several results: ``--format json`` writes one document whose ``key``
     lists them (whatever their number); a line of ``--format jsonl`` is one result with the provenance
     (``$defs/line``)."""
-    line = with_provenance(result)
+    line = {"allOf": [{"$ref": "#/$defs/result"}, with_provenance({"type": "object", "properties": {}})]}
     return {
         "$schema": DRAFT,
         "$id": f"{BASE}{command}",

@@ -7,6 +7,7 @@ from collections.abc import Callable
 from solver.report.schemas.parts import (
     BOOL,
     COUNT,
+    ESTIMATE,
     EXACT,
     FLOAT,
     INTEGER,
@@ -20,12 +21,6 @@ from solver.report.schemas.parts import (
     obj,
 )
 
-ESTIMATE = obj(
-    {"estimate": maybe(FLOAT), "se": maybe(FLOAT), "units": COUNT},
-    {"ci_low": maybe(FLOAT), "ci_high": maybe(FLOAT)},
-    description="an estimate with its standard error (and, but for count's, its interval at the run's confidence "
-    "level); null where undefined (one unit); over `units` independent units (shoes, sessions)",
-)
 WHERE = {
     "seed": COUNT,
     "workers": maybe(COUNT),
