@@ -35,7 +35,8 @@ tables (TOML or JSON; see docs/howto-side-bets.md), alone unless --bets is also 
 need the shoe's ranks, on suits its suits: the catalogue leaves out those the shoe cannot settle.
 
 JSON: --format json writes one document, its results a list (one per shoe); --format jsonl one line per \
-shoe, as it is priced.
+shoe, as it is priced. --shoes always writes JSON lines, one a shoe as it comes (with or without \
+--format json or jsonl).
 
 examples:
   baccarat punto                                    8 decks, exact report
