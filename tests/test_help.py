@@ -142,3 +142,16 @@ def test_a_usage_error_has_the_one_prefix(argv: list[str]) -> None:
     r = run_cli(argv)
     assert r.code == 2 and r.out == "" and r.err.count("\n") == 1
     assert r.err.startswith("baccarat: error: ") and "--help)" in r.err, r.err
+
+
+@pytest.mark.parametrize("command", ["latex", "figures"])
+def test_each_generator_gives_the_whole_recipe_of_the_report(command: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    """docs/report.tex inputs the tables and the figures: the help of either generator names both
+    commands, as the report's first lines do, so a fresh clone following one help builds the PDF."""
+    text = help_text(command, WIDE, monkeypatch)
+    header = (ROOT / "docs" / "report.tex").read_text().split("\\documentclass")[0]
+    generators = re.findall(r"^%\s+(baccarat \w+ --out \S+)$", header, flags=re.M)
+    assert sorted(generators) == ["baccarat figures --out docs/figures", "baccarat latex --out docs/tables"], header
+    for generator in generators:
+        assert generator in text, (command, generator)
+    assert "pdflatex report.tex" in text

@@ -22,9 +22,12 @@ EXTENSIONS = ("pdf", "png", "csv", "tex")
 EPILOG = """\
 Writes, for each figure, NAME.pdf (for papers), NAME.png (for screens), NAME.csv (exactly the numbers
 it draws: exact fractions, and estimates in columns that say so) and NAME.tex (a LaTeX figure whose
-caption names this command), and prints their paths. docs/report.tex inputs them from figures/:
+caption names this command), and prints their paths. docs/report.tex inputs them from figures/
+and the tables from tables/, so it needs both generators, run from the repository's root, then pdflatex
+twice (for the references):
 
-  baccarat figures --out docs/figures && cd docs && pdflatex report.tex
+  baccarat latex --out docs/tables && baccarat figures --out docs/figures
+  cd docs && pdflatex report.tex && pdflatex report.tex
 
 figures: punto-edges, chemin-values, ponte-draw-at-5, banker-mixed-cell (exact, by deck count);
 cut-card-effect (recorded long simulations, estimates); convergence (a short seeded simulation of

@@ -15,9 +15,12 @@ DEFAULT_DECKS = "1,2,3,4,5,6,7,8,inf"
 
 EPILOG = """\
 Writes one LaTeX file per table (booktabs; each with a caption, a label and a comment naming this
-command) and prints their paths. docs/report.tex inputs them from tables/:
+command) and prints their paths. docs/report.tex inputs them from tables/ and the figures from
+figures/, so it needs both generators, run from the repository's root, then pdflatex twice (for the
+references):
 
-  baccarat latex --out docs/tables && cd docs && pdflatex report.tex
+  baccarat latex --out docs/tables && baccarat figures --out docs/figures
+  cd docs && pdflatex report.tex && pdflatex report.tex
 
 The exact appendix tables and the banker's tableaux use each game's shoe as it is played (punto banco
 8 decks, chemin de fer 6); so do the side-bet tables (the catalogue, its pay tables, its effects of
