@@ -4,8 +4,8 @@ traceback, no hang, no orphaned worker process.
 SIGINT is sent at several moments after the console script's code starts (while the modules load,
 while the command runs, while worker processes work; with ``-m slow``, while numba compiles the
 counting kernel from cold), each run under a timeout. The child says when its code starts by writing
-a byte to a pipe just before :func:`solver.entry.run`: what comes before it is Python's own start-up,
-which no package can answer (see solver/entry.py).
+a byte to a pipe as soon as :func:`solver.entry.run` has installed its interrupt handler: what comes
+before it is Python's own start-up, which no package can answer (see solver/entry.py).
 """
 
 from __future__ import annotations
@@ -20,8 +20,23 @@ from pathlib import Path
 import pytest
 
 ROOT = Path(__file__).resolve().parents[1]
-START = "import os, sys, solver.entry as e; os.write(int(sys.argv.pop(1)), b'x'); e.run()"
-"""The console script's code (``solver.entry:run``), after telling the test it is about to run."""
+START = """
+import os, signal, sys
+import solver.entry as e
+fd, install = int(sys.argv.pop(1)), signal.signal
+
+def installed(signum, handler):  # run()'s first handler, then the test is told (once)
+    signal.signal = install
+    before = install(signum, handler)
+    os.write(fd, b"x")
+    return before
+
+signal.signal = installed
+e.run()
+"""
+"""The console script's code (``solver.entry:run``), telling the test once it has installed its
+interrupt handler: a byte written before that, on a loaded machine, let the test's earliest SIGINT
+land between the byte and the handler, in the test's own start-up line."""
 
 
 def _children(pid: int) -> list[int]:
