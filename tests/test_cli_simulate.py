@@ -118,7 +118,7 @@ def test_errors_are_one_line(cli, args: list[str], message: str, monkeypatch: py
 def test_scheduler(cli) -> None:  # type: ignore[no-untyped-def]
     distributed = pytest.importorskip("distributed", reason="Dask's distributed is an optional extra")
     args = ["simulate", "--shoes", "3000", "--seed", "4", "--format", "json"]
-    with distributed.LocalCluster(n_workers=2, processes=False, dashboard_address=None) as cluster:
+    with distributed.LocalCluster(n_workers=2, processes=False, dashboard_address=":0") as cluster:
         remote = _json(cli(args + ["--scheduler", cluster.scheduler_address]))
     local = _json(cli(args + ["--workers", "1"]))
     assert remote["scheduler"] == cluster.scheduler_address and remote["workers"] is None

@@ -55,7 +55,7 @@ def test_a_banque_theta_list_on_two_workers_is_one_process_s(cli) -> None:  # ty
 def test_a_sweep_on_a_dask_cluster_is_the_same(cli) -> None:  # type: ignore[no-untyped-def]
     distributed = pytest.importorskip("distributed", reason="Dask's distributed is an optional extra")
     args = ["chemin", "--decks", "1,inf", "--information", "3", "--freedom", "parlor", "--format", "json"]
-    with distributed.LocalCluster(n_workers=2, processes=False, dashboard_address=None) as cluster:
+    with distributed.LocalCluster(n_workers=2, processes=False, dashboard_address=":0") as cluster:
         remote = _json(cli([*args, "--scheduler", cluster.scheduler_address]))
     assert remote == _json(cli(args))
 
@@ -79,7 +79,7 @@ def test_a_cluster_left_without_workers_exits_3_after_the_wait(cli) -> None:  # 
     """Issue 27: the command waited silently, forever; and 1, its old exit code, is the cross-check's
     "rejected". Now: a note when the wait begins, one error line after it, exit code 3."""
     distributed = pytest.importorskip("distributed", reason="Dask's distributed is an optional extra")
-    with distributed.LocalCluster(n_workers=0, processes=False, dashboard_address=None) as cluster:
+    with distributed.LocalCluster(n_workers=0, processes=False, dashboard_address=":0") as cluster:
         run = cli(["crosscheck", "--simulate", "1e4", "--scheduler", cluster.scheduler_address, "--worker-wait", "1"])
     lines = run.err.strip().splitlines()
     assert run.code == 3, run.err

@@ -248,7 +248,7 @@ def test_same_sessions_on_a_dask_cluster() -> None:
     pols = Policies.defaults(table)
     play = table_play(table, KEMENY_SNELL)
     local = run_sessions(table, pols, play, 20, seed=4, workers=1)
-    with distributed.LocalCluster(n_workers=2, processes=False, dashboard_address=None) as cluster:
+    with distributed.LocalCluster(n_workers=2, processes=False, dashboard_address=":0") as cluster:
         remote = run_sessions(table, pols, play, 20, seed=4, scheduler=cluster.scheduler_address)
     assert local == remote
 

@@ -97,7 +97,7 @@ def test_same_result_on_a_dask_cluster(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(run_module, "CHUNK_COUPS", 4_000)
     config = CountConfig.punto(Shoe.decks(8), bets_from_names("big_tiger"))
     local = run_module.run_study(config, 200, seed=3, workers=1)
-    with distributed.LocalCluster(n_workers=2, processes=False, dashboard_address=None) as cluster:
+    with distributed.LocalCluster(n_workers=2, processes=False, dashboard_address=":0") as cluster:
         remote = run_module.run_study(config, 200, seed=3, scheduler=cluster.scheduler_address)
     assert np.array_equal(local.moments, remote.moments)
 

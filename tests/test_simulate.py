@@ -137,7 +137,7 @@ def test_same_result_on_a_dask_cluster(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(run_module, "CHUNK_COUPS", 20_000)
     config = SimConfig.punto(EIGHT)
     local = simulate(config, shoes=600, seed=3, workers=1)
-    with distributed.LocalCluster(n_workers=2, processes=False, dashboard_address=None) as cluster:
+    with distributed.LocalCluster(n_workers=2, processes=False, dashboard_address=":0") as cluster:
         remote = simulate(config, shoes=600, seed=3, scheduler=cluster.scheduler_address)
     assert _same(local.tallies, remote.tallies)
 

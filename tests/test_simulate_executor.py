@@ -184,7 +184,7 @@ def test_an_idle_source_does_not_hold_back_the_results_in_flight(workers: int) -
 def test_an_idle_source_on_a_dask_cluster() -> None:
     distributed = pytest.importorskip("distributed", reason="Dask's distributed is an optional extra")
     received: list[tuple[int, int]] = []
-    with distributed.LocalCluster(n_workers=1, processes=False, dashboard_address=None) as cluster:
+    with distributed.LocalCluster(n_workers=1, processes=False, dashboard_address=":0") as cluster:
         for item in map_chunks(square, waiting_source(received), scheduler=cluster.scheduler_address):
             received.append(item)
     assert received == [(0, 9), (1, 16)]
@@ -216,7 +216,7 @@ def test_a_bad_worker_wait_is_refused() -> None:
 
 def test_same_shared_value_on_a_dask_cluster() -> None:
     distributed = pytest.importorskip("distributed", reason="Dask's distributed is an optional extra")
-    with distributed.LocalCluster(n_workers=2, processes=False, dashboard_address=None) as cluster:
+    with distributed.LocalCluster(n_workers=2, processes=False, dashboard_address=":0") as cluster:
         seen = dict(map_shared(where, Counted(5), range(30), scheduler=cluster.scheduler_address))
     assert [seen[i][0] for i in range(30)] == [5 * i for i in range(30)]
     assert len({s[2] for s in seen.values()}) == 1  # one object, installed once (threads of this process)
@@ -225,7 +225,7 @@ def test_same_shared_value_on_a_dask_cluster() -> None:
 def test_a_cluster_without_workers_fails_after_the_stated_wait(capsys: pytest.CaptureFixture[str]) -> None:
     """Issue 27: with every Dask worker gone the command waited silently, forever."""
     distributed = pytest.importorskip("distributed", reason="Dask's distributed is an optional extra")
-    with distributed.LocalCluster(n_workers=0, processes=False, dashboard_address=None) as cluster:
+    with distributed.LocalCluster(n_workers=0, processes=False, dashboard_address=":0") as cluster:
         start = time.monotonic()
         with pytest.raises(RunError, match=r"no Dask worker is left .* within 2 s .*--worker-wait") as e:
             list(map_chunks(square, range(5), scheduler=DaskScheduler(cluster.scheduler_address, 2)))
@@ -236,7 +236,7 @@ def test_a_cluster_without_workers_fails_after_the_stated_wait(capsys: pytest.Ca
 
 def test_a_dask_run_waits_for_a_worker_to_join() -> None:
     distributed = pytest.importorskip("distributed", reason="Dask's distributed is an optional extra")
-    with distributed.LocalCluster(n_workers=0, processes=False, dashboard_address=None) as cluster:
+    with distributed.LocalCluster(n_workers=0, processes=False, dashboard_address=":0") as cluster:
         joined = threading.Timer(1.5, cluster.scale, args=(1,))
         joined.start()
         try:

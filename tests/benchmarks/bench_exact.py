@@ -317,7 +317,7 @@ def test_a_million_shoes_on_a_dask_cluster() -> None:
         assert p.wait() == 0
         return digest.hexdigest(), lines, time.perf_counter() - start
 
-    with distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=True, dashboard_address=None) as cluster:
+    with distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=True, dashboard_address=":0") as cluster:
         remote = run(["--scheduler", cluster.scheduler_address])
     local = run([])
     print(
