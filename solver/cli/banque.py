@@ -4,10 +4,15 @@ from __future__ import annotations
 
 import argparse
 import sys
-from typing import TYPE_CHECKING
+from collections.abc import Iterable, Iterator
+from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
     from solver.banque.game import BanqueModel
+    from solver.banque.solve import BanqueSolution
+    from solver.banque.sweep import BanqueFailure
+    from solver.cards import Shoe
+    from solver.cli.sweep_lines import LineShoe, LineShoes
 
 from solver.cli.common import (
     EXIT_FAILED,
@@ -21,8 +26,10 @@ from solver.cli.common import (
     render,
     shoes_from_args,
 )
+from solver.cli.sweep_lines import add_shoes_option, line_shoes, refuse_one_game
 from solver.cli.workers import SWEEP_WORKERS, add_run_options
 from solver.errors import InputError
+from solver.simulate.tasks import Idle
 
 EPILOG = """\
 models:
@@ -73,14 +80,16 @@ def run(args: argparse.Namespace) -> int:
     from solver.banque.sweep import parse_thetas
     from solver.banque.vocabulary import Concept, Freedom, SecondPlayer
     from solver.cli.sweeps import banque_solutions
-    from solver.exact.numbers import exact, fraction_str
+    from solver.exact.numbers import exact
     from solver.report.banque import CSV_HEADER, banque_csv_rows, banque_dict, banque_latex, banque_table_text, banque_text
 
     model = BanqueModel(
         args.information, SecondPlayer.parse(args.second_player), Freedom.parse(args.freedom), exact(args.tax, "the tax")
     )
+    lines = line_shoes(args)
+    refuse_one_game(args, lines)
     if args.limit:
-        return _limit(args, model)
+        return _limit(args, model, lines)
     thetas = parse_thetas(args.theta)
     if args.export:
         from solver.banque.gambit import write_gambit
@@ -99,6 +108,8 @@ def run(args: argparse.Namespace) -> int:
             raise ModelError("the independent cooperative solution is computed without a tax only (use --tax 0)")
         concepts.remove(Concept.INDEPENDENT)
         note("the independent cooperative solution is left out: it is computed without a tax only")
+    if lines is not None:
+        return _run_lines(args, lines, model, thetas, concepts)
     shoes = shoes_from_args(args)
     wanted = len(shoes) * len(thetas) * len(concepts)
     if args.certificate:  # a target that cannot hold them is refused before the solves
@@ -116,17 +127,90 @@ def run(args: argparse.Namespace) -> int:
         else:
             render(solutions, args, banque_dict, (CSV_HEADER, banque_csv_rows), banque_text, banque_table_text)
     for f in failures:
-        where = f"{f.shoe.label()}, " if len(shoes) > 1 else ""
-        sys.stdout.flush()
-        sys.stderr.write(f"baccarat: error: {where}theta {fraction_str(f.theta)}, {f.concept.value}: {f.reason}\n")
+        report_failure(f, f"{f.shoe.label()}, " if len(shoes) > 1 else "")
     return EXIT_SOME_FAILED if failures else 0
 
 
-def _limit(args: argparse.Namespace, model: BanqueModel) -> int:
-    """``--limit``: the limit as θ → 1 on each shoe, beside chemin de fer's value on it."""
+def report_failure(f: BanqueFailure, where: str) -> None:
+    """One line on stderr: a concept at a θ with no certified answer, and why (``where``: which shoe)."""
+    from solver.exact.numbers import fraction_str
+
+    sys.stdout.flush()
+    sys.stderr.write(f"baccarat: error: {where}theta {fraction_str(f.theta)}, {f.concept.value}: {f.reason}\n")
+
+
+def _run_lines(args: argparse.Namespace, lines: LineShoes, model: BanqueModel, thetas: list[Any], concepts: list[Any]) -> int:
+    """``--shoes``: each line's solves as a deck list's shoe's (solver.cli.sweep_lines), a chunk of lines at
+    a time (all of them when read first; as they arrive with --format jsonl)."""
+    from solver.cli.sweep_lines import by_line, emit_line_results, flush, write_line_csv
+    from solver.cli.sweeps import banque_by_shoe
+    from solver.report.banque import CSV_HEADER, banque_csv_rows, banque_dict, banque_latex
+
+    if args.certificate and lines.read_first is not None:  # a target that cannot hold them is refused before the solves
+        from solver.store.files import files_for
+
+        wanted = len(lines.read_first) * len(thetas) * len(concepts)
+        files_for(args.certificate, [str(k) for k in range(wanted)], "one per line, concept and theta", f"up to {wanted}")
+    failures: list[tuple[LineShoe, BanqueFailure]] = []
+    solutions: list[BanqueSolution] = []
+
+    def solved() -> Iterator[tuple[LineShoe, BanqueSolution]]:
+        with Progress(lines.total or 0, "lines") as progress:
+            for chunk in lines.chunks():
+                for line, (found, failed) in zip(chunk, banque_by_shoe(args, [x.shoe for x in chunk], model, thetas, concepts)):
+                    for f in failed:
+                        failures.append((line, f))
+                        if lines.streaming:
+                            report_failure(f, f"{line.where()}, ")
+                    solutions.extend(found)
+                    yield from ((line, s) for s in found)
+                    progress.update(line.number)
+                if lines.streaming:
+                    flush()
+
+    pairs: Iterable[tuple[LineShoe, BanqueSolution]] = solved()
+    if not lines.streaming:
+        pairs = list(pairs)
+        _certify(args, solutions)
+    if args.format in ("json", "jsonl"):
+        emit_line_results(pairs, args, banque_dict)
+    elif args.format == "csv":
+        write_line_csv(pairs, CSV_HEADER, banque_csv_rows, args.digits)
+    else:
+        groups = by_line(pairs)
+        if args.format == "latex":
+            emit(["\n".join(f"% {line.heading()}\n" + banque_latex(found, args.digits) for line, found in groups)])
+        elif groups:
+            emit(["\n\n".join(f"{line.heading()}\n" + _view(found, args.digits) for line, found in groups)])
+    lines.finish()
+    if lines.streaming:
+        _certify(args, solutions)
+    else:
+        for line, f in failures:
+            report_failure(f, f"{line.where()}, ")
+    return EXIT_SOME_FAILED if failures else 0
+
+
+def _view(solutions: list[BanqueSolution], digits: int | None) -> str:
+    from solver.report.banque import banque_table_text, banque_text
+
+    return banque_text(solutions[0], digits) if len(solutions) == 1 else banque_table_text(solutions, digits)
+
+
+def _certify(args: argparse.Namespace, solutions: list[BanqueSolution]) -> None:
+    if args.certificate and solutions:
+        from solver.banque.certificate import write_certificates
+
+        write_certificates(solutions, args.certificate, overwrite=args.force)
+
+
+def _limit(args: argparse.Namespace, model: BanqueModel, lines: LineShoes | None) -> int:
+    """``--limit``: the limit as θ → 1 on each shoe (each line's, with ``--shoes``), beside chemin de fer's
+    value on it."""
     from solver.banque.limit import theta_one_limit
     from solver.chemin.game import build_game
     from solver.chemin.solve import solve
+    from solver.cli.common import emit_results
     from solver.errors import InputError
     from solver.report.banque import limit_dict, limit_text
 
@@ -136,21 +220,28 @@ def _limit(args: argparse.Namespace, model: BanqueModel) -> int:
         )
     if args.format not in ("text", "json", "jsonl"):
         raise InputError("--limit writes text, json or jsonl")
-    shoes = shoes_from_args(args)
-    progress = Progress(len(shoes), "shoes")
-    found = []
-    for n, shoe in enumerate(shoes):
-        limit = theta_one_limit(shoe, model)
-        chemin = solve(build_game(shoe, model.information, model.freedom.value))
-        found.append((limit, chemin))
-        progress.update(n + 1)
-    progress.close()
-    if args.format in ("json", "jsonl"):
-        from solver.cli.common import emit_results
-
-        emit_results((limit_dict(*f, args.digits) for f in found), args)
+    if lines is None:
+        shoes = shoes_from_args(args)
+        entries: Iterable[tuple[LineShoe | None, Shoe]] = [(None, shoe) for shoe in shoes]
+        progress = Progress(len(shoes), "shoes")
     else:
-        emit(["\n\n".join(limit_text(*f, args.digits) for f in found)])
+        entries = ((line, line.shoe) for line in lines.each() if not isinstance(line, Idle))
+        progress = Progress(lines.total or 0, "lines")
+
+    def found() -> Iterator[tuple[LineShoe | None, Any, Any]]:
+        with progress:
+            for n, (line, shoe) in enumerate(entries, start=1):
+                chemin = solve(build_game(shoe, model.information, model.freedom.value))
+                yield line, theta_one_limit(shoe, model), chemin
+                progress.update(n if line is None else line.number)
+
+    if args.format in ("json", "jsonl"):
+        emit_results(({**(line.fields() if line else {}), **limit_dict(lim, ch, args.digits)} for line, lim, ch in found()), args)
+    else:
+        texts = [(f"{line.heading()}\n" if line else "") + limit_text(lim, ch, args.digits) for line, lim, ch in found()]
+        emit(["\n\n".join(texts)])
+    if lines is not None:
+        lines.finish()
     return 0
 
 
@@ -188,5 +279,6 @@ def add_parser(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-ar
     )
     add_export_option(p)
     p.add_argument("--force", action="store_true", help="overwrite an existing certificate or --export file")
+    add_shoes_option(p, "one result a theta and concept")
     add_run_options(p.add_argument_group("run"), SWEEP_WORKERS)
     p.set_defaults(run=run)

@@ -5,6 +5,9 @@ from __future__ import annotations
 
 import argparse
 import sys
+from collections.abc import Iterator
+from fractions import Fraction
+from typing import TYPE_CHECKING, Any
 
 from solver.cli.common import (
     JSON_FORMATS,
@@ -21,8 +24,12 @@ from solver.cli.common import (
     render,
     shoes_from_args,
 )
+from solver.cli.sweep_lines import add_shoes_option
 from solver.cli.workers import SWEEP_WORKERS, add_run_options
 from solver.errors import InputError
+
+if TYPE_CHECKING:
+    from solver.cli.sweep_lines import LineShoe, LineShoes
 
 EPILOG = """\
 models (Ethier's names):
@@ -59,6 +66,7 @@ def commission_range(text: str) -> tuple[str, str] | None:
 
 
 def run(args: argparse.Namespace) -> int:
+    from solver.cli.sweep_lines import line_shoes, refuse_one_game
     from solver.cli.sweeps import chemin_solutions
     from solver.exact.numbers import exact
     from solver.report.chemin import CSV_HEADER, chemin_csv_rows, chemin_dict, chemin_table_text, chemin_text
@@ -71,10 +79,12 @@ def run(args: argparse.Namespace) -> int:
     span = commission_range(commission)
     if span is not None and args.export:
         raise InputError("--export writes one game: give one commission, not a range")
-    if span is not None:
-        return _run_range(args, freedom, span)
-    if args.format == "latex":
+    if span is None and args.format == "latex":
         raise InputError("--format latex is for a commission range (e.g. --commission 0..1/10)")
+    lines = line_shoes(args)
+    refuse_one_game(args, lines)
+    if span is not None:
+        return _run_range(args, freedom, span, lines)
     alpha = exact(commission, "commission")
     if args.export:
         from solver.chemin.gambit import write_gambit
@@ -83,6 +93,8 @@ def run(args: argparse.Namespace) -> int:
         form, path, shoe = export_target(args)
         note(f"wrote {write_gambit(build_game(shoe, args.information, freedom, alpha), form, path, args.force)} (Gambit {form})")
         return 0
+    if lines is not None:
+        return _run_lines(args, lines, freedom, alpha)
     solutions = chemin_solutions(args, shoes_from_args(args), args.information, freedom, alpha)
     if args.certificate:
         from solver.chemin.certificate import write_certificates
@@ -92,11 +104,50 @@ def run(args: argparse.Namespace) -> int:
     return 0
 
 
-def _run_range(args: argparse.Namespace, freedom: object, span: tuple[str, str]) -> int:
+def _run_lines(args: argparse.Namespace, lines: LineShoes, freedom: Any, alpha: Fraction) -> int:
+    """``--shoes``: each line's game solved as a deck list's (solver.cli.sweep_lines)."""
+    from solver.cli.sweep_lines import emit_line_results, progressed, solved, write_line_csv
+    from solver.cli.sweeps import chemin_stream
+    from solver.report.chemin import CSV_HEADER, chemin_csv_rows, chemin_dict, chemin_table_text
+
+    pairs = progressed(solved(args, lines, lambda shoes: chemin_stream(args, shoes, args.information, freedom, alpha)), lines)
+    written: list[Any] = []
+    if args.certificate:  # every line's certificate, as a deck list's: written once every line is solved
+        pairs = _kept(pairs, written)
+    if not lines.streaming:
+        pairs = iter(list(pairs))
+        _certify(args, written)
+    if args.format in JSON_FORMATS:
+        emit_line_results(pairs, args, chemin_dict)
+    elif args.format == "csv":
+        write_line_csv(pairs, CSV_HEADER, chemin_csv_rows, args.digits)
+    else:
+        found = list(pairs)
+        emit([chemin_table_text([s for _, s in found], args.digits, [line.number for line, _ in found])])
+    lines.finish()
+    if lines.streaming:
+        _certify(args, written)
+    return 0
+
+
+def _kept(pairs: Iterator[tuple[LineShoe, Any]], kept: list[Any]) -> Iterator[tuple[LineShoe, Any]]:
+    for pair in pairs:
+        kept.append(pair[1])
+        yield pair
+
+
+def _certify(args: argparse.Namespace, solutions: list[Any]) -> None:
+    if args.certificate and solutions:
+        from solver.chemin.certificate import write_certificates
+
+        write_certificates(solutions, args.certificate, overwrite=args.force)
+
+
+def _run_range(args: argparse.Namespace, freedom: object, span: tuple[str, str], lines: LineShoes | None) -> int:
     """The equilibrium over a commission range, piece by piece (solver.chemin.commission.sweep)."""
     import shlex
 
-    from solver.cli.sweeps import commission_ranges
+    from solver.cli.sweeps import commission_range_stream, commission_ranges
     from solver.exact.numbers import exact
     from solver.report.commission import sweep_dict, sweep_latex, sweep_text
 
@@ -105,18 +156,29 @@ def _run_range(args: argparse.Namespace, freedom: object, span: tuple[str, str])
     if args.format == "csv":
         raise InputError("--format csv is for one commission; a range prints as text, json, jsonl or latex")
     lo, hi = exact(span[0], "commission"), exact(span[1], "commission")
-    sweeps = commission_ranges(args, shoes_from_args(args), args.information, freedom, lo, hi)  # type: ignore[arg-type]
+    if lines is None:
+        sweeps = [(None, s) for s in commission_ranges(args, shoes_from_args(args), args.information, freedom, lo, hi)]  # type: ignore[arg-type]
+    else:
+        from solver.cli.sweep_lines import progressed, solved
+
+        def stream(shoes: Any) -> Iterator[Any]:
+            return commission_range_stream(args, shoes, args.information, freedom, lo, hi)  # type: ignore[arg-type]
+
+        sweeps = progressed(solved(args, lines, stream), lines)  # type: ignore[assignment]
     if args.format in JSON_FORMATS:
-        emit_results((sweep_dict(s, args.digits) for s in sweeps), args)
+        emit_results(({**(line.fields() if line else {}), **sweep_dict(s, args.digits)} for line, s in sweeps), args)
     elif args.format == "latex":
         words = ["baccarat", "chemin"]
-        for option in ("decks", "shoe", "remove", "information", "freedom", "tableau", "commission", "digits"):
+        for option in ("decks", "shoe", "remove", "shoes", "information", "freedom", "tableau", "commission", "digits"):
             if getattr(args, option) is not None:
                 words += [f"--{option}", str(getattr(args, option))]
         command = shlex.join([*words, "--format", "latex"])
-        sys.stdout.write("".join(sweep_latex(s, args.digits if args.digits is not None else 4, command) for s in sweeps))
+        d = args.digits if args.digits is not None else 4
+        sys.stdout.write("".join((f"% {line.heading()}\n" if line else "") + sweep_latex(s, d, command) for line, s in sweeps))
     else:
-        emit(["\n\n".join(sweep_text(s, args.digits) for s in sweeps)])
+        emit(["\n\n".join((f"{line.heading()}\n" if line else "") + sweep_text(s, args.digits) for line, s in sweeps)])
+    if lines is not None:
+        lines.finish()
     return 0
 
 
@@ -142,5 +204,6 @@ def add_parser(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-ar
     p.add_argument("--certificate", metavar="FILE", help="write a certificate (JSON) that proofs/check.py verifies")
     add_export_option(p)
     p.add_argument("--force", action="store_true", help="overwrite an existing certificate or --export file")
+    add_shoes_option(p, "one result a line")
     add_run_options(p.add_argument_group("run"), SWEEP_WORKERS)
     p.set_defaults(run=run)

@@ -136,11 +136,10 @@ def run(args: argparse.Namespace) -> int:
     bets, skip = chosen_bets(args, commission, house)
     as_dict = partial(punto_dict, detail=True)
     if args.shoes is not None:  # each line stands alone: a bet a line's shoe cannot settle is left out of its line
+        from solver.cli.shoe_lines import refuse_shoe_options
         from solver.cli.shoes import run_batch
 
-        given = [f"--{o}" for o in ("decks", "shoe", "remove") if getattr(args, o) is not None]
-        if given:
-            raise InputError(f"--shoes reads every shoe from its file: leave out {', '.join(given)}")
+        refuse_shoe_options(args)
         if args.format == "csv":
             raise InputError(
                 "--shoes writes JSON lines: --format csv is not available with it (leave out --format, or give json)"

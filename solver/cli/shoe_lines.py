@@ -35,6 +35,17 @@ CHUNK = 1024
 OPTIONS = ("--decks", "--shoe", "--remove")
 
 
+def refuse_shoe_options(args: Any) -> None:
+    """``--shoes`` reads every shoe from its file: refuse ``--decks``, ``--shoe`` and ``--remove`` beside it.
+
+    Raises:
+        InputError: one of them is given.
+    """
+    given = [o for o in OPTIONS if getattr(args, o[2:]) is not None]
+    if given:
+        raise InputError(f"--shoes reads every shoe from its file: leave out {', '.join(given)}")
+
+
 class LineError(Exception):
     """argparse's complaint about a line (raised rather than printed: one error line, ours)."""
 

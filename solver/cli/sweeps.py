@@ -2,8 +2,8 @@
 ``--scheduler``: :mod:`solver.cli.workers`): each solve a task, the results in the order one process
 gives them, and the same results.
 
-* chemin de fer: one task per shoe (a deck list, ``--shoes``), with one commission or a commission
-  range (the range's uniqueness over each piece decided in the task);
+* chemin de fer: one task per shoe (a deck list, or ``--shoes``' lines taken as they come), with one
+  commission or a commission range (the range's uniqueness over each piece decided in the task);
 * baccara banque: the solves of every shoe, θ and concept. A shoe's Nash searches form a chain (each
   is seeded with the last equilibrium found, and the independent solution with the last Nash
   equilibrium found before it): a chain is one task, the correlated solutions one task per θ, and the
@@ -16,12 +16,12 @@ gives them, and the same results.
 from __future__ import annotations
 
 import argparse
-from collections.abc import Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from fractions import Fraction
 from functools import lru_cache, partial
 from typing import TYPE_CHECKING, Any
 
-from solver.cli.workers import map_from_args
+from solver.cli.workers import map_from_args, stream_from_args
 
 if TYPE_CHECKING:
     from solver.banque.game import BanqueGame, BanqueModel
@@ -31,6 +31,7 @@ if TYPE_CHECKING:
     from solver.chemin.commission.sweep import CommissionSweep
     from solver.chemin.solve import Solution
     from solver.rules.tableau import Tableau
+    from solver.simulate.tasks import Idle
 
 
 def chemin_solution(shoe: Shoe, information: int, freedom: str | Tableau, alpha: Fraction) -> Solution:
@@ -49,6 +50,14 @@ def chemin_solutions(
     return map_from_args(args, task, shoes, "games")
 
 
+def chemin_stream(
+    args: argparse.Namespace, shoes: Iterable[Shoe | Idle], information: int, freedom: str | Tableau, alpha: Fraction
+) -> Iterator[Solution]:
+    """Every shoe's solution as it comes (``--shoes``: a stream's lines), in the shoes' order."""
+    task = partial(chemin_solution, information=information, freedom=freedom, alpha=alpha)
+    return stream_from_args(args, task, shoes)
+
+
 def commission_range(shoe: Shoe, information: int, freedom: str | Tableau, lo: Fraction, hi: Fraction) -> CommissionSweep:
     """A task: the equilibrium over a commission range on one shoe, its uniqueness over each piece decided."""
     from solver.chemin.commission.sweep import commission_sweep
@@ -64,6 +73,14 @@ def commission_ranges(
     """Every shoe's commission range, in the shoes' order."""
     task = partial(commission_range, information=information, freedom=freedom, lo=lo, hi=hi)
     return map_from_args(args, task, shoes, "ranges")
+
+
+def commission_range_stream(
+    args: argparse.Namespace, shoes: Iterable[Shoe | Idle], information: int, freedom: str | Tableau, lo: Fraction, hi: Fraction
+) -> Iterator[CommissionSweep]:
+    """Every shoe's commission range as it comes (``--shoes``), in the shoes' order."""
+    task = partial(commission_range, information=information, freedom=freedom, lo=lo, hi=hi)
+    return stream_from_args(args, task, shoes)
 
 
 @lru_cache(maxsize=4)
@@ -111,6 +128,14 @@ def banque_solutions(
     """Every concept at every θ on every shoe, as :func:`solver.banque.sweep.solve_sweep` gives them
     shoe by shoe (θ by θ, concept by concept; each independent solution seeded with the last Nash
     equilibrium found before it), computed as the module docstring says: the answers, and the failures."""
+    each = banque_by_shoe(args, shoes, model, thetas, concepts)
+    return [s for found, _ in each for s in found], [f for _, failed in each for f in failed]
+
+
+def banque_by_shoe(
+    args: argparse.Namespace, shoes: Sequence[Shoe], model: BanqueModel, thetas: Sequence[Any], concepts: Sequence[Any]
+) -> list[tuple[list[BanqueSolution], list[BanqueFailure]]]:
+    """:func:`banque_solutions` shoe by shoe: each shoe's answers and failures, in the shoes' order."""
     from solver.banque.sweep import BanqueFailure
     from solver.banque.vocabulary import Concept
 
@@ -139,9 +164,10 @@ def banque_solutions(
             second.append((Concept.INDEPENDENT.value, shoes[s], model, (ts[k],), hint))
         for (s, k), result in zip(pairs, map_from_args(args, banque_task, second, "solves")):
             found[s, Concept.INDEPENDENT, k] = result[0]
-    solutions: list[BanqueSolution] = []
-    failures: list[BanqueFailure] = []
+    each: list[tuple[list[BanqueSolution], list[BanqueFailure]]] = []
     for s, shoe in enumerate(shoes):
+        solutions: list[BanqueSolution] = []
+        failures: list[BanqueFailure] = []
         for k, t in enumerate(ts):
             for c in wanted:
                 answer = found[s, c, k]
@@ -149,4 +175,5 @@ def banque_solutions(
                     failures.append(BanqueFailure(shoe, model, t, c, answer))
                 else:
                     solutions.append(answer)
-    return solutions, failures
+        each.append((solutions, failures))
+    return each

@@ -5,14 +5,14 @@ from __future__ import annotations
 
 import argparse
 import math
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from typing import TYPE_CHECKING, Any, TypeVar
 
 from solver.cli.common import Progress, note, parse_count
 from solver.errors import InputError
 
 if TYPE_CHECKING:
-    from solver.simulate.tasks import Scheduler
+    from solver.simulate.tasks import Idle, Scheduler
 
 T = TypeVar("T")
 R = TypeVar("R")
@@ -70,13 +70,31 @@ def scheduler_from_args(args: argparse.Namespace) -> Scheduler | None:
     return DaskScheduler(args.scheduler, DEFAULT_WORKER_WAIT if wait is None else wait)
 
 
-def map_from_args(args: argparse.Namespace, fn: Callable[[T], R], items: Sequence[T], what: str) -> list[R]:
-    """``[fn(item) for item in items]`` in the items' order, over ``--workers`` (default: one process,
-    as the sweeps ran before; more where asked) or ``--scheduler``, with a progress line of ``what``."""
-    from solver.simulate.executor import default_workers, map_in_order
+def processes_from_args(args: argparse.Namespace) -> tuple[int, Scheduler | None]:
+    """The local processes of a sweep (default one, as the sweeps ran before; more where asked), or the
+    Dask scheduler."""
+    from solver.simulate.executor import default_workers
 
     scheduler = scheduler_from_args(args)
     workers = workers_from_args(args)
-    n = 1 if scheduler is None and workers is None else (workers or default_workers())
+    return (1 if scheduler is None and workers is None else (workers or default_workers())), scheduler
+
+
+def map_from_args(args: argparse.Namespace, fn: Callable[[T], R], items: Sequence[T], what: str) -> list[R]:
+    """``[fn(item) for item in items]`` in the items' order, over ``--workers`` (default: one process,
+    as the sweeps ran before; more where asked) or ``--scheduler``, with a progress line of ``what``."""
+    from solver.simulate.executor import map_in_order
+
+    n, scheduler = processes_from_args(args)
     with Progress(len(items), what) as progress:
         return map_in_order(fn, items, n, scheduler, progress.update)
+
+
+def stream_from_args(args: argparse.Namespace, fn: Callable[[T], R], items: Iterable[T | Idle]) -> Iterator[R]:
+    """``fn(item)`` for each item as it comes (a stream's lines: ``items`` is consumed lazily, and yields
+    :data:`~solver.simulate.tasks.IDLE` while it waits for the next), in the items' order, each as soon
+    as it and those before it are done, over the processes :func:`map_from_args` takes."""
+    from solver.simulate.executor import in_order, map_chunks
+
+    n, scheduler = processes_from_args(args)
+    return in_order(map_chunks(fn, items, n, scheduler))

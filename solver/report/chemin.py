@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import textwrap
+from collections.abc import Sequence
 from fractions import Fraction
 
 from solver.cards import Shoe
@@ -370,46 +371,49 @@ def chemin_text(s: Solution, digits: int | None = None) -> str:
     return "\n".join(lines)
 
 
-def chemin_table_text(solutions: list[Solution], digits: int | None = None) -> str:
+def chemin_table_text(solutions: list[Solution], digits: int | None = None, lines: Sequence[int] | None = None) -> str:
     """One row per shoe: the banker's value (with commission: each side's payoff) and the ponte's draw
-    probability at 5, rounded for comparison."""
+    probability at 5, rounded for comparison; with ``lines`` (``--shoes``), each row after its line's number."""
     d = DEFAULT_TEXT_DIGITS if digits is None else digits
     first = solutions[0]
     zero_sum = all(x.game.zero_sum for x in solutions)
     sets = [format_infoset(k) for k in first.game.ponte_sets]
     n = max(d + 5, 9)
     payoffs = f"{'value %':>{n}}" if zero_sum else f"{'banker %':>{n}} {'ponte %':>{n}}"
-    head = f"{'shoe':<10} {'model':<12} {payoffs}  " + "  ".join(f"{'q(' + k + ')':>{d + 4}}" for k in sets)
+    width = max([4, *(len(str(x)) for x in lines)]) if lines is not None else 0
+    head = f"{'line':>{width}} " if lines is not None else ""
+    head += f"{'shoe':<10} {'model':<12} {payoffs}  " + "  ".join(f"{'q(' + k + ')':>{d + 4}}" for k in sets)
     what = (
         "the banker's value (his expected gain per coup, in % of the stake)"
         if zero_sum
         else "each side's expected payoff per coup at equilibrium\n(in % of the stake; the banker's net of commission)"
     )
-    lines = [
+    out = [
         f"Chemin de fer ({first.game.model.sheet}, commission {fraction_str(first.game.model.commission)}): {what}",
         f"and q, the ponte's probability of drawing at 5, rounded to {d} decimals (exact in --format json)",
         head,
     ]
     marked = []
-    for s in solutions:
+    for i, s in enumerate(solutions):
         pay = (
             f"{percent_str(s.value, d):>{n}}"
             if zero_sum
             else f"{percent_str(s.banker_payoff, d):>{n}} {percent_str(s.ponte_payoff, d):>{n}}"
         )
-        row = f"{s.game.shoe.label():<10} {s.game.label:<12} {pay}  "
+        row = f"{lines[i]:>{width}} " if lines is not None else ""
+        row += f"{s.game.shoe.label():<10} {s.game.label:<12} {pay}  "
         row += "  ".join(f"{decimal_str(x, d):>{max(d + 4, len(k) + 3)}}" for k, x in zip(sets, s.q))
         if not_proved_unique(s, 0):
             row += " †"
-            marked.append(s)
-        lines.append(row)
-    for s in marked:
-        where = f"{s.game.shoe.label()} ({s.game.label})"
+            marked.append((i, s))
+        out.append(row)
+    for i, s in marked:
+        where = f"{s.game.shoe.label()} ({s.game.label}" + (f", line {lines[i]})" if lines is not None else ")")
         words = (
             f"on {where} {not_unique_phrase(s, 'ponte')}"
             if s.optimal_set is None
             else f"on {where} the ponte's optimal strategy is not unique and the row shows one of them; every "
             f"optimal ponte strategy there is {optimal_set_words(s.optimal_set[0])}"
         )
-        lines += textwrap.wrap("†: " + words + ".", TEXT_WIDTH, subsequent_indent="   ")
-    return "\n".join(lines)
+        out += textwrap.wrap("†: " + words + ".", TEXT_WIDTH, subsequent_indent="   ")
+    return "\n".join(out)
