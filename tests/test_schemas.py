@@ -34,6 +34,10 @@ RUNS: list[tuple[str, list[str], str]] = [
     ("banque", ["--decks", "inf", "--digits", "3"], ""),
     ("banque", ["--decks", "inf", "--second-player", "sees-first", "--concept", "nash"], ""),
     ("banque", ["--decks", "inf", "--limit"], ""),
+    ("chemin", ["--shoes", "-", "--commission", "1/20"], "--decks inf\n# a comment\n--decks 1 --remove 5,5\n"),
+    ("chemin", ["--shoes", "-", "--commission", "0..1/10"], "--decks inf\n"),
+    ("banque", ["--shoes", "-", "--concept", "correlated"], "--decks inf\n--decks 1\n"),
+    ("banque", ["--shoes", "-", "--limit"], "--decks inf\n"),
     ("report", ["--decks", "inf"], ""),
     ("eor", ["--bets", "dragon7,big_tiger", "--by", "value", "--samples", "30", "--digits", "3"], ""),
     ("eor", ["--bets", "panda8"], ""),
@@ -104,6 +108,14 @@ def test_the_batch_lines_are_valid_lines_of_punto() -> None:
     r = run_cli(["punto", "--shoes", "-", "--bets", "banker,player_pair"], stdin="--decks 8 --remove 5,0\n--decks 6\n")
     line = validator("punto", "line")
     assert all(errors(line, json.loads(text)) == [] for text in r.out.splitlines())
+
+
+def test_a_line_of_chemin_or_banque_shoes_carries_its_number_as_a_count() -> None:
+    r = run_cli(["chemin", "--shoes", "-", "--format", "jsonl"], stdin="--decks inf\n")
+    (line,) = [json.loads(t) for t in r.out.splitlines()]
+    v = validator("chemin", "line")
+    assert (line["line"], line["input"]) == (1, "--decks inf") and errors(v, line) == []
+    assert any(e.startswith("line: '1' is not of type 'integer'") for e in errors(v, {**line, "line": "1"}))
 
 
 def test_a_schema_rejects_a_float_for_an_exact_number_and_a_string_for_a_count() -> None:

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import argparse
 import sys
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from fractions import Fraction
 from typing import TYPE_CHECKING, Any
 
@@ -29,7 +29,10 @@ from solver.cli.workers import SWEEP_WORKERS, add_run_options
 from solver.errors import InputError
 
 if TYPE_CHECKING:
+    from solver.cards import Shoe
+    from solver.chemin.commission.sweep import CommissionSweep
     from solver.cli.sweep_lines import LineShoe, LineShoes
+    from solver.simulate.tasks import Idle
 
 EPILOG = """\
 models (Ethier's names):
@@ -81,11 +84,11 @@ def run(args: argparse.Namespace) -> int:
         raise InputError("--export writes one game: give one commission, not a range")
     if span is None and args.format == "latex":
         raise InputError("--format latex is for a commission range (e.g. --commission 0..1/10)")
-    lines = line_shoes(args)
-    refuse_one_game(args, lines)
     if span is not None:
-        return _run_range(args, freedom, span, lines)
+        return _run_range(args, freedom, span)
     alpha = exact(commission, "commission")
+    lines = line_shoes(args)  # the options checked first, then the lines (read first unless --format jsonl)
+    refuse_one_game(args, lines)
     if args.export:
         from solver.chemin.gambit import write_gambit
         from solver.chemin.game import build_game
@@ -143,10 +146,11 @@ def _certify(args: argparse.Namespace, solutions: list[Any]) -> None:
         write_certificates(solutions, args.certificate, overwrite=args.force)
 
 
-def _run_range(args: argparse.Namespace, freedom: object, span: tuple[str, str], lines: LineShoes | None) -> int:
+def _run_range(args: argparse.Namespace, freedom: Any, span: tuple[str, str]) -> int:
     """The equilibrium over a commission range, piece by piece (solver.chemin.commission.sweep)."""
     import shlex
 
+    from solver.cli.sweep_lines import line_shoes
     from solver.cli.sweeps import commission_range_stream, commission_ranges
     from solver.exact.numbers import exact
     from solver.report.commission import sweep_dict, sweep_latex, sweep_text
@@ -156,15 +160,17 @@ def _run_range(args: argparse.Namespace, freedom: object, span: tuple[str, str],
     if args.format == "csv":
         raise InputError("--format csv is for one commission; a range prints as text, json, jsonl or latex")
     lo, hi = exact(span[0], "commission"), exact(span[1], "commission")
+    lines = line_shoes(args)
+    sweeps: Iterable[tuple[LineShoe | None, CommissionSweep]]
     if lines is None:
-        sweeps = [(None, s) for s in commission_ranges(args, shoes_from_args(args), args.information, freedom, lo, hi)]  # type: ignore[arg-type]
+        sweeps = [(None, s) for s in commission_ranges(args, shoes_from_args(args), args.information, freedom, lo, hi)]
     else:
         from solver.cli.sweep_lines import progressed, solved
 
-        def stream(shoes: Any) -> Iterator[Any]:
-            return commission_range_stream(args, shoes, args.information, freedom, lo, hi)  # type: ignore[arg-type]
+        def stream(shoes: Iterable[Shoe | Idle]) -> Iterator[CommissionSweep]:
+            return commission_range_stream(args, shoes, args.information, freedom, lo, hi)
 
-        sweeps = progressed(solved(args, lines, stream), lines)  # type: ignore[assignment]
+        sweeps = progressed(solved(args, lines, stream), lines)
     if args.format in JSON_FORMATS:
         emit_results(({**(line.fields() if line else {}), **sweep_dict(s, args.digits)} for line, s in sweeps), args)
     elif args.format == "latex":

@@ -184,11 +184,19 @@ SWEEP = obj(
 )
 
 
+SHOES_LINE: Schema = {
+    "line": {**COUNT, "description": "with --shoes: the number of the line whose shoe this result is on"},
+    "input": {**TEXT, "description": "with --shoes: that line's text (its comment cut off)"},
+}
+"""What each result of ``chemin --shoes`` and ``banque --shoes`` carries besides a deck list's result."""
+
+
 def chemin() -> Schema:
     return listing(
         "chemin",
-        "baccarat chemin: one result per shoe, a solved game (one commission) or a sweep (a commission range)",
-        {"anyOf": [{"$ref": "#/$defs/solution"}, {"$ref": "#/$defs/sweep"}], "type": "object", "properties": {}},
+        "baccarat chemin: one result per shoe (with --shoes, per line), a solved game (one commission) or a sweep "
+        "(a commission range)",
+        {"anyOf": [{"$ref": "#/$defs/solution"}, {"$ref": "#/$defs/sweep"}], "type": "object", "properties": SHOES_LINE},
         defs={"solution": SOLUTION, "sweep": SWEEP},
     )
 
@@ -250,8 +258,9 @@ LIMIT = obj(
 def banque() -> Schema:
     return listing(
         "banque",
-        "baccarat banque: one result per shoe, theta and concept (with --limit, one limit per shoe)",
-        {"anyOf": [{"$ref": "#/$defs/solution"}, {"$ref": "#/$defs/limit"}], "type": "object", "properties": {}},
+        "baccarat banque: one result per shoe (with --shoes, per line), theta and concept (with --limit, one limit "
+        "per shoe)",
+        {"anyOf": [{"$ref": "#/$defs/solution"}, {"$ref": "#/$defs/limit"}], "type": "object", "properties": SHOES_LINE},
         defs={"solution": BANQUE, "limit": LIMIT},
     )
 
