@@ -58,11 +58,14 @@ examples:
   baccarat banque --theta 1/20..19/20/18 --concept correlated --format csv
   baccarat banque --decks inf --second-player sees-first --format json
   baccarat banque --decks 6 --certificate certs         checkable certificates, one per concept
+  baccarat banque --shoes seen.txt --concept correlated  each line's shoe, in order
   baccarat banque --decks 6 --freedom parlor --limit     where banque meets chemin de fer (theta -> 1)
   baccarat banque --decks inf --export efg banque.efg   the three-person game for Gambit (.efg)
 
 JSON: --format json writes one document, its results a list (one per shoe, theta and concept);
---format jsonl one line for each.
+--format jsonl one line for each. --shoes FILE solves each line's shoe as a deck list's, every result
+with the line's number and text (line, input); with --format jsonl each line is answered as it is
+solved (a pipe as it arrives).
 
 exit status: 0 every answer found and certified; 2 unusable input; 3 some concept at some theta has
 no certified answer (the others are printed; each failure is one line on stderr)

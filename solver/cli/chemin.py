@@ -44,7 +44,8 @@ decision free
   --commission         one value, or a range LO..HI within 0..1/10 for the equilibrium as exact pieces over it
 
 JSON: --format json writes one document, its results a list (one per shoe); --format jsonl one line per \
-shoe.
+shoe. --shoes FILE solves each line's shoe as a deck list's, every result with the line's number and \
+text (line, input); with --format jsonl each line is answered as it is solved (a pipe as it arrives).
 
 examples:
   baccarat chemin --decks inf --information 1 --freedom parlor     Kemeny and Snell's game
@@ -53,6 +54,7 @@ examples:
   baccarat chemin --decks 6 --commission 0.05 --format json        the casino game with commission
   baccarat chemin --decks 6 --information 2 --commission 0..1/10   the equilibrium for every commission
   baccarat chemin --decks 6 --tableau simplified                   a house's simplified sheet
+  baccarat chemin --shoes seen.txt --format jsonl --workers 2      each line's shoe, in order
   baccarat chemin --decks 6 --information 3 --certificate b3.json  write a checkable certificate
   baccarat chemin --freedom parlor --export efg b1.efg             the parlor game B1 for Gambit
 """
