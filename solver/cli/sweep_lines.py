@@ -126,6 +126,9 @@ def solved(
 ) -> Iterator[tuple[LineShoe, R]]:
     """Each line with its result, in input order: ``solve`` maps the lines' shoes (a sweep's stream,
     :func:`solver.cli.sweeps.chemin_stream`), consumed as the lines come."""
+    if lines.read_first is not None:  # every line at once (the workers share them all)
+        yield from zip(lines.read_first, solve([line.shoe for line in lines.read_first]))
+        return
     sent: deque[LineShoe] = deque()
     on_workers = args.workers is not None or args.scheduler is not None
 

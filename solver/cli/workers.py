@@ -97,4 +97,6 @@ def stream_from_args(args: argparse.Namespace, fn: Callable[[T], R], items: Iter
     from solver.simulate.executor import in_order, map_chunks
 
     n, scheduler = processes_from_args(args)
+    if isinstance(items, Sequence):  # no more processes than items
+        n = min(n, max(1, len(items)))
     return in_order(map_chunks(fn, items, n, scheduler))

@@ -258,8 +258,7 @@ LIMIT = obj(
 def banque() -> Schema:
     return listing(
         "banque",
-        "baccarat banque: one result per shoe (with --shoes, per line), theta and concept (with --limit, one limit "
-        "per shoe)",
+        "baccarat banque: one result per shoe (with --shoes, per line), theta and concept (with --limit, one limit per shoe)",
         {"anyOf": [{"$ref": "#/$defs/solution"}, {"$ref": "#/$defs/limit"}], "type": "object", "properties": SHOES_LINE},
         defs={"solution": BANQUE, "limit": LIMIT},
     )
