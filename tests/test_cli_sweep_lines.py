@@ -57,6 +57,14 @@ def test_chemin_lines_on_two_workers_are_one_process_s(cli, two) -> None:  # typ
     assert streamed == _jsonl(cli(["chemin", "--shoes", two, "--format", "jsonl"])) and [r["line"] for r in streamed] == [1, 4]
 
 
+def test_chemin_lines_on_a_dask_cluster_are_one_process_s(cli, two) -> None:  # type: ignore[no-untyped-def]
+    distributed = pytest.importorskip("distributed", reason="Dask's distributed is an optional extra")
+    args = ["chemin", "--shoes", two, "--format", "jsonl"]
+    with distributed.LocalCluster(n_workers=2, processes=False, dashboard_address=None) as cluster:
+        remote = _jsonl(cli([*args, "--scheduler", cluster.scheduler_address]))
+    assert remote == _jsonl(cli(args)) and [r["line"] for r in remote] == [1, 4]
+
+
 def test_chemin_options_apply_to_every_line(cli) -> None:  # type: ignore[no-untyped-def]
     """--commission, --information, --freedom, --digits on each line as on the deck list; a commission
     range too (one sweep a line)."""
@@ -176,3 +184,31 @@ def test_a_stream_is_answered_line_by_line(extra: list[str]) -> None:
         assert p.wait(timeout=120) == 0
     finally:
         p.kill()
+
+
+@pytest.mark.parametrize("fmt", ["json", "jsonl"])
+def test_a_concept_without_answer_names_its_line_and_exits_3(cli, monkeypatch, fmt) -> None:  # type: ignore[no-untyped-def]
+    """banque: a concept at a θ with no certified answer is one line on stderr naming the line (here
+    line 2's, made to fail), every other answer printed, exit status 3."""
+    import solver.cli.sweeps as sweeps
+    from solver.banque.sweep import BanqueFailure
+
+    real = sweeps.banque_by_shoe
+
+    def failing(args, shoes, model, thetas, concepts):  # type: ignore[no-untyped-def]
+        each = real(args, shoes, model, thetas, concepts)
+        return [
+            ([], [BanqueFailure(s.shoe, s.model, s.theta, s.concept, "no answer, for the test") for s in found])
+            if shoe.full_decks == 1
+            else (found, failed)
+            for shoe, (found, failed) in zip(shoes, each)
+        ]
+
+    monkeypatch.setattr(sweeps, "banque_by_shoe", failing)
+    run = cli(["banque", "--shoes", "-", "--concept", "correlated", "--format", fmt], stdin="--decks inf\n--decks 1\n")
+    assert run.code == 3
+    assert run.err.strip().splitlines() == [
+        "baccarat: error: standard input, line 2, theta 1/2, correlated: no answer, for the test"
+    ]
+    answered = json_results(run.out) if fmt == "json" else [json.loads(t) for t in run.out.splitlines()]
+    assert [r["line"] for r in answered] == [1]

@@ -157,19 +157,17 @@ def _run_lines(args: argparse.Namespace, lines: LineShoes, model: BanqueModel, t
     failures: list[tuple[LineShoe, BanqueFailure]] = []
     solutions: list[BanqueSolution] = []
 
-    def solved() -> Iterator[tuple[LineShoe, BanqueSolution]]:
-        with Progress(lines.total or 0, "lines") as progress:
-            for chunk in lines.chunks():
-                for line, (found, failed) in zip(chunk, banque_by_shoe(args, [x.shoe for x in chunk], model, thetas, concepts)):
-                    for f in failed:
-                        failures.append((line, f))
-                        if lines.streaming:
-                            report_failure(f, f"{line.where()}, ")
-                    solutions.extend(found)
-                    yield from ((line, s) for s in found)
-                    progress.update(line.number)
-                if lines.streaming:
-                    flush()
+    def solved() -> Iterator[tuple[LineShoe, BanqueSolution]]:  # the progress line: the solves of each chunk
+        for chunk in lines.chunks():
+            for line, (found, failed) in zip(chunk, banque_by_shoe(args, [x.shoe for x in chunk], model, thetas, concepts)):
+                for f in failed:
+                    failures.append((line, f))
+                    if lines.streaming:
+                        report_failure(f, f"{line.where()}, ")
+                solutions.extend(found)
+                yield from ((line, s) for s in found)
+            if lines.streaming:
+                flush()
 
     pairs: Iterable[tuple[LineShoe, BanqueSolution]] = solved()
     if not lines.streaming:
