@@ -212,3 +212,26 @@ def test_a_concept_without_answer_names_its_line_and_exits_3(cli, monkeypatch, f
     ]
     answered = json_results(run.out) if fmt == "json" else [json.loads(t) for t in run.out.splitlines()]
     assert [r["line"] for r in answered] == [1]
+
+
+@pytest.mark.parametrize(
+    "argv", [["chemin", "--commission", "1/2"], ["banque", "--theta", "2"], ["banque", "--limit", "--theta", "1/3"]]
+)
+def test_a_bad_option_is_refused_before_the_lines_are_read(argv: list[str]) -> None:
+    """Text and JSON read the whole input first: a bad option must not wait for the end of a stream that
+    is still open (a live tracker), but be refused at once."""
+    p = subprocess.Popen(
+        [sys.executable, "-m", "solver.cli", *argv, "--shoes", "-"],
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
+    try:
+        assert p.stdin is not None
+        p.stdin.write("--decks inf\n")
+        p.stdin.flush()  # and left open
+        assert p.wait(timeout=120) == 2
+        assert p.stderr is not None and p.stderr.read().startswith("baccarat: error: ")
+    finally:
+        p.kill()

@@ -198,6 +198,19 @@ class Game:
         return strategy.vector(self.ponte_sets), strategy.vector(self.banker_sets)
 
 
+def game_model(information: Information | int, freedom: Freedom | str | Tableau, commission: Fraction | int | str = 0) -> Model:
+    """The model :func:`build_game` solves on every shoe (a house's tableau that is a named sheet is that sheet).
+
+    Raises:
+        ModelError: unknown information or freedom, or α outside [0, 1/10].
+    """
+    info, alpha = Information.parse(information), exact(commission, "commission")
+    if isinstance(freedom, Tableau):
+        seed = next((f for f, tab in FREEDOMS.items() if tab == freedom), None)
+        return Model(info, seed, alpha) if seed is not None else Model(info, Freedom.HOUSE, alpha, freedom)
+    return Model(info, Freedom.parse(freedom, "freedom"), alpha)
+
+
 def build_game(
     shoe: Shoe, information: Information | int, freedom: Freedom | str | Tableau, commission: Fraction | int | str = 0
 ) -> Game:
@@ -214,12 +227,7 @@ def build_game(
     Raises:
         ModelError: unknown information or freedom, or α outside [0, 1/10].
     """
-    info, alpha = Information.parse(information), exact(commission, "commission")
-    if isinstance(freedom, Tableau):
-        seed = next((f for f, tab in FREEDOMS.items() if tab == freedom), None)
-        model = Model(info, seed, alpha) if seed is not None else Model(info, Freedom.HOUSE, alpha, freedom)
-    else:
-        model = Model(info, Freedom.parse(freedom, "freedom"), alpha)
+    model = game_model(information, freedom, commission)
     st = structure(model.tableau, model.information)
     win, loss, inert_ponte, inert_banker = _coefficients(shoe, model.tableau, model.information)
     return Game(

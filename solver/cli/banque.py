@@ -26,7 +26,7 @@ from solver.cli.common import (
     render,
     shoes_from_args,
 )
-from solver.cli.sweep_lines import add_shoes_option, line_shoes, refuse_one_game
+from solver.cli.sweep_lines import add_shoes_option, line_shoes
 from solver.cli.workers import SWEEP_WORKERS, add_run_options
 from solver.errors import InputError
 from solver.simulate.tasks import Idle
@@ -89,15 +89,14 @@ def run(args: argparse.Namespace) -> int:
     model = BanqueModel(
         args.information, SecondPlayer.parse(args.second_player), Freedom.parse(args.freedom), exact(args.tax, "the tax")
     )
-    lines = line_shoes(args)
-    refuse_one_game(args, lines)
     if args.limit:
-        return _limit(args, model, lines)
+        return _limit(args, model)
     thetas = parse_thetas(args.theta)
     if args.export:
         from solver.banque.gambit import write_gambit
         from solver.banque.game import build_banque
 
+        line_shoes(args)  # refuses --shoes: one game
         form, path, shoe = export_target(args)
         if len(thetas) != 1:
             raise InputError("--export writes one game: give one --theta, not a list")
@@ -111,6 +110,7 @@ def run(args: argparse.Namespace) -> int:
             raise ModelError("the independent cooperative solution is computed without a tax only (use --tax 0)")
         concepts.remove(Concept.INDEPENDENT)
         note("the independent cooperative solution is left out: it is computed without a tax only")
+    lines = line_shoes(args)  # the options checked first, then the lines (read first unless --format jsonl)
     if lines is not None:
         return _run_lines(args, lines, model, thetas, concepts)
     shoes = shoes_from_args(args)
@@ -205,7 +205,7 @@ def _certify(args: argparse.Namespace, solutions: list[BanqueSolution]) -> None:
         write_certificates(solutions, args.certificate, overwrite=args.force)
 
 
-def _limit(args: argparse.Namespace, model: BanqueModel, lines: LineShoes | None) -> int:
+def _limit(args: argparse.Namespace, model: BanqueModel) -> int:
     """``--limit``: the limit as θ → 1 on each shoe (each line's, with ``--shoes``), beside chemin de fer's
     value on it."""
     from solver.banque.limit import theta_one_limit
@@ -221,6 +221,7 @@ def _limit(args: argparse.Namespace, model: BanqueModel, lines: LineShoes | None
         )
     if args.format not in ("text", "json", "jsonl"):
         raise InputError("--limit writes text, json or jsonl")
+    lines = line_shoes(args)
     if lines is None:
         shoes = shoes_from_args(args)
         entries: Iterable[tuple[LineShoe | None, Shoe]] = [(None, shoe) for shoe in shoes]

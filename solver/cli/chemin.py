@@ -71,7 +71,7 @@ def commission_range(text: str) -> tuple[str, str] | None:
 
 
 def run(args: argparse.Namespace) -> int:
-    from solver.cli.sweep_lines import line_shoes, refuse_one_game
+    from solver.cli.sweep_lines import line_shoes
     from solver.cli.sweeps import chemin_solutions
     from solver.exact.numbers import exact
     from solver.report.chemin import CSV_HEADER, chemin_csv_rows, chemin_dict, chemin_table_text, chemin_text
@@ -89,8 +89,11 @@ def run(args: argparse.Namespace) -> int:
     if span is not None:
         return _run_range(args, freedom, span)
     alpha = exact(commission, "commission")
-    lines = line_shoes(args)  # the options checked first, then the lines (read first unless --format jsonl)
-    refuse_one_game(args, lines)
+    if args.shoes is not None:  # the options checked first, then the lines (read first unless --format jsonl)
+        from solver.chemin.game import game_model
+
+        game_model(args.information, freedom, alpha)
+    lines = line_shoes(args)
     if args.export:
         from solver.chemin.gambit import write_gambit
         from solver.chemin.game import build_game
@@ -152,16 +155,18 @@ def _run_range(args: argparse.Namespace, freedom: Any, span: tuple[str, str]) ->
     """The equilibrium over a commission range, piece by piece (solver.chemin.commission.sweep)."""
     import shlex
 
+    from solver.chemin.commission.sweep import commission_span
+    from solver.chemin.game import game_model
     from solver.cli.sweep_lines import line_shoes
     from solver.cli.sweeps import commission_range_stream, commission_ranges
-    from solver.exact.numbers import exact
     from solver.report.commission import sweep_dict, sweep_latex, sweep_text
 
     if args.certificate:
         raise InputError("--certificate is for one commission; a range is certified piece by piece by its solves")
     if args.format == "csv":
         raise InputError("--format csv is for one commission; a range prints as text, json, jsonl or latex")
-    lo, hi = exact(span[0], "commission"), exact(span[1], "commission")
+    lo, hi = commission_span(*span)
+    game_model(args.information, freedom, lo)  # the options checked before the lines are read
     lines = line_shoes(args)
     sweeps: Iterable[tuple[LineShoe | None, CommissionSweep]]
     if lines is None:

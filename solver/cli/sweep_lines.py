@@ -111,14 +111,13 @@ class LineShoes:
 
 
 def line_shoes(args: argparse.Namespace) -> LineShoes | None:
-    """``--shoes FILE``'s lines (None without the option), the options that name a shoe refused beside it."""
-    return None if args.shoes is None else LineShoes(args)
-
-
-def refuse_one_game(args: argparse.Namespace, lines: LineShoes | None) -> None:
-    """``--export`` writes one game: refused with ``--shoes`` as with a deck list."""
-    if lines is not None and args.export:
+    """``--shoes FILE``'s lines (None without the option), refused beside the options that name a shoe
+    and beside ``--export`` (it writes one game, and refuses a deck list too)."""
+    if args.shoes is None:
+        return None
+    if args.export:
         raise InputError("--export writes one game: give one shoe (--decks, --shoe, --remove), not --shoes")
+    return LineShoes(args)
 
 
 def solved(

@@ -152,6 +152,20 @@ class CommissionSweep:
 # -- the sweep ----------------------------------------------------------------------------------------
 
 
+def commission_span(lo: Fraction | int | str, hi: Fraction | int | str) -> tuple[Fraction, Fraction]:
+    """A commission range's two ends, exact.
+
+    Raises:
+        ModelError: the range is reversed or leaves [0, 1/10].
+    """
+    from solver.exact.numbers import exact
+
+    a, b = exact(lo, "commission"), exact(hi, "commission")
+    if not 0 <= a <= b <= MAX_COMMISSION:
+        raise ModelError(f"a commission range runs from low to high within [0, 1/10], got {a}..{b}")
+    return a, b
+
+
 def commission_sweep(
     shoe: Shoe,
     information: int,
@@ -173,11 +187,7 @@ def commission_sweep(
 
     Sweeps are remembered per (shoe, model, range).
     """
-    from solver.exact.numbers import exact
-
-    a, b = exact(lo, "commission"), exact(hi, "commission")
-    if not 0 <= a <= b <= MAX_COMMISSION:
-        raise ModelError(f"a commission range runs from low to high within [0, 1/10], got {a}..{b}")
+    a, b = commission_span(lo, hi)
     key = (shoe, information, freedom, a, b)
     if key not in _SWEEPS:
         if len(_SWEEPS) >= 32:
