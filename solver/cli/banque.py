@@ -233,8 +233,8 @@ def _limit(args: argparse.Namespace, model: BanqueModel) -> int:
     def found() -> Iterator[tuple[LineShoe | None, Any, Any]]:
         with progress:
             for n, (line, shoe) in enumerate(entries, start=1):
-                chemin = solve(build_game(shoe, model.information, model.freedom.value))
-                yield line, theta_one_limit(shoe, model), chemin
+                limit = theta_one_limit(shoe, model)  # first: a model without a limit is refused before any solve
+                yield line, limit, solve(build_game(shoe, model.information, model.freedom.value))
                 progress.update(n if line is None else line.number)
 
     if args.format in ("json", "jsonl"):
