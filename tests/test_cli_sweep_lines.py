@@ -60,7 +60,7 @@ def test_chemin_lines_on_two_workers_are_one_process_s(cli, two) -> None:  # typ
 def test_chemin_lines_on_a_dask_cluster_are_one_process_s(cli, two) -> None:  # type: ignore[no-untyped-def]
     distributed = pytest.importorskip("distributed", reason="Dask's distributed is an optional extra")
     args = ["chemin", "--shoes", two, "--format", "jsonl"]
-    with distributed.LocalCluster(n_workers=2, processes=False, dashboard_address=None) as cluster:
+    with distributed.LocalCluster(n_workers=2, processes=False, dashboard_address=":0") as cluster:
         remote = _jsonl(cli([*args, "--scheduler", cluster.scheduler_address]))
     assert remote == _jsonl(cli(args)) and [r["line"] for r in remote] == [1, 4]
 
