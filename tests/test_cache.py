@@ -315,6 +315,23 @@ def test_a_kernel_is_cached_when_this_code_compiled_it(tmp_path, monkeypatch) ->
     assert not jitcache.is_cached(source, "price")  # kept elsewhere: cannot tell
 
 
+def test_a_kernel_numba_cached_is_cached(tmp_path, monkeypatch) -> None:
+    """is_cached reads the index names numba really writes (one per Python version): a kernel compiled
+    with ``cache=True`` in a fresh module is cached afterwards, not before."""
+    from solver.store import jitcache
+
+    (tmp_path / "kern.py").write_text("from numba import njit\n\n@njit(cache=True)\ndef twice(x):\n    return 2 * x\n")
+    monkeypatch.syspath_prepend(str(tmp_path))
+    monkeypatch.delenv("NUMBA_CACHE_DIR", raising=False)
+    jitcache.drop_stale(tmp_path / "kern.py", "twice")  # the stamp, as the package's kernels do
+    assert not jitcache.is_cached(tmp_path / "kern.py", "twice")
+    import importlib
+
+    sys.modules.pop("kern", None)
+    assert importlib.import_module("kern").twice(21) == 42
+    assert jitcache.is_cached(tmp_path / "kern.py", "twice"), sorted(p.name for p in (tmp_path / "__pycache__").iterdir())
+
+
 def test_the_code_digest_covers_every_source_file_of_the_package(tmp_path) -> None:
     """One digest keys every cache entry and kernel (docs/design.md, "Invariants"): a change to any module,
     however deep, or to the C kernel changes it; compiled files beside the sources do not."""

@@ -137,7 +137,8 @@ def test_a_kernel_is_cold_until_compiled_by_this_code(tmp_path, monkeypatch: pyt
     assert cold("kern", "f")  # nothing on disk
     cache = tmp_path / "__pycache__"
     cache.mkdir()
-    (cache / "kern.f-2.py311.nbi").write_text("")
+    python = f"py{sys.version_info[0]}{sys.version_info[1]}{getattr(sys, 'abiflags', '')}"  # numba's name for this Python
+    (cache / f"kern.f-2.{python}.nbi").write_text("")
     (cache / "kern.f.sources").write_text("an older version of the code")
     assert cold("kern", "f")  # written by other code: dropped and compiled again
     (cache / "kern.f.sources").write_text(code_digest())
