@@ -218,15 +218,103 @@ def test_fractions_are_written_in_lowest_terms(n: int, num: int, which: int, mul
 
     factors = np.array([n - j for j in range(6)] + [n - j for j in range(4)], dtype=np.int64)
     spf = template.smallest_factors(int(factors.max()))
-    table, exps = np.zeros((5, wide.MAX_PRIMES), np.uint64), np.zeros((2, wide.MAX_PRIMES), np.int64)
+    table, exps = np.zeros((wide.TABLE_ROWS, wide.MAX_PRIMES), np.uint64), np.zeros((2, wide.MAX_PRIMES), np.int64)
     primes = template.factor_table(factors, spf, table, exps)
     den = math.prod(int(f) for f in (factors[:6] if which == 0 else factors[6:]))
     values, m_table, m_exps, m_start = template.multiplier_table(multipliers)
-    if multipliers:
-        den *= multipliers[0]
-    if abs(num) >= 2**127 or den >= 2**127:
+    scale = multipliers[0] if multipliers else 1
+    if abs(num) >= 2**127 or den * scale >= 2**127:
         return
     buf = np.zeros(200, np.uint8)
     m_lo, m_hi = (int(m_start[0]), int(m_start[1])) if multipliers else (0, 0)
-    end = wide.write_fraction(buf, 0, *split(num), *split(den), table, exps, which, primes, m_table, m_exps, m_lo, m_hi)
-    assert bytes(buf[:end]).decode() == fraction_str(Fraction(num, den))
+    end = wide.write_fraction(
+        buf, 0, *split(num), *split(den), table, exps, which, primes, np.uint64(scale), m_table, m_exps, m_lo, m_hi
+    )
+    assert bytes(buf[:end]).decode() == fraction_str(Fraction(num, den * scale))
+
+
+EDGES = sorted(
+    {x + d for k in (1, 2, 4, 7, 8, 9, 15, 16, 17, 18, 19, 20, 27, 28, 36) for x in (10**k,) for d in (-1, 0, 1)}
+    | {x + d for x in (2**32, 2**63, 2**64, 2**96, 2**127) for d in (-1, 0, 1)}
+)
+
+
+def test_digits_at_every_block_boundary() -> None:
+    """The digits of numbers at the edges of the blocks they are written in (eight digits, the 64-bit
+    path's 10^8 and 10^16 cuts, the 9-digit chunks past 2^64) and of 2^32, 2^63, 2^64, 2^96, 2^127."""
+    from solver.exact import wide
+
+    buf = np.zeros(64, np.uint8)
+    for x in (0, *EDGES):
+        for v in (x, -x):
+            if -(2**127) <= v < 2**127:
+                assert bytes(buf[: wide.write_signed(buf, 0, *split(v))]).decode() == str(v)
+
+
+def fraction_line(n: int, numerators: list[int], slots: list[tuple[int, int, int, int]], multipliers: tuple[int, ...]) -> str:
+    """One line of ``", "``-separated fractions written by the compiled writer: ``slots`` are ``(value,
+    negated, denominator 0 or 1, multiplier or -1)``, the values ``[D, D4, *numerators]`` with ``D = N (N − 1)
+    … (N − 5)`` and ``D4`` its first four factors."""
+    from solver.exact.template import FRACTION, LITERAL, multiplier_table
+    from solver.report.punto_batch import compiled_fill
+
+    factors = [n - j for j in range(6)] + [n - j for j in range(4)]
+    values = [math.prod(factors[:6]), math.prod(factors[6:]), *numerators]
+    ops = []
+    for k, (v, negated, c, d) in enumerate(slots):
+        if k:
+            ops.append((LITERAL, 0, 2, 0, 0))
+        ops.append((FRACTION, 2 + v, negated, c, d))
+    hi = np.array([[(x % 2**128) >> 64 for x in values]], dtype=np.uint64)
+    lo = np.array([[x % 2**64 for x in values]], dtype=np.uint64)
+    out = np.zeros(200 * len(slots) + 1, np.uint8)
+    end = compiled_fill()(
+        np.array(ops, dtype=np.int64),
+        np.array([0, len(ops)], dtype=np.int64),
+        np.frombuffer(b", ", dtype=np.uint8).copy(),
+        np.zeros(1, np.int64),
+        hi,
+        lo,
+        np.array([factors], dtype=np.int64),
+        np.ones(1, np.int64),
+        np.zeros(1, np.uint8),
+        np.zeros(2, np.int64),
+        np.zeros((1, 1), np.int64),
+        *multiplier_table(multipliers),
+        out,
+    )
+    text = bytes(out[:end]).decode()
+    assert text.endswith("\n")
+    return text[:-1]
+
+
+@settings(deadline=None, max_examples=60)
+@given(
+    st.sampled_from([12, 300, 5003, 60_000, 4_000_000]),
+    st.lists(st.integers(-(2**100), 2**100), min_size=1, max_size=40),
+    st.lists(st.tuples(st.integers(0, 79), st.booleans(), st.integers(0, 1), st.integers(-1, 2)), min_size=1, max_size=600),
+)
+def test_a_lines_repeated_fractions_are_its_fractions(n: int, drawn: list[int], slots: list[tuple[int, int, int, int]]) -> None:
+    """The compiled writer copies a fraction the line has written already (the same numerator up to its
+    sign, over the same denominator and multiplier) rather than reducing it again: against
+    ``fraction_str`` on lines of up to 600 fractions (more than the table of those seen holds: entries
+    are overwritten) drawn with many repeats, of both signs, over both denominators and three
+    multipliers, with the values that reduce most (zero, multiples of ``D``, of high powers of its
+    primes, near 2^64), 64-bit and 128-bit."""
+    from solver.exact.numbers import fraction_str
+
+    multipliers = (20, 2 * 1_073_741_827, 2**40 + 15)  # a prime past the 128-bit test's fold, a prime past 2^32
+    factors = [n - j for j in range(6)]
+    d = math.prod(factors)
+    special = [0, d, -3 * d, 2**64 - 1, 2**64, 2**64 + 1, -(2**64), 2**63, 2 ** (64 + 16) * 9, 3**40, 5**30 * 7]
+    special += [f**5 * 11 for f in factors[:3]] + [(factors[1] * factors[2]) ** 3, math.prod(factors[:4]) * 13]
+    numerators = (drawn + special)[:80]
+    numerators += [0] * (80 - len(numerators))
+    values = [d, math.prod(factors[:4]), *numerators]
+    expected = ", ".join(
+        fraction_str(Fraction(-values[2 + v] if neg else values[2 + v], values[c] * (multipliers[m] if m >= 0 else 1)))
+        for v, neg, c, m in slots
+    )
+    if any(abs(values[2 + v]) >= 2**127 or values[c] * (multipliers[m] if m >= 0 else 1) >= 2**127 for v, _, c, m in slots):
+        return
+    assert fraction_line(n, numerators, [(v, int(neg), c, m) for v, neg, c, m in slots], multipliers) == expected

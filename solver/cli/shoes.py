@@ -120,23 +120,21 @@ class Writer:
     def write(self, chunk: Chunk, priced: Priced) -> None:
         """The lines of one chunk, in order: compiled runs, and in Python the rows too wide for it (or every
         row, with ``--digits`` or ``--breakdown``)."""
+        import numpy as np
+
         hi, lo, wide = priced
         compiled = chunk.values.sum(axis=1) < LARGEST_FACTOR
         compiled[list(wide)] = False
         if self.general:
             compiled[:] = False
-        i = 0
-        while i < len(compiled):
-            j = i
-            while j < len(compiled) and compiled[j] == compiled[i]:
-                j += 1
+        cuts = [0, *(np.flatnonzero(compiled[1:] != compiled[:-1]) + 1).tolist(), len(compiled)]
+        for i, j in zip(cuts, cuts[1:]):  # runs of rows written the same way
             if compiled[i]:
                 self._compiled(chunk, slice(i, j), hi[i:j], lo[i:j])
             else:
                 for k in range(i, j):
                     row = wide[k] if k in wide else _row_ints(hi[k], lo[k])
                     self._python(chunk.numbers[k], chunk.texts[k], chunk.shoe(k), row)
-            i = j
 
     def _compiled(self, chunk: Chunk, part: slice, hi: np.ndarray, lo: np.ndarray) -> None:
         import numpy as np

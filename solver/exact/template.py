@@ -16,10 +16,12 @@ from numba import njit
 
 from solver.exact.wide import (
     MAX_PRIMES,
+    ONE,
+    TABLE_ROWS,
     ZERO,
     from_int,
     inverses,
-    mul_small,
+    residues,
     sub,
     write_fraction,
     write_signed,
@@ -34,6 +36,21 @@ to ``a + b`` of the literals; ``NUMBER`` value ``a`` as a signed integer; ``FRAC
 the other four) times multiplier ``d`` (−1: none); ``LINE`` the line number; ``TEXT`` the line's text;
 ``LIST`` the line's integers ``a`` to ``a + b`` as a JSON list; ``INT`` its integer ``a``; ``NEGATED``
 the last fraction written, negated (a house edge after its expected value: one reduction for both)."""
+
+
+SEEN_BITS = 8
+"""A line's fractions already written are kept in a table of ``2^SEEN_BITS`` entries (a line has about a
+hundred fractions, forty of them repeats: a bet's push is the tie's probability, a loss another's win)."""
+
+SEEN_SEED = U64(0x9E3779B97F4A7C15)
+"""The multiplier of the table's hash (Fibonacci hashing: ``2^64`` over the golden ratio, odd)."""
+
+
+@njit(cache=True, inline="always")
+def seen_slot(h: Any, lo: Any, key: Any) -> Any:
+    """The entry of a fraction (numerator ``(h, lo)``, denominator and multiplier ``key``) in the table of
+    those a line has written."""
+    return ((lo ^ (h * U64(0xD6E8FEB86659FD93)) ^ U64(key)) * SEEN_SEED) >> U64(64 - SEEN_BITS)
 
 
 @njit(cache=True, inline="always")
@@ -52,8 +69,8 @@ def smallest_factors(limit: Any) -> Any:
 def factor_table(factors: Any, spf: Any, table: Any, exps: Any) -> Any:
     """The primes of two denominators, ``∏ factors[0:6]`` and ``∏ factors[6:10]`` (positive factors of at
     most ``len(spf) − 1``), into column ``k`` of ``table``: ``(p, p⁻¹ mod 2^64, limit, inverse hi, inverse
-    lo)`` (:func:`inverses`), their exponents in the first into ``exps[0]``, in the second into
-    ``exps[1]``; returns how many primes."""
+    lo, 2^32 mod p, 2^64 mod p, 2^96 mod p)`` (:func:`inverses`, :func:`residues`), their exponents in the
+    first into ``exps[0]``, in the second into ``exps[1]``; returns how many primes."""
     n = 0
     for j in range(10):
         x = factors[j]
@@ -73,6 +90,7 @@ def factor_table(factors: Any, spf: Any, table: Any, exps: Any) -> Any:
                 table[0, n] = U64(p)
                 if p != 2:
                     table[1, n], table[2, n], table[3, n], table[4, n] = inverses(U64(p))
+                    table[5, n], table[6, n], table[7, n] = residues(U64(p))
                 exps[0, n] = 0
                 exps[1, n] = 0
                 n += 1
@@ -104,14 +122,20 @@ def fill(
     are the two denominators), ``factors[i]`` (the denominators' six and four factors, positive),
     ``lines[i]``, its text ``text[text_start[i]:text_start[i + 1]]`` and its integers ``ints[i]``.
     Multiplier ``d`` of a fraction is ``m_values[d]``, its primes columns ``m_start[d]:m_start[d + 1]`` of
-    ``m_table`` (as :func:`factor_table`'s) with exponents ``m_exps``. ``out`` must hold every line."""
+    ``m_table`` (as :func:`factor_table`'s) with exponents ``m_exps``. ``out`` must hold every line.
+
+    A fraction the line has written already (the same numerator, up to its sign, over the same
+    denominator and multiplier: compared whole, never by a hash alone) is copied from where it was
+    written, not reduced again."""
     limit = 2
     for i in range(len(template)):
         for j in range(10):
             limit = max(limit, factors[i, j])
     spf = smallest_factors(limit)
-    table = np.zeros((5, MAX_PRIMES), np.uint64)
+    table = np.zeros((TABLE_ROWS, MAX_PRIMES), np.uint64)
     exps = np.zeros((2, MAX_PRIMES), np.int64)
+    seen_keys = np.zeros((2, 1 << SEEN_BITS), np.uint64)  # numerator (hi, lo) of each entry
+    seen = np.full((4, 1 << SEEN_BITS), -1, np.int64)  # its line, denominator and multiplier, start, end
     pos = 0
     last = last_end = 0
     for i in range(len(template)):
@@ -131,15 +155,35 @@ def fill(
                 h, lo = values_hi[i, a], values_lo[i, a]
                 if ops[o, 2]:
                     h, lo = sub(ZERO, ZERO, h, lo)
-                c = ops[o, 3]
-                dh, dl = values_hi[i, c], values_lo[i, c]
-                d = ops[o, 4]
-                m_lo = m_hi = 0
-                if d >= 0:
-                    dh, dl = mul_small(dh, dl, m_values[d])
-                    m_lo, m_hi = m_start[d], m_start[d + 1]
                 last = pos
-                pos = write_fraction(out, pos, h, lo, dh, dl, table, exps, c, n_primes, m_table, m_exps, m_lo, m_hi)
+                if h >> U64(63) != ZERO:  # "-", then the fraction of -m
+                    out[pos] = 45
+                    pos += 1
+                    h, lo = sub(ZERO, ZERO, h, lo)
+                elif h == ZERO and lo == ZERO:
+                    out[pos] = 48
+                    pos += 1
+                    last_end = pos
+                    continue
+                c = ops[o, 3]
+                d = ops[o, 4]
+                key = 2 * d + 2 + c  # c is 0 or 1, d at least -1
+                s = seen_slot(h, lo, key)
+                if seen[0, s] == i and seen[1, s] == key and seen_keys[0, s] == h and seen_keys[1, s] == lo:
+                    start, n_copy = seen[2, s], seen[3, s] - seen[2, s]
+                    for j in range(n_copy):
+                        out[pos + j] = out[start + j]
+                    pos += n_copy
+                else:
+                    scale = ONE
+                    m_lo = m_hi = 0
+                    if d >= 0:
+                        scale, m_lo, m_hi = m_values[d], m_start[d], m_start[d + 1]
+                    seen[0, s], seen[1, s], seen[2, s] = i, key, pos
+                    seen_keys[0, s], seen_keys[1, s] = h, lo
+                    dh, dl = values_hi[i, c], values_lo[i, c]
+                    pos = write_fraction(out, pos, h, lo, dh, dl, table, exps, c, n_primes, scale, m_table, m_exps, m_lo, m_hi)
+                    seen[3, s] = pos
                 last_end = pos
             elif op == NEGATED:
                 start = last
@@ -208,11 +252,12 @@ def multiplier_table(multipliers: tuple[int, ...]) -> tuple[np.ndarray, ...]:
         if m > 1:
             rows.append((m, 1))
         start.append(len(rows))
-    table = np.zeros((5, len(rows)), dtype=np.uint64)
+    table = np.zeros((TABLE_ROWS, len(rows)), dtype=np.uint64)
     for r, (p, _) in enumerate(rows):
         if p % 2:
             inv = pow(p, -1, 2**128)
-            table[:, r] = (p, inv % 2**64, (2**64 - 1) // p, inv >> 64, inv % 2**64)
+            residue = [pow(2, 32 * j, p) for j in (1, 2, 3)]
+            table[:, r] = (p, inv % 2**64, (2**64 - 1) // p, inv >> 64, inv % 2**64, *residue)
         else:
             table[0, r] = p
     return (

@@ -17,7 +17,11 @@ iteration ``x ← x (2 − p x)`` doubles the correct low bits from ``x = p``, c
 ``p² ≡ 1 (mod 8)``), ``q = m p⁻¹ mod 2^128`` equals ``m / p`` exactly when ``p`` divides ``m``, and
 otherwise ``q p ≥ 2^128`` (``q p ≡ m``, and ``q p < 2^128`` would force ``q p = m``); so ``p | m`` iff
 the product ``q p`` does not overflow 128 bits (Granlund and Montgomery, "Division by invariant
-integers using multiplication", PLDI 1994, §9). Factors 2 are counted with trailing zeros. The
+integers using multiplication", PLDI 1994, §9). Below 2^64 the same holds with ``p⁻¹ mod 2^64`` and
+the limit ``⌊(2^64 − 1) / p⌋`` (one multiplication and a comparison, no division). A 128-bit number
+is tested more cheaply still by folding its 32-bit limbs, with the residues of ``2^32``, ``2^64`` and
+``2^96`` modulo ``p``, into a 64-bit number of the same residue (:func:`residues`), and divided only
+where ``p`` divides it. Factors 2 are counted with trailing zeros. The
 result is ``p/q`` in lowest terms, written as :func:`solver.exact.numbers.fraction_str` writes it
 (``p`` when ``q = 1``, ``0`` for zero).
 
@@ -44,8 +48,10 @@ U64 = np.uint64
 ZERO = U64(0)
 ONE = U64(1)
 LOW32 = U64(0xFFFFFFFF)
+E4 = U64(10**4)
+E8 = U64(10**8)
 E9 = U64(10**9)
-POWERS_OF_TEN = np.array([10**k for k in range(20)], dtype=np.uint64)
+E16 = U64(10**16)
 TWO_DIGITS = np.frombuffer("".join(f"{i:02d}" for i in range(100)).encode("ascii"), dtype=np.uint8).copy()
 
 MAX_DIGITS = 40
@@ -53,6 +59,12 @@ MAX_DIGITS = 40
 
 MAX_PRIMES = 96
 """Distinct primes a shoe's two denominators may hold (ten factors below 2^32 have at most 90)."""
+
+TABLE_ROWS = 8
+"""Rows of a table of primes (:func:`reduce_by`): ``p``, then :func:`inverses` of ``p``, then :func:`residues`."""
+
+FOLD_LIMIT = U64(1 << 30)
+"""Primes below this are tested on 128-bit numbers by :func:`residues` (the folded sum stays below 2^64)."""
 
 
 @intrinsic
@@ -131,6 +143,17 @@ def inverses(p: Any) -> Any:
 
 
 @njit(cache=True, inline="always")
+def residues(p: Any) -> Any:
+    """``(2^32 mod p, 2^64 mod p, 2^96 mod p)`` of a ``uint64`` ``p > 1``: a 128-bit ``m`` of 32-bit limbs
+    ``a0 … a3`` is ``a0 + a1 2^32 + a2 2^64 + a3 2^96``, so ``m ≡ a0 + a1 r1 + a2 r2 + a3 r3 (mod p)``, a sum
+    below 2^64 for ``p`` below :data:`FOLD_LIMIT`: one 64-bit divisibility test (:func:`divide_out`'s)
+    decides ``p | m``."""
+    r1 = (ONE << U64(32)) % p
+    r2 = (r1 * r1) % p
+    return r1, r2, (r2 * r1) % p
+
+
+@njit(cache=True, inline="always")
 def divide_out(h: Any, lo: Any, p: Any, inv: Any, limit: Any, ih: Any, il: Any, most: Any) -> Any:
     """``(m / p^k as (hi, lo), k)`` for the largest ``k <= most`` with ``p^k | m``, ``m = (h, lo)`` non-zero,
     ``inv, limit, (ih, il)`` being :func:`inverses` of ``p`` (unused for ``p = 2``). Below 2^64 a test is
@@ -178,11 +201,13 @@ def divide_exactly(h: Any, lo: Any, p: Any, ih: Any, il: Any, k: Any) -> Any:
 
 
 @njit(cache=True, inline="always")
-def write_u64(buf: Any, pos: Any, x: Any) -> Any:
-    """The decimal digits of a ``uint64`` at ``buf[pos:]``; returns the position after them."""
-    n = 1
-    while n < 20 and x >= POWERS_OF_TEN[n]:
-        n += 1
+def write_small(buf: Any, pos: Any, x: Any) -> Any:
+    """The decimal digits of a ``uint64`` below 10^8 at ``buf[pos:]``, two at a time from a table; returns
+    the position after them."""
+    if x < E4:
+        n = (1 if x < U64(10) else 2) if x < U64(100) else (3 if x < U64(1000) else 4)
+    else:
+        n = (5 if x < U64(100000) else 6) if x < U64(1000000) else (7 if x < U64(10000000) else 8)
     end = pos + n
     i = end
     while x >= U64(100):
@@ -201,13 +226,50 @@ def write_u64(buf: Any, pos: Any, x: Any) -> Any:
 
 
 @njit(cache=True, inline="always")
+def write_eight(buf: Any, pos: Any, x: Any) -> Any:
+    """A ``uint64`` below 10^8 as exactly eight digits (leading zeros): two halves of four, each two pairs
+    from the table (four independent divisions, not a chain of eight)."""
+    a = x // E4
+    b = x - a * E4
+    a1 = a // U64(100)
+    b1 = b // U64(100)
+    a0 = U64(2) * (a - a1 * U64(100))
+    b0 = U64(2) * (b - b1 * U64(100))
+    a1 *= U64(2)
+    b1 *= U64(2)
+    buf[pos] = TWO_DIGITS[a1]
+    buf[pos + 1] = TWO_DIGITS[a1 + ONE]
+    buf[pos + 2] = TWO_DIGITS[a0]
+    buf[pos + 3] = TWO_DIGITS[a0 + ONE]
+    buf[pos + 4] = TWO_DIGITS[b1]
+    buf[pos + 5] = TWO_DIGITS[b1 + ONE]
+    buf[pos + 6] = TWO_DIGITS[b0]
+    buf[pos + 7] = TWO_DIGITS[b0 + ONE]
+    return pos + 8
+
+
+@njit(cache=True, inline="always")
+def write_u64(buf: Any, pos: Any, x: Any) -> Any:
+    """The decimal digits of a ``uint64`` at ``buf[pos:]``; returns the position after them. Cut into
+    blocks of eight digits (:func:`write_eight`) below the leading one (:func:`write_small`)."""
+    if x < E8:
+        return write_small(buf, pos, x)
+    if x < E16:
+        top = x // E8
+        return write_eight(buf, write_small(buf, pos, top), x - top * E8)
+    top = x // E16
+    rest = x - top * E16
+    middle = rest // E8
+    pos = write_eight(buf, write_small(buf, pos, top), middle)
+    return write_eight(buf, pos, rest - middle * E8)
+
+
+@njit(cache=True, inline="always")
 def write_chunk(buf: Any, pos: Any, x: Any) -> Any:
     """A number below 10^9 as exactly nine digits (leading zeros)."""
-    for i in range(8, -1, -1):
-        q = x // U64(10)
-        buf[pos + i] = U64(48) + (x - q * U64(10))
-        x = q
-    return pos + 9
+    t = x // E8
+    buf[pos] = U64(48) + t
+    return write_eight(buf, pos + 1, x - t * E8)
 
 
 @njit(cache=True, inline="always")
@@ -261,15 +323,20 @@ def write_signed(buf: Any, pos: Any, h: Any, lo: Any) -> Any:
 @njit(cache=True, inline="always")
 def reduce_by(h: Any, lo: Any, dh: Any, dl: Any, table: Any, exps: Any, row: Any, first: Any, last: Any) -> Any:
     """``m / g`` and ``den / g`` for ``g``, the largest divisor of ``m = (h, lo)`` (non-zero) among the
-    divisors of ``∏ table[0, k]^exps[row, k]`` over ``first <= k < last``, which ``den`` holds. Where
-    both are below 2^64 (every number of a shoe of up to about 24 decks) in 64 bits only. (A row index,
-    not a row: a view would cost a reference count a call.)"""
-    if h == ZERO and dh == ZERO:
-        for k in range(first, last):
-            e = exps[row, k]
-            if e == 0:
-                continue
-            p = table[0, k]
+    divisors of ``∏ table[0, k]^exps[row, k]`` over ``first <= k < last``, which ``den`` holds (``table``'s
+    rows: :data:`TABLE_ROWS`). Where both are below 2^64 (every number of a shoe of up to about 24 decks)
+    in 64 bits only, without a branch on divisibility (a division that fails leaves the numbers as they
+    were, so the next one fails too). Above, an odd prime below :data:`FOLD_LIMIT` is tested by the
+    residues of the 32-bit limbs (:func:`residues`) and divided out by its 128-bit inverse only where it
+    divides. (A row index, not a row: a view would cost a reference count a call.)"""
+    for k in range(first, last):
+        e = exps[row, k]
+        if e == 0:
+            continue
+        p = table[0, k]
+        inv = table[1, k]
+        limit = table[2, k]
+        if h == ZERO and dh == ZERO:
             if p == U64(2):
                 t = trailing_zeros(lo)
                 if t > U64(e):
@@ -277,23 +344,32 @@ def reduce_by(h: Any, lo: Any, dh: Any, dl: Any, table: Any, exps: Any, row: Any
                 lo >>= t
                 dl >>= t
                 continue
-            inv = table[1, k]
-            limit = table[2, k]
             for _ in range(e):
+                q = lo * inv
+                ok = q <= limit
+                lo = q if ok else lo
+                dl = dl * inv if ok else dl  # den / p, exactly: p divides it
+            continue
+        if p == U64(2) or p >= FOLD_LIMIT:
+            h, lo, used = divide_out(h, lo, p, inv, limit, table[3, k], table[4, k], U64(e))
+            if used != ZERO:
+                dh, dl = divide_exactly(dh, dl, p, table[3, k], table[4, k], used)
+            continue
+        for _ in range(e):
+            if h == ZERO:
                 q = lo * inv
                 if q > limit:
                     break
                 lo = q
-                dl *= inv  # den / p, exactly: p divides it
-        return h, lo, dh, dl
-    for k in range(first, last):
-        e = exps[row, k]
-        if e == 0:
-            continue
-        p = table[0, k]
-        h, lo, used = divide_out(h, lo, p, table[1, k], table[2, k], table[3, k], table[4, k], U64(e))
-        if used != ZERO:
-            dh, dl = divide_exactly(dh, dl, p, table[3, k], table[4, k], used)
+            else:
+                s = (lo & LOW32) + (lo >> U64(32)) * table[5, k] + (h & LOW32) * table[6, k] + (h >> U64(32)) * table[7, k]
+                if s * inv > limit:
+                    break
+                h, lo = mul(h, lo, table[3, k], table[4, k])
+            if dh == ZERO:
+                dl *= inv
+            else:
+                dh, dl = mul(dh, dl, table[3, k], table[4, k])
     return h, lo, dh, dl
 
 
@@ -309,15 +385,17 @@ def write_fraction(
     exps: Any,
     row: Any,
     n: Any,
+    scale: Any,
     m_table: Any,
     m_exps: Any,
     m_first: Any,
     m_last: Any,
 ) -> Any:
-    """``m / den`` in lowest terms (``m = (h, lo)`` signed, two's complement), as ``p/q``, ``p`` when
-    ``q = 1``, and ``0`` for zero, where the primes of ``den`` are those of ``table`` (the first ``n``
-    columns, exponents ``exps[row]``) and of ``m_table`` (columns ``m_first:m_last``, exponents
-    ``m_exps[0]``)."""
+    """``m / (den × scale)`` in lowest terms (``m = (h, lo)`` signed, two's complement), as ``p/q``, ``p``
+    when ``q = 1``, and ``0`` for zero, where the primes of ``den`` are those of ``table`` (the first ``n``
+    columns, exponents ``exps[row]``) and those of the ``uint64`` ``scale`` those of ``m_table`` (columns
+    ``m_first:m_last``, exponents ``m_exps[0]``). ``den`` is reduced before it is scaled (it stays in 64
+    bits the longer)."""
     if h == ZERO and lo == ZERO:
         buf[pos] = 48
         return pos + 1
@@ -327,6 +405,7 @@ def write_fraction(
         h, lo = sub(ZERO, ZERO, h, lo)
     h, lo, dh, dl = reduce_by(h, lo, dh, dl, table, exps, row, 0, n)
     if m_last > m_first:
+        dh, dl = mul_small(dh, dl, scale)
         h, lo, dh, dl = reduce_by(h, lo, dh, dl, m_table, m_exps, 0, m_first, m_last)
     pos = write_unsigned(buf, pos, h, lo)
     if dh != ZERO or dl != ONE:

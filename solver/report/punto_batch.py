@@ -249,10 +249,15 @@ def json_texts(texts: Sequence[str]) -> tuple[bytes, np.ndarray]:
     starts = np.zeros(len(texts) + 1, dtype=np.int64)
     if not texts:
         return b"", starts
-    joined = ('"' + '""'.join(texts) + '"').encode()  # UTF-8: a byte past 126 where a text is not ASCII
-    codes = np.frombuffer(joined, dtype=np.uint8)
-    if joined.count(b'"') == 2 * len(texts) and b"\\" not in joined and bool(((codes >= 32) & (codes <= 126)).all()):
-        np.cumsum([len(t) + 2 for t in texts], out=starts[1:])
+    joined = ('"' + '""'.join(texts) + '"').encode()  # UTF-8: a byte past 127 where a text is not ASCII
+    if (
+        joined.isascii()
+        and b"\\" not in joined
+        and b"\x7f" not in joined
+        and joined.count(b'"') == 2 * len(texts)
+        and int(np.frombuffer(joined, dtype=np.uint8).min()) >= 32
+    ):
+        np.cumsum(np.fromiter(map(len, texts), dtype=np.int64, count=len(texts)) + 2, out=starts[1:])
         return joined, starts
     quoted = [json.dumps(t) for t in texts]
     np.cumsum([len(q) for q in quoted], out=starts[1:])
