@@ -255,7 +255,7 @@ def json_texts(texts: Sequence[str]) -> tuple[bytes, np.ndarray]:
         and b"\\" not in joined
         and b"\x7f" not in joined
         and joined.count(b'"') == 2 * len(texts)
-        and int(np.frombuffer(joined, dtype=np.uint8).min()) >= 32
+        and np.count_nonzero(np.frombuffer(joined, dtype=np.uint8) < 32) == 0
     ):
         np.cumsum(np.fromiter(map(len, texts), dtype=np.int64, count=len(texts)) + 2, out=starts[1:])
         return joined, starts

@@ -240,9 +240,9 @@ def test_batch_of_depleted_shoes(tmp_path: Path) -> None:
 
 def test_the_writer_is_no_slower_than_the_pricing() -> None:
     """In-process, the same chunks of 1,024 depleted shoes: writing their JSON lines (the compiled writer
-    and what feeds it) against pricing one shoe with the compiled kernel (the pricing of issue 27, 32 us a
-    shoe: "the JSON writer no slower than the pricing"), and, printed beside, against pricing the chunk
-    with the batch kernel (eight shoes a vector, several times faster than that). Least of five."""
+    and what feeds it) against pricing the same chunk with the batch kernel (eight shoes a vector; issue
+    27: "the JSON writer no slower than the pricing"), and, printed beside, against pricing one shoe
+    with the one-shoe kernel (several times slower). Least of seven, interleaved."""
     import argparse
     import contextlib
     from fractions import Fraction
@@ -264,7 +264,7 @@ def test_the_writer_is_no_slower_than_the_pricing() -> None:
         with open(os.devnull, "w") as sink, contextlib.redirect_stdout(sink):
             writer.write(chunk, priced)
             price = write = float("inf")
-            for _ in range(5):
+            for _ in range(7):
                 t = time.process_time()
                 priced = price_chunk(pricer, task)
                 price = min(price, time.process_time() - t)
@@ -277,7 +277,7 @@ def test_the_writer_is_no_slower_than_the_pricing() -> None:
             f"{kernel * 1e6:.1f} us ({write / 1024 / kernel:.2f} x); the batch kernel {price / 1024 * 1e6:.1f} us a shoe "
             f"({write / price:.2f} x)"
         )
-        assert write / 1024 <= kernel
+        assert write <= price
 
 
 def test_a_million_shoes_on_a_dask_cluster() -> None:
