@@ -289,6 +289,16 @@ def test_batch_with_decimals_breakdown_commission_and_chosen_bets(cli) -> None:
     check_batch(cli, lines, ("--bets", "banker:1/25,tie_on_7:45,player_pair,perfect_pairs"), bets=bets)
 
 
+def _outcome(read, line: str) -> object:
+    """What ``read`` makes of a shoe line: the shoe, or its one-line error."""
+    from solver.errors import InputError
+
+    try:
+        return read(line)
+    except InputError as e:
+        return str(e)
+
+
 @settings(max_examples=200, deadline=None)
 @given(
     st.lists(
@@ -325,27 +335,17 @@ def test_batch_with_decimals_breakdown_commission_and_chosen_bets(cli) -> None:
 def test_the_quick_reading_of_a_line_is_the_parsers(words: list[str]) -> None:
     """A line read directly gives the shoe, or the error, that ``shlex`` and the options' parser give."""
     from solver.cli.shoe_lines import parse_line, slow_shoe
-    from solver.errors import InputError
 
     line = " ".join(w if not w.endswith("=") else w + "8" for w in words).split("#")[0].strip()
     if not line:
         return
-    try:
-        expected: object = slow_shoe(line)
-    except InputError as e:
-        expected = str(e)
-    try:
-        got: object = parse_line(line)
-    except InputError as e:
-        got = str(e)
-    assert got == expected, line
+    assert _outcome(parse_line, line) == _outcome(slow_shoe, line), line
 
 
 @settings(max_examples=60, deadline=None)
 @given(st.lists(st.integers(0, 51), min_size=1, max_size=60), st.sampled_from(["suits", "ranks", "values", "mixed"]))
 def test_the_quick_removal_is_the_shoes(cards: list[int], how: str) -> None:
     from solver.cli.shoe_lines import parse_line, slow_shoe
-    from solver.errors import InputError
 
     names = [f"{RANK_NAMES[c // 4]}{'SHDC'[c % 4]}" for c in cards]
     if how == "ranks":
@@ -355,15 +355,7 @@ def test_the_quick_removal_is_the_shoes(cards: list[int], how: str) -> None:
     elif how == "mixed":
         names = [n if i % 2 else n[:-1] for i, n in enumerate(names)]
     line = "--decks 1 --remove " + ",".join(names)
-    try:
-        expected: object = slow_shoe(line)
-    except InputError as e:
-        expected = str(e)
-    try:
-        got: object = parse_line(line)
-    except InputError as e:
-        got = str(e)
-    assert got == expected
+    assert _outcome(parse_line, line) == _outcome(slow_shoe, line), line
 
 
 def test_workers_give_the_lines_of_one_process(tmp_path) -> None:

@@ -216,19 +216,19 @@ BANQUE_HEAD = {
     "concept": enum("nash", "correlated", "independent"),
     "exists": maybe(BOOL),
 }
+BANQUE_ANSWER = {
+    **BANQUE_HEAD,
+    "theta": EXACT,
+    "value": maybe(NUMBER),
+    "player1_draw_at_5": DRAWS,
+    "player2_draw_at_5": DRAWS,
+    "banker": mapping(NUMBER),
+    "certified": BOOL,
+    "unique": maybe(BOOL),
+}
+"""What a solution of baccara banque states, solved now (``banque``) or read from a certificate (the report)."""
 BANQUE = obj(
-    {
-        **BANQUE_HEAD,
-        "theta": EXACT,
-        "value": maybe(NUMBER),
-        "player1_draw_at_5": DRAWS,
-        "player2_draw_at_5": DRAWS,
-        "banker": mapping(NUMBER),
-        "certified": BOOL,
-        "unique": maybe(BOOL),
-        "method": TEXT,
-        "dominance": COUNT,
-    },
+    {**BANQUE_ANSWER, "method": TEXT, "dominance": COUNT},
     {
         "guarantee": NUMBER,
         "guarantee_optimal": BOOL,
@@ -268,18 +268,7 @@ def banque() -> Schema:
 
 PUNTO_MODEL = obj({"name": {"const": "punto banco"}, "dealing": enum("A", "B"), "commission": EXACT})
 ENTRY = obj(
-    {
-        **BANQUE_HEAD,
-        "theta": EXACT,
-        "value": maybe(NUMBER),
-        "player1_draw_at_5": DRAWS,
-        "player2_draw_at_5": DRAWS,
-        "banker": mapping(NUMBER),
-        "certified": BOOL,
-        "unique": maybe(BOOL),
-        "source": TEXT,
-        "certificate": maybe(TEXT),
-    },
+    {**BANQUE_ANSWER, "source": TEXT, "certificate": maybe(TEXT)},
     {"guarantee": NUMBER, "value_decimal": DECIMAL},
 )
 BANQUE_SECTION = obj(
