@@ -1,5 +1,6 @@
-"""Banque certificates: the committed set is what the solver produces; the independent checker accepts
-it, through proofs/check.py's dispatch too, and rejects tampered copies.
+"""Banque certificates: the committed set is what the solver produces (the float-searched answers to the
+bounds of tests/searched.py); the independent checker accepts it, through proofs/check.py's dispatch
+too, and rejects tampered copies.
 
 The checker (proofs/check_banque.py) imports nothing from solver/; it is loaded here from its file, as
 the chemin de fer checker is in test_proof_checker.py, and its enumeration is cached per shoe, so the
@@ -23,6 +24,7 @@ from solver.banque.certificate import certificate_name, certificate_text, standa
 from solver.banque.game import BanqueModel
 from solver.banque.solve import solve_banque
 from solver.cards import Shoe
+from tests.searched import assert_same_certificate
 
 ROOT = Path(__file__).resolve().parents[1]
 CERTS = ROOT / "proofs" / "certificates" / "banque"
@@ -56,7 +58,7 @@ def test_committed_banque_certificates_are_regenerated_exactly() -> None:
     committed = {p.stem for p in CERTS.glob("*.json")}
     assert committed == set(expected), "run: python -m solver.banque.certificate proofs/certificates/banque"
     for name, text in expected.items():
-        assert (CERTS / f"{name}.json").read_text() == text, name
+        assert_same_certificate(text, (CERTS / f"{name}.json").read_text(), name)
 
 
 @pytest.mark.parametrize(
@@ -78,7 +80,8 @@ def test_some_committed_certificates_are_regenerated_exactly(name: str) -> None:
         shoe, BanqueModel(m["information"], m["second_player"], m["freedom"]), Fraction(data["theta"]), data["concept"]
     )
     assert certificate_name(s) == name
-    assert certificate_text(s) == (CERTS / f"{name}.json").read_text()
+    assert_same_certificate(certificate_text(s), (CERTS / f"{name}.json").read_text(), name)
+    assert _verdict(json.loads(certificate_text(s))) == "ok"
 
 
 def test_the_checker_verifies_the_infinite_deck_certificates() -> None:

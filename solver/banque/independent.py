@@ -280,8 +280,9 @@ def independent(
 
 def _best_product(view: TeamView, seeds: Sequence[tuple[list[float], list[float]]] = ()) -> tuple[list[Any], list[Any]]:
     """The product strategy with the least guarantee found: a float search (multi-start, Powell), then an
-    exact polish (the cells at their kinks solved exactly for the interior variables) kept if its exact
-    guarantee is no worse than the float point made rational. Not claimed optimal."""
+    exact polish (the cells at their kinks solved exactly for the interior variables, each coordinate
+    then the simplest rational within 10^-12 of it) kept if its exact guarantee is no worse than the
+    float point made rational. Not claimed optimal."""
     from scipy.optimize import minimize
 
     m1, m2, _ = view.shape
@@ -297,7 +298,13 @@ def _best_product(view: TeamView, seeds: Sequence[tuple[list[float], list[float]
     rng = np.random.default_rng(2015)
     starts = [np.array(sx + sy) for sx, sy in seeds]
     starts += [np.full(m1 + m2, 0.5), np.ones(m1 + m2)] + [rng.random(m1 + m2) for _ in range(6)]
-    best = min((minimize(f, s, method="Powell", bounds=[(0, 1)] * (m1 + m2)) for s in starts), key=lambda r: r.fun)
+    box = [(0, 1)] * (m1 + m2)
+    best = min((minimize(f, s, method="Powell", bounds=box) for s in starts), key=lambda r: r.fun)
+    # Powell stops within about 1e-4 of a minimum; from the best start, it is run again to the floats'
+    # precision, where the cells that meet at the minimum are plain (the exact polish below finds them)
+    # and the point does not depend on the search's path (nor on scipy's version).
+    tight = minimize(f, best.x, method="Powell", bounds=box, options={"xtol": 1e-12, "ftol": 1e-15, "maxiter": 100_000})
+    best = tight if tight.fun <= best.fun else best
     v = np.clip(best.x, 0, 1)
     rounded: list[Any] = [Fraction(float(t)).limit_denominator(10**12) for t in v]
     snapped: list[Any] = [Fraction(round(t)) if min(t, 1 - t) <= 1e-3 else q for t, q in zip(v, rounded)]
@@ -316,9 +323,23 @@ def _best_product(view: TeamView, seeds: Sequence[tuple[list[float], list[float]
             if sol is not None:
                 point: list[Any] = list(fixed_x) + list(fixed_y)
                 for n, q in enumerate(interior):
-                    point[q] = sol[n]
+                    point[q] = _rational_near(sol[n])
                 candidates.append(point)
                 break
     scored = [(view.guarantee_team(view.product_moments(c[:m1], c[m1:])), n, c) for n, c in enumerate(candidates)]
     _, _, chosen = min(scored, key=lambda t: (t[0], -t[1]))
     return list(chosen[:m1]), list(chosen[m1:])
+
+
+def _rational_near(v: Any) -> Fraction:
+    """A polished coordinate as a rational: itself, or for an algebraic number the fraction with the least
+    denominator up to 10^12 nearest it, from its exact isolating interval (so the same on any machine,
+    whatever floats led to it)."""
+    if isinstance(v, (int, Fraction)):
+        return Fraction(v)
+    exact = v.rational()
+    if exact is not None:
+        return Fraction(exact)
+    lo, hi = v.interval(Fraction(1, 10**30))
+    middle: Fraction = (lo + hi) / 2
+    return middle.limit_denominator(10**12)

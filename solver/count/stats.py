@@ -122,31 +122,42 @@ class CountResult:
 
 
 class _Moments:
+    """Estimates from a run's moment sums. Every sum is :func:`math.fsum` of the terms in one order, so an
+    estimate is the same float on any numpy and BLAS (a matrix product may sum in any order: numpy 2.4
+    changed a standard error's last digit)."""
+
     def __init__(self, t: CountTallies) -> None:
         u = t.moments
-        self.m = u + u.T - np.diag(np.diag(u))
+        self.m = (u + u.T - np.diag(np.diag(u))).tolist()
         self.s = self.m[0]
         self.n = float(self.s[0])
 
-    def unit(self, i: int) -> np.ndarray:
-        e = np.zeros(len(self.s))
+    def unit(self, i: int) -> list[float]:
+        e = [0.0] * len(self.s)
         e[i] = 1.0
         return e
 
-    def mean(self, u: np.ndarray, scale: float = 1.0) -> Estimate:
+    def _dot(self, u: list[float], v: list[float]) -> float:
+        return math.fsum(a * b for a, b in zip(u, v))
+
+    def _form(self, u: list[float]) -> float:
+        """``u · M · u``."""
+        return math.fsum(a * m * b for a, row in zip(u, self.m) if a for m, b in zip(row, u) if b)
+
+    def mean(self, u: list[float], scale: float = 1.0) -> Estimate:
         n = self.n
-        mean = float(u @ self.s) / n
-        var = (float(u @ self.m @ u) - n * mean * mean) / max(n - 1, 1)
+        mean = self._dot(u, self.s) / n
+        var = (self._form(u) - n * mean * mean) / max(n - 1, 1)
         return Estimate(scale * mean, scale * math.sqrt(max(var, 0.0) / n), int(n))
 
-    def ratio(self, u: np.ndarray, v: np.ndarray, scale: float = 1.0) -> Estimate:
+    def ratio(self, u: list[float], v: list[float], scale: float = 1.0) -> Estimate:
         n = self.n
-        den = float(v @ self.s)
+        den = self._dot(v, self.s)
         if den == 0:
             return Estimate(0.0, 0.0, int(n))
-        r = float(u @ self.s) / den
-        w = (u - r * v) / (den / n)
-        return Estimate(scale * r, scale * math.sqrt(max(float(w @ self.m @ w), 0.0) / (n * max(n - 1, 1))), int(n))
+        r = self._dot(u, self.s) / den
+        w = [(a - r * b) / (den / n) for a, b in zip(u, v)]
+        return Estimate(scale * r, scale * math.sqrt(max(self._form(w), 0.0) / (n * max(n - 1, 1))), int(n))
 
 
 def _play(mo: _Moments, o: int, first: int) -> Play:
@@ -199,7 +210,7 @@ def summarize(config: CountConfig, tallies: CountTallies, seed: int, elapsed: fl
             description=bet.description,
             mean_edge=mo.ratio(ev, coups),
             mean_result=mo.ratio(res, coups),
-            difference=mo.ratio(ev - res, coups),
+            difference=mo.ratio([a - b for a, b in zip(ev, res)], coups),
             positive=mo.ratio(mo.unit(o + 2), coups),
             perfect=_play(mo, o, 2),
             count=_play(mo, o, 5) if count is not None else None,
