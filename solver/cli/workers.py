@@ -80,14 +80,21 @@ def processes_from_args(args: argparse.Namespace) -> tuple[int, Scheduler | None
     return (1 if scheduler is None and workers is None else (workers or default_workers())), scheduler
 
 
-def map_from_args(args: argparse.Namespace, fn: Callable[[T], R], items: Sequence[T], what: str) -> list[R]:
+def map_from_args(
+    args: argparse.Namespace,
+    fn: Callable[[T], R],
+    items: Sequence[T],
+    what: str,
+    initialize: Callable[[], Any] | None = None,
+) -> list[R]:
     """``[fn(item) for item in items]`` in the items' order, over ``--workers`` (default: one process,
-    as the sweeps ran before; more where asked) or ``--scheduler``, with a progress line of ``what``."""
+    as the sweeps ran before; more where asked) or ``--scheduler``, with a progress line of ``what``;
+    ``initialize`` is called here before local workers start (they are forked: what it imports, they share)."""
     from solver.simulate.executor import map_in_order
 
     n, scheduler = processes_from_args(args)
     with Progress(len(items), what) as progress:
-        return map_in_order(fn, items, n, scheduler, progress.update)
+        return map_in_order(fn, items, n, scheduler, progress.update, initialize)
 
 
 def stream_from_args(args: argparse.Namespace, fn: Callable[[T], R], items: Iterable[T | Idle]) -> Iterator[R]:

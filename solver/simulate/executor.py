@@ -156,10 +156,12 @@ def map_in_order(
     workers: int = 1,
     scheduler: Scheduler | None = None,
     progress: Callable[[int], None] | None = None,
+    initialize: Callable[[], Any] | None = None,
 ) -> list[R]:
     """``[fn(item) for item in items]``, in the items' order, computed over the executor (a sweep's
-    solves: the same results as in this process). ``progress`` is called with the number done."""
-    done = map_chunks(fn, items, min(workers, max(1, len(items))), scheduler)
+    solves: the same results as in this process). ``progress`` is called with the number done;
+    ``initialize`` as :func:`map_chunks` says."""
+    done = map_chunks(fn, items, min(workers, max(1, len(items))), scheduler, initialize)
     if progress is not None:
         done = _counted(done, progress)
     return list(in_order(done))

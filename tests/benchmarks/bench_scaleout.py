@@ -4,10 +4,11 @@ CPU time measured in the same run; and that they deal bit-identical results.
 Run: ``python3 -m pytest tests/benchmarks/bench_scaleout.py -s -p no:cacheprovider`` (outside the
 default test run; about 3 minutes of CPU). Record the figures in docs/benchmarks.md.
 
-* Local: whole commands, ``baccarat simulate --coups 1e8`` and ``baccarat count --shoes 12000``,
-  ``--workers 1`` against ``--workers 2``, alternating, each the CPU time of its whole process tree
-  (the command, its workers, and a forkserver where one starts: :func:`tree_cpu` runs the command as
-  a child subreaper's, so every descendant's time is counted). The ratio of medians must be at most
+* Local: whole commands, ``baccarat simulate --coups 1e8``, ``baccarat count --shoes 12000`` and a
+  banque sweep of eight shoes and two θ (every concept), ``--workers 1`` against ``--workers 2``,
+  alternating, each the CPU time of its whole process tree (the command, its workers, and a forkserver
+  where one starts: :func:`tree_cpu` runs the command as a child subreaper's, so every descendant's
+  time is counted). The ratio of medians must be at most
   :data:`LOCAL_LIMIT`, and the outputs identical (but for the command line they echo).
 * Dask: a scheduler and two single-threaded workers on this machine; the same runs through the
   library (``scheduler=``), after one warm-up run (workers import the package once, as a cluster that
@@ -39,7 +40,12 @@ ROUNDS = 3
 
 SIMULATE = ["simulate", "--coups", "1e8", "--seed", "3", "--format", "json"]
 COUNT = ["count", "--bets", "dragon7,panda8", "--shoes", "12000", "--seed", "3", "--format", "json"]
-WARM_UP = {"simulate": ["simulate", "--coups", "1e6"], "count": ["count", "--bets", "dragon7,panda8", "--shoes", "200"]}
+BANQUE = ["banque", "--decks", "inf,2,3,4,5,6,7,8", "--theta", "1/3,1/2", "--format", "json"]
+WARM_UP = {
+    "simulate": ["simulate", "--coups", "1e6"],
+    "count": ["count", "--bets", "dragon7,panda8", "--shoes", "200"],
+    "banque": ["banque", "--decks", "inf,2,3,4,5,6,7,8", "--theta", "1/2", "--concept", "correlated"],
+}
 
 TREE = r"""
 import ctypes, json, os, resource, subprocess, sys
@@ -79,7 +85,7 @@ def _without_command(text: str) -> str:
     return re.sub(r'"(elapsed|seconds|rate)[a-z_]*": [0-9.e+-]+', "", text)
 
 
-@pytest.mark.parametrize("command", [SIMULATE, COUNT], ids=["simulate-1e8", "count-12000-shoes"])
+@pytest.mark.parametrize("command", [SIMULATE, COUNT, BANQUE], ids=["simulate-1e8", "count-12000-shoes", "banque-8-shoes"])
 def test_a_second_local_worker_adds_little_cpu(command: list[str], tmp_path: Path) -> None:
     cpu: dict[int, list[float]] = {1: [], 2: []}
     outputs: dict[int, str] = {}
