@@ -1,5 +1,6 @@
 """Text with exact numbers filled in by compiled code: a template of literal bytes and slots, filled
-line by line (:func:`fill`), each fraction reduced and written by :mod:`solver.exact.wide`.
+line by line (:func:`fill`), each fraction reduced and written by :mod:`solver.exact.wide`
+(:func:`~solver.exact.wide.reduce_fraction`, :func:`~solver.exact.wide.write_quotient`).
 
 The batch of ``baccarat punto --shoes`` writes its JSON lines this way (the templates are cut from what
 ``json.dumps`` writes for a result, :mod:`solver.report.punto_batch`): a line's denominators are products of
@@ -21,9 +22,10 @@ from solver.exact.wide import (
     ZERO,
     from_int,
     inverses,
+    reduce_fraction,
     residues,
     sub,
-    write_fraction,
+    write_quotient,
     write_signed,
 )
 
@@ -182,7 +184,8 @@ def fill(
                     seen[0, s], seen[1, s], seen[2, s] = i, key, pos
                     seen_keys[0, s], seen_keys[1, s] = h, lo
                     dh, dl = values_hi[i, c], values_lo[i, c]
-                    pos = write_fraction(out, pos, h, lo, dh, dl, table, exps, c, n_primes, scale, m_table, m_exps, m_lo, m_hi)
+                    h, lo, dh, dl = reduce_fraction(h, lo, dh, dl, table, exps, c, n_primes, scale, m_table, m_exps, m_lo, m_hi)
+                    pos = write_quotient(out, pos, h, lo, dh, dl)
                     seen[3, s] = pos
                 last_end = pos
             elif op == NEGATED:

@@ -374,6 +374,44 @@ def reduce_by(h: Any, lo: Any, dh: Any, dl: Any, table: Any, exps: Any, row: Any
 
 
 @njit(cache=True, inline="always")
+def reduce_fraction(
+    h: Any,
+    lo: Any,
+    dh: Any,
+    dl: Any,
+    table: Any,
+    exps: Any,
+    row: Any,
+    n: Any,
+    scale: Any,
+    m_table: Any,
+    m_exps: Any,
+    m_first: Any,
+    m_last: Any,
+) -> Any:
+    """``m / (den × scale)`` in lowest terms, ``m = (h, lo)`` non-zero and non-negative: ``(p hi, p lo, q hi,
+    q lo)``, where the primes of ``den`` are those of ``table`` (the first ``n`` columns, exponents
+    ``exps[row]``) and those of the ``uint64`` ``scale`` those of ``m_table`` (columns ``m_first:m_last``,
+    exponents ``m_exps[0]``). ``den`` is reduced before it is scaled (it stays in 64 bits the longer)."""
+    h, lo, dh, dl = reduce_by(h, lo, dh, dl, table, exps, row, 0, n)
+    if m_last > m_first:
+        dh, dl = mul_small(dh, dl, scale)
+        h, lo, dh, dl = reduce_by(h, lo, dh, dl, m_table, m_exps, 0, m_first, m_last)
+    return h, lo, dh, dl
+
+
+@njit(cache=True, inline="always")
+def write_quotient(buf: Any, pos: Any, h: Any, lo: Any, dh: Any, dl: Any) -> Any:
+    """A reduced fraction ``p/q`` of unsigned 128-bit ``p = (h, lo)`` and ``q = (dh, dl)`` as ``p/q``, or ``p``
+    when ``q = 1``."""
+    pos = write_unsigned(buf, pos, h, lo)
+    if dh != ZERO or dl != ONE:
+        buf[pos] = 47  # "/"
+        pos = write_unsigned(buf, pos + 1, dh, dl)
+    return pos
+
+
+@njit(cache=True, inline="always")
 def write_fraction(
     buf: Any,
     pos: Any,
@@ -391,11 +429,10 @@ def write_fraction(
     m_first: Any,
     m_last: Any,
 ) -> Any:
-    """``m / (den × scale)`` in lowest terms (``m = (h, lo)`` signed, two's complement), as ``p/q``, ``p``
-    when ``q = 1``, and ``0`` for zero, where the primes of ``den`` are those of ``table`` (the first ``n``
-    columns, exponents ``exps[row]``) and those of the ``uint64`` ``scale`` those of ``m_table`` (columns
-    ``m_first:m_last``, exponents ``m_exps[0]``). ``den`` is reduced before it is scaled (it stays in 64
-    bits the longer)."""
+    """``m / (den × scale)`` in lowest terms (``m = (h, lo)`` signed, two's complement; the primes as
+    :func:`reduce_fraction` takes them), as ``p/q``, ``p`` when ``q = 1``, and ``0`` for zero. (The
+    batch writer calls the two halves itself, having written the sign: in one call, with its arrays,
+    the same work took a quarter longer.)"""
     if h == ZERO and lo == ZERO:
         buf[pos] = 48
         return pos + 1
@@ -403,12 +440,5 @@ def write_fraction(
         buf[pos] = 45  # "-"
         pos += 1
         h, lo = sub(ZERO, ZERO, h, lo)
-    h, lo, dh, dl = reduce_by(h, lo, dh, dl, table, exps, row, 0, n)
-    if m_last > m_first:
-        dh, dl = mul_small(dh, dl, scale)
-        h, lo, dh, dl = reduce_by(h, lo, dh, dl, m_table, m_exps, 0, m_first, m_last)
-    pos = write_unsigned(buf, pos, h, lo)
-    if dh != ZERO or dl != ONE:
-        buf[pos] = 47  # "/"
-        pos = write_unsigned(buf, pos + 1, dh, dl)
-    return pos
+    h, lo, dh, dl = reduce_fraction(h, lo, dh, dl, table, exps, row, n, scale, m_table, m_exps, m_first, m_last)
+    return write_quotient(buf, pos, h, lo, dh, dl)
