@@ -10,7 +10,8 @@ gives them, and the same results.
   equilibrium found, and each independent solution with the last Nash equilibrium found before it):
   so a shoe's game is built once, in one process, and the answers are those of one process. A concept
   at a θ with no certified answer is kept as a failure with its reason. The processes are at most the
-  shoes (one shoe is solved in one process, whatever ``--workers`` says).
+  shoes (one shoe is solved in one process, whatever ``--workers`` says), forked after this process
+  has loaded what every solve needs (:func:`solver.banque.sweep.load_solvers`), which they share.
 """
 
 from __future__ import annotations
