@@ -150,11 +150,12 @@ class Num:
 
     def __add__(self, o: Any) -> Num:
         o = Num.of(self.f, o)
+        f = self.f if self.f is not None else o.f  # a rational and a field element: the field's
         n = max(len(self.c), len(o.c))
         c = [(self.c[i] if i < len(self.c) else 0) + (o.c[i] if i < len(o.c) else 0) for i in range(n)]
         while c and c[-1] == 0:
             c.pop()
-        return Num(self.f, tuple(Fraction(v) for v in c))
+        return Num(f, tuple(Fraction(v) for v in c))
 
     __radd__ = __add__
 
@@ -169,15 +170,16 @@ class Num:
 
     def __mul__(self, o: Any) -> Num:
         o = Num.of(self.f, o)
+        f = self.f if self.f is not None else o.f  # a rational times a field element: the field's
         if not self.c or not o.c:
-            return Num(self.f, ())
+            return Num(f, ())
         out = [Fraction(0)] * (len(self.c) + len(o.c) - 1)
         for i, a in enumerate(self.c):
             for j, b in enumerate(o.c):
                 out[i + j] += a * b
-        if self.f is None:
+        if f is None:
             return Num(None, (out[0],) if out[0] else ())
-        return Num(self.f, self.f.reduce(out))
+        return Num(f, f.reduce(out))
 
     __rmul__ = __mul__
 

@@ -84,6 +84,31 @@ def test_some_committed_certificates_are_regenerated_exactly(name: str) -> None:
     assert _verdict(json.loads(certificate_text(s))) == "ok"
 
 
+def test_the_checker_mixes_rationals_and_field_elements() -> None:
+    # A rational on the left of a field element kept only the rational part: 2 * alpha was 0, and
+    # 1 + alpha had no field, so its sign was the sign of 1. The team's guarantee at an irrational
+    # product strategy came out wrong (the solver's exact polish found one; tests/searched.py).
+    field = checker.Field([Fraction(-2), Fraction(0), Fraction(1)], Fraction(1), Fraction(2))  # sqrt 2
+    alpha = checker.Num(field, (Fraction(0), Fraction(1)))
+    two = checker.Num(None, (Fraction(2),))
+    assert (two * alpha).c == (Fraction(0), Fraction(2)) and (two * alpha).f is field
+    assert (alpha * alpha) == 2 and (two * alpha * alpha) == 4
+    assert (checker.Num(None, (Fraction(1),)) - alpha).sign() == -1  # 1 - sqrt 2 < 0
+    assert (Fraction(3, 2) - alpha).sign() == 1
+
+
+def test_the_checker_accepts_an_irrational_product_strategy(monkeypatch: pytest.MonkeyPatch) -> None:
+    # The exact polish's point on the blind infinite deck is a quadratic irrational; the solver writes
+    # the nearest simple fraction, but the algebraic point itself must check too (it was rejected).
+    from solver.banque import independent
+
+    monkeypatch.setattr(independent, "_rational_near", lambda v: v)
+    s = solve_banque(Shoe.infinite(), BanqueModel(1, "blind", "casino"), Fraction(1, 2), "independent")
+    cert = json.loads(certificate_text(s))
+    assert cert["field"] is not None and cert["claims"] == {"exists": False}
+    assert _verdict(cert) == "ok"
+
+
 def test_the_checker_verifies_the_infinite_deck_certificates() -> None:
     # One enumeration (the infinite deck's); test_certificates.py runs check.py over all 24 in a process.
     names = sorted(p.name for p in CERTS.glob("A1-*.json"))
