@@ -409,36 +409,3 @@ def write_quotient(buf: Any, pos: Any, h: Any, lo: Any, dh: Any, dl: Any) -> Any
         buf[pos] = 47  # "/"
         pos = write_unsigned(buf, pos + 1, dh, dl)
     return pos
-
-
-@njit(cache=True, inline="always")
-def write_fraction(
-    buf: Any,
-    pos: Any,
-    h: Any,
-    lo: Any,
-    dh: Any,
-    dl: Any,
-    table: Any,
-    exps: Any,
-    row: Any,
-    n: Any,
-    scale: Any,
-    m_table: Any,
-    m_exps: Any,
-    m_first: Any,
-    m_last: Any,
-) -> Any:
-    """``m / (den × scale)`` in lowest terms (``m = (h, lo)`` signed, two's complement; the primes as
-    :func:`reduce_fraction` takes them), as ``p/q``, ``p`` when ``q = 1``, and ``0`` for zero. (The
-    batch writer calls the two halves itself, having written the sign: in one call, with its arrays,
-    the same work took a quarter longer.)"""
-    if h == ZERO and lo == ZERO:
-        buf[pos] = 48
-        return pos + 1
-    if h >> U64(63) != ZERO:
-        buf[pos] = 45  # "-"
-        pos += 1
-        h, lo = sub(ZERO, ZERO, h, lo)
-    h, lo, dh, dl = reduce_fraction(h, lo, dh, dl, table, exps, row, n, scale, m_table, m_exps, m_first, m_last)
-    return write_quotient(buf, pos, h, lo, dh, dl)
