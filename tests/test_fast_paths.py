@@ -219,7 +219,12 @@ def test_fractions_are_written_in_lowest_terms(n: int, num: int, which: int, mul
     factors = np.array([n - j for j in range(6)] + [n - j for j in range(4)], dtype=np.int64)
     spf = template.smallest_factors(int(factors.max()))
     table, exps = np.zeros((wide.TABLE_ROWS, wide.MAX_PRIMES), np.uint64), np.zeros((2, wide.MAX_PRIMES), np.int64)
-    primes = template.factor_table(factors, spf, table, exps)
+    known = np.zeros((4, len(spf)), np.uint64)
+    primes = template.factor_table(factors, spf, table, exps, known)
+    template.factor_table(factors, spf, table, exps, known)  # the second time from what it kept
+    template.add_residues(table, primes)
+    listed = np.zeros((2, wide.LISTED_ROWS, 4 * wide.MAX_PRIMES), np.uint64)
+    count, e2, fits = wide.list_primes(table, exps, which, primes, listed, which)
     den = math.prod(int(f) for f in (factors[:6] if which == 0 else factors[6:]))
     values, m_table, m_exps, m_start = template.multiplier_table(multipliers)
     scale = multipliers[0] if multipliers else 1
@@ -234,18 +239,56 @@ def test_fractions_are_written_in_lowest_terms(n: int, num: int, which: int, mul
         *split(abs(num)), *split(den), table, exps, which, primes, np.uint64(scale), m_table, m_exps, m_lo, m_hi
     )
     end = wide.write_quotient(buf, 0, *(np.uint64(v) for v in reduced))
-    assert sign + bytes(buf[:end]).decode() == fraction_str(Fraction(num, den * scale))
+    expected = fraction_str(Fraction(num, den * scale))
+    assert sign + bytes(buf[:end]).decode() == expected
+    if not fits or abs(num) >= 2**104:  # the fast way's domain (wide.LISTED_LIMIT, wide.LISTED_HIGH)
+        return
+    h, lo, dh, dl = wide.reduce_listed(*split(abs(num)), *split(den), listed, which, count, e2)
+    if dh == dl == 0:  # declined (the odd gcd may pass 64 bits)
+        assert joined(h, lo) == abs(num)
+        return
+    h, lo, dh, dl = (np.uint64(v) for v in (h, lo, dh, dl))
+    if multipliers:  # then by the scale's primes, as the writer does
+        dh, dl = (np.uint64(v) for v in wide.mul_small(dh, dl, np.uint64(scale)))
+        h, lo, dh, dl = (np.uint64(v) for v in wide.reduce_by(h, lo, dh, dl, m_table, m_exps, 0, m_lo, m_hi))
+    end = wide.write_quotient(buf, 0, *(np.uint64(v) for v in (h, lo, dh, dl)))
+    assert sign + bytes(buf[:end]).decode() == expected
+
+
+def test_a_gcd_past_64_bits_is_reduced_the_general_way() -> None:
+    """A numerator sharing more than 64 bits of odd factors with its denominator: the fast reduction declines
+    it, and the writer reduces it the general way to what ``fraction_str`` writes."""
+    from solver.exact import template, wide
+    from solver.exact.numbers import fraction_str
+
+    n = 200_000
+    factors = np.array([n - j for j in range(6)] + [n - j for j in range(4)], dtype=np.int64)
+    den = math.prod(n - j for j in range(6))
+    odd = den >> ((den & -den).bit_length() - 1)
+    assert odd >= 2**64
+    spf = template.smallest_factors(n)
+    table, exps = np.zeros((wide.TABLE_ROWS, wide.MAX_PRIMES), np.uint64), np.zeros((2, wide.MAX_PRIMES), np.int64)
+    primes = template.factor_table(factors, spf, table, exps, np.zeros((4, 1), np.uint64))
+    listed = np.zeros((2, wide.LISTED_ROWS, 4 * wide.MAX_PRIMES), np.uint64)
+    count, e2, fits = wide.list_primes(table, exps, 0, primes, listed, 0)
+    assert fits
+    h, lo, dh, dl = wide.reduce_listed(*split(odd * 3), *split(den), listed, 0, count, e2)
+    assert (dh, dl) == (0, 0) and joined(h, lo) == odd * 3  # declined
+    assert fraction_line(n, [odd * 3, -odd], [(0, False, 0, -1), (1, False, 0, -1)], ()) == ", ".join(
+        fraction_str(Fraction(x, den)) for x in (odd * 3, -odd)
+    )
 
 
 EDGES = sorted(
-    {x + d for k in (1, 2, 4, 7, 8, 9, 15, 16, 17, 18, 19, 20, 27, 28, 36) for x in (10**k,) for d in (-1, 0, 1)}
+    {x + d for k in range(1, 39) for x in (10**k,) for d in (-1, 0, 1)}
     | {x + d for x in (2**32, 2**63, 2**64, 2**96, 2**127) for d in (-1, 0, 1)}
 )
 
 
 def test_digits_at_every_block_boundary() -> None:
-    """The digits of numbers at the edges of the blocks they are written in (eight digits, the 64-bit
-    path's 10^8 and 10^16 cuts, the 9-digit chunks past 2^64) and of 2^32, 2^63, 2^64, 2^96, 2^127."""
+    """The digits of numbers at the edges of the blocks they are written in (every power of ten: eight
+    digits, the 64-bit path's 10^8 and 10^16 cuts, the cut at 10^19 past 2^64, the 9-digit chunks past
+    2^127) and of 2^32, 2^63, 2^64, 2^96, 2^127."""
     from solver.exact import wide
 
     buf = np.zeros(64, np.uint8)
@@ -253,6 +296,9 @@ def test_digits_at_every_block_boundary() -> None:
         for v in (x, -x):
             if -(2**127) <= v < 2**127:
                 assert bytes(buf[: wide.write_signed(buf, 0, *split(v))]).decode() == str(v)
+                buf[:] = 65
+                end = wide.write_signed(buf, 5, *split(v))  # eight bytes at a time: nothing before it touched
+                assert bytes(buf[:end]).decode() == "AAAAA" + str(v)
 
 
 def fraction_line(n: int, numerators: list[int], slots: list[tuple[int, int, int, int]], multipliers: tuple[int, ...]) -> str:

@@ -25,10 +25,19 @@ where ``p`` divides it. Factors 2 are counted with trailing zeros. The
 result is ``p/q`` in lowest terms, written as :func:`solver.exact.numbers.fraction_str` writes it
 (``p`` when ``q = 1``, ``0`` for zero).
 
-**Text.** Decimal digits two at a time from a table; a number of more than 64 bits is first cut into
-9-digit chunks by long division in 32-bit limbs (each step divides a number below ``2^62`` by the
-constant ``10^9``, which the compiler turns into a multiplication). :mod:`solver.exact.template` fills
-whole lines of text with them.
+A line's denominators share their primes, so :func:`list_primes` lists them once a line, each power
+``p^j`` with its inverse, and :func:`reduce_listed` tests every power on the numerator at once (the tests
+are independent: no test waits for a division) and divides both numbers once, by the product of those
+that divide; :func:`reduce_by` (one prime after another) is the general way, for numbers past 2^104.
+
+**Text.** Eight decimal digits at a time in one 64-bit word (:func:`digits8`: split by multiplications
+by reciprocals, in lanes of the word, then stored at once), the leading block shifted past its zeros
+(:func:`digit_count`, without a branch on the length); a number of more than 64 bits is first cut at
+``10^19`` by one multiplication by a 128-bit reciprocal (:func:`divmod_e19`; past 2^127, by long division in
+32-bit limbs by ``10^9``). The stores are unaligned eight-byte stores in the machine's byte order (the
+first digit in the lowest byte: little-endian, as on x86-64 and AArch64, which the tests check), and may
+write up to seven bytes past the number: a buffer holds eight bytes more than its text.
+:mod:`solver.exact.template` fills whole lines of text with them.
 
 Compiled by numba (imported with this module: import it only where compiled code needs it; the
 functions are inlined into their callers, whose disk cache :func:`solver.store.jitcache.drop_stale`
@@ -81,6 +90,31 @@ def _mul_hi(typingctx: Any, a: Any, b: Any) -> Any:
 
 
 @intrinsic
+def _leading_zeros(typingctx: Any, a: Any) -> Any:
+    """The number of leading zero bits of a ``uint64`` (64 for 0, as ``uint64``)."""
+    sig = types.uint64(types.uint64)
+
+    def codegen(context: Any, builder: Any, signature: Any, args: Any) -> Any:
+        return builder.ctlz(args[0], ir.Constant(ir.IntType(1), 0))
+
+    return sig, codegen
+
+
+@intrinsic
+def _store8(typingctx: Any, buf: Any, pos: Any, value: Any) -> Any:
+    """Store a ``uint64`` at byte ``pos`` of a ``uint8`` array, unaligned, in the machine's byte order."""
+    sig = types.void(buf, pos, value)
+
+    def codegen(context: Any, builder: Any, signature: Any, args: Any) -> Any:
+        array = context.make_array(signature.args[0])(context, builder, args[0])
+        at = builder.bitcast(builder.gep(array.data, [args[1]]), ir.IntType(64).as_pointer())
+        builder.store(args[2], at, align=1)
+        return context.get_dummy_value()
+
+    return sig, codegen
+
+
+@intrinsic
 def _trailing_zeros(typingctx: Any, a: Any) -> Any:
     """The number of trailing zero bits of a non-zero ``uint64`` (as ``uint64``)."""
     sig = types.uint64(types.uint64)
@@ -94,6 +128,8 @@ def _trailing_zeros(typingctx: Any, a: Any) -> Any:
 mul_hi: Any = _mul_hi
 """``mul_hi(a, b)``: the high 64 bits of the 128-bit product of two ``uint64`` (compiled code only)."""
 trailing_zeros: Any = _trailing_zeros
+leading_zeros: Any = _leading_zeros
+store8: Any = _store8
 """``trailing_zeros(a)``: the trailing zero bits of a non-zero ``uint64`` (compiled code only)."""
 
 
@@ -200,67 +236,68 @@ def divide_exactly(h: Any, lo: Any, p: Any, ih: Any, il: Any, k: Any) -> Any:
     return h, lo
 
 
+POWERS_OF_TEN = np.array([10**k for k in range(20)], dtype=np.uint64)
+"""``10^k`` for ``k < 20`` (:func:`digit_count`)."""
+
+
 @njit(cache=True, inline="always")
-def write_small(buf: Any, pos: Any, x: Any) -> Any:
-    """The decimal digits of a ``uint64`` below 10^8 at ``buf[pos:]``, two at a time from a table; returns
-    the position after them."""
-    if x < E4:
-        n = (1 if x < U64(10) else 2) if x < U64(100) else (3 if x < U64(1000) else 4)
-    else:
-        n = (5 if x < U64(100000) else 6) if x < U64(1000000) else (7 if x < U64(10000000) else 8)
-    end = pos + n
-    i = end
-    while x >= U64(100):
-        q = x // U64(100)
-        r = U64(2) * (x - q * U64(100))
-        i -= 2
-        buf[i] = TWO_DIGITS[r]
-        buf[i + 1] = TWO_DIGITS[r + ONE]
-        x = q
-    if x >= U64(10):
-        buf[i - 2] = TWO_DIGITS[U64(2) * x]
-        buf[i - 1] = TWO_DIGITS[U64(2) * x + ONE]
-    else:
-        buf[i - 1] = U64(48) + x
-    return end
+def digit_count(x: Any) -> Any:
+    """The number of decimal digits of a ``uint64`` (1 for 0), without a branch: ``⌊bits × log10 2⌋`` by
+    ``1233 / 4096``, one less where ``x`` is below that power of ten."""
+    y = x | ONE
+    t = ((U64(64) - leading_zeros(y)) * U64(1233)) >> U64(12)
+    return t + ONE - (ONE if y < POWERS_OF_TEN[t] else ZERO)
+
+
+ASCII_ZEROS = U64(0x3030303030303030)
+"""Eight ASCII ``0`` in one word: digits 0 to 9 in each byte become their characters."""
+
+
+@njit(cache=True, inline="always")
+def digits8(x: Any) -> Any:
+    """The eight decimal digits of a ``uint64`` below 10^8 (leading zeros) as ASCII in one ``uint64``, the first
+    digit in its lowest byte, without a division or a table (SWAR: two lanes of four digits, then four of
+    two, then eight of one, each split by a multiplication by a reciprocal: ``⌊5243 y / 2^19⌋ = ⌊y / 100⌋``
+    below 10^4, ``⌊103 y / 2^10⌋ = ⌊y / 10⌋`` below 100)."""
+    a = x // E4
+    v = a | ((x - a * E4) << U64(32))
+    t = ((v * U64(5243)) >> U64(19)) & U64(0x0000007F0000007F)
+    v = t | ((v - U64(100) * t) << U64(16))
+    t = ((v * U64(103)) >> U64(10)) & U64(0x000F000F000F000F)
+    v = t | ((v - U64(10) * t) << U64(8))
+    return v + ASCII_ZEROS
 
 
 @njit(cache=True, inline="always")
 def write_eight(buf: Any, pos: Any, x: Any) -> Any:
-    """A ``uint64`` below 10^8 as exactly eight digits (leading zeros): two halves of four, each two pairs
-    from the table (four independent divisions, not a chain of eight)."""
-    a = x // E4
-    b = x - a * E4
-    a1 = a // U64(100)
-    b1 = b // U64(100)
-    a0 = U64(2) * (a - a1 * U64(100))
-    b0 = U64(2) * (b - b1 * U64(100))
-    a1 *= U64(2)
-    b1 *= U64(2)
-    buf[pos] = TWO_DIGITS[a1]
-    buf[pos + 1] = TWO_DIGITS[a1 + ONE]
-    buf[pos + 2] = TWO_DIGITS[a0]
-    buf[pos + 3] = TWO_DIGITS[a0 + ONE]
-    buf[pos + 4] = TWO_DIGITS[b1]
-    buf[pos + 5] = TWO_DIGITS[b1 + ONE]
-    buf[pos + 6] = TWO_DIGITS[b0]
-    buf[pos + 7] = TWO_DIGITS[b0 + ONE]
+    """A ``uint64`` below 10^8 as exactly eight digits (leading zeros), one store (:func:`digits8`)."""
+    store8(buf, pos, digits8(x))
     return pos + 8
+
+
+@njit(cache=True, inline="always")
+def write_leading(buf: Any, pos: Any, x: Any) -> Any:
+    """The digits of a ``uint64`` below 10^8 at ``buf[pos:]``, without a branch on their number ``n``: the eight
+    digits shifted past the ``8 − n`` leading zeros, one store (the ``8 − n`` bytes after the number are
+    overwritten too: the buffer must hold them, and what follows is written after)."""
+    n = digit_count(x)
+    store8(buf, pos, digits8(x) >> (U64(8) * (U64(8) - n)))
+    return pos + n
 
 
 @njit(cache=True, inline="always")
 def write_u64(buf: Any, pos: Any, x: Any) -> Any:
     """The decimal digits of a ``uint64`` at ``buf[pos:]``; returns the position after them. Cut into
-    blocks of eight digits (:func:`write_eight`) below the leading one (:func:`write_small`)."""
+    blocks of eight digits (:func:`write_eight`) below the leading one (:func:`write_leading`)."""
     if x < E8:
-        return write_small(buf, pos, x)
+        return write_leading(buf, pos, x)
     if x < E16:
         top = x // E8
-        return write_eight(buf, write_small(buf, pos, top), x - top * E8)
+        return write_eight(buf, write_leading(buf, pos, top), x - top * E8)
     top = x // E16
     rest = x - top * E16
     middle = rest // E8
-    pos = write_eight(buf, write_small(buf, pos, top), middle)
+    pos = write_eight(buf, write_leading(buf, pos, top), middle)
     return write_eight(buf, pos, rest - middle * E8)
 
 
@@ -286,11 +323,51 @@ def divmod_e9(h: Any, lo: Any) -> Any:
     return (q3 << U64(32)) | q2, (q1 << U64(32)) | q0, cur - q0 * E9
 
 
+E19 = U64(10**19)
+E19_MAGIC_HI = U64(0xEC1E4A7DB69561A5)
+E19_MAGIC_LO = U64(0x2B31E9E3D06C32E6)
+"""``M = ⌈2^191 / 10^19⌉`` as (hi, lo): ``⌊m / 10^19⌋ = ⌊m M / 2^191⌋`` for every ``m < 2^127`` (Granlund and
+Montgomery 1994, Theorem 4.2: ``2^191 ≤ M 10^19 ≤ 2^191 + 2^64``)."""
+
+
+@njit(cache=True, inline="always")
+def divmod_e19(h: Any, lo: Any) -> Any:
+    """``(m // 10^19, m % 10^19)`` of ``m = (h, lo) < 2^127``, both below 2^64: the high half of the 256-bit
+    product ``m M`` (:data:`E19_MAGIC_HI`) shifted by 63."""
+    p0h = mul_hi(lo, E19_MAGIC_LO)
+    p1h, p1l = mul_hi(lo, E19_MAGIC_HI), lo * E19_MAGIC_HI
+    p2h, p2l = mul_hi(h, E19_MAGIC_LO), h * E19_MAGIC_LO
+    p3h, p3l = mul_hi(h, E19_MAGIC_HI), h * E19_MAGIC_HI
+    w1 = p0h + p1l
+    c = ONE if w1 < p0h else ZERO
+    w1b = w1 + p2l
+    c += ONE if w1b < w1 else ZERO
+    w2 = p1h + p2h
+    c2 = ONE if w2 < p1h else ZERO
+    w2b = w2 + p3l
+    c2 += ONE if w2b < w2 else ZERO
+    w2c = w2b + c
+    c2 += ONE if w2c < w2b else ZERO
+    w3 = p3h + c2
+    q = (w3 << ONE) | (w2c >> U64(63))
+    return q, lo - q * E19
+
+
 @njit(cache=True, inline="always")
 def write_unsigned(buf: Any, pos: Any, h: Any, lo: Any) -> Any:
-    """The decimal digits of an unsigned 128-bit ``(h, lo)``."""
+    """The decimal digits of an unsigned 128-bit ``(h, lo)``: below 2^127 cut once at ``10^19``
+    (:func:`divmod_e19`), above in 9-digit chunks (:func:`divmod_e9`)."""
     if h == ZERO:
         return write_u64(buf, pos, lo)
+    if h >> U64(63) == ZERO:
+        q, r = divmod_e19(h, lo)
+        pos = write_u64(buf, pos, q)
+        a = r // E16
+        b = r - a * E16
+        store8(buf, pos, digits8(a) >> U64(40))
+        middle = b // E8
+        pos = write_eight(buf, pos + 3, middle)
+        return write_eight(buf, pos, b - middle * E8)
     n = 0
     c0 = c1 = c2 = ZERO
     while h != ZERO:  # at most three rounds: 2^128 / 10^27 < 2^39
@@ -391,8 +468,9 @@ def reduce_fraction(
 ) -> Any:
     """``m / (den × scale)`` in lowest terms, ``m = (h, lo)`` non-zero and non-negative: ``(p hi, p lo, q hi,
     q lo)``, where the primes of ``den`` are those of ``table`` (the first ``n`` columns, exponents
-    ``exps[row]``) and those of the ``uint64`` ``scale`` those of ``m_table`` (columns ``m_first:m_last``,
-    exponents ``m_exps[0]``). ``den`` is reduced before it is scaled (it stays in 64 bits the longer)."""
+    ``exps[row]``, every row filled) and those of the ``uint64`` ``scale`` those of ``m_table`` (columns
+    ``m_first:m_last``, exponents ``m_exps[0]``). ``den`` is reduced before it is scaled (it stays in 64 bits
+    the longer). The way for every number; :func:`reduce_listed` is the faster one where it applies."""
     h, lo, dh, dl = reduce_by(h, lo, dh, dl, table, exps, row, 0, n)
     if m_last > m_first:
         dh, dl = mul_small(dh, dl, scale)
@@ -409,3 +487,109 @@ def write_quotient(buf: Any, pos: Any, h: Any, lo: Any, dh: Any, dl: Any) -> Any
         buf[pos] = 47  # "/"
         pos = write_unsigned(buf, pos + 1, dh, dl)
     return pos
+
+
+LISTED_ROWS = 7
+"""Rows of a list of a denominator's odd prime powers (:func:`list_primes`, :func:`reduce_listed`): for each
+``q = p^j`` dividing it (``j = 1, 2, …``), ``q``, ``q⁻¹ mod 2^64``, ``⌊(2^64 − 1) / q⌋``, ``2^64 mod q``, ``p``,
+``p⁻¹ mod 2^64`` and the bits of ``p``."""
+
+LISTED_HIGH = U64(1 << 40)
+""":func:`reduce_listed` takes numerators below ``2^104``, a high word below this: with ``q`` below
+:data:`LISTED_LIMIT`, ``hi × (2^64 mod q)`` stays below 2^64."""
+
+LISTED_LIMIT = U64(1 << 24)
+"""The prime powers :func:`list_primes` lists are below this (a shoe's factors are below 2^22, and its powers of
+3 and 5 below 2^24; a larger one sends the line the general way)."""
+
+
+@njit(cache=True, inline="always")
+def reduce_listed(h: Any, lo: Any, dh: Any, dl: Any, listed: Any, row: Any, n: Any, e2: Any) -> Any:
+    """``(m / g, den / g)`` for ``g = gcd(m, den)``, ``m = (h, lo)`` non-zero with ``h`` below
+    :data:`LISTED_HIGH`, where ``den``'s odd prime powers are the first ``n`` columns of ``listed[row]``
+    (:func:`list_primes`) and its exponent of 2 is ``e2``; ``(m, 0)``, declined, where ``g``'s odd part may
+    not fit in 64 bits (the caller then takes :func:`reduce_by`).
+
+    Every power ``q`` is tested on ``m`` itself, independently of the others and without a branch:
+    ``m ≡ lo + hi (2^64 mod q) (mod q)``, a sum below 2^64 (plus ``2^64 mod q`` once where it wraps), and
+    ``q | s`` iff ``s q⁻¹ mod 2^64 ≤ ⌊(2^64 − 1) / q⌋`` (the module docstring). Each power that divides
+    brings one factor ``p`` to ``g`` and ``p⁻¹`` to ``g⁻¹ mod 2^64``; both numbers are divided once at the
+    end, by ``g⁻¹`` (mod 2^64 where both fit in 64 bits, else mod 2^128 after one Newton step)."""
+    t = trailing_zeros(lo) if lo != ZERO else U64(64) + trailing_zeros(h)
+    if t > U64(e2):
+        t = U64(e2)
+    if h == ZERO and dh == ZERO:
+        lo >>= t
+        dl >>= t
+        x = ONE
+        for k in range(n):
+            ok = lo * listed[row, 1, k] <= listed[row, 2, k]
+            x *= listed[row, 5, k] if ok else ONE
+        return ZERO, lo * x, ZERO, dl * x
+    x = ONE
+    g = ONE
+    bits = ZERO
+    for k in range(n):
+        r = listed[row, 3, k]
+        s = lo + h * r
+        s += r if s < lo else ZERO
+        ok = s * listed[row, 1, k] <= listed[row, 2, k]
+        x *= listed[row, 5, k] if ok else ONE
+        g *= listed[row, 4, k] if ok else ONE
+        bits += listed[row, 6, k] if ok else ZERO
+    if bits > U64(63):
+        return h, lo, ZERO, ZERO  # g may not fit in 64 bits: declined (no denominator is 0)
+    if t != ZERO:  # the tests above are of odd powers: the same before or after the factors 2
+        if t >= U64(64):
+            h, lo = ZERO, h >> (t - U64(64))
+            dh, dl = ZERO, dh >> (t - U64(64))
+        else:
+            h, lo = h >> t, (lo >> t) | (h << (U64(64) - t))
+            dh, dl = dh >> t, (dl >> t) | (dh << (U64(64) - t))
+    if g == ONE:
+        return h, lo, dh, dl
+    th, tl = mul_hi(g, x), g * x
+    th, tl = sub(ZERO, U64(2), th, tl)
+    ih, il = mul(ZERO, x, th, tl)
+    h, lo = mul(h, lo, ih, il)
+    dh, dl = mul(dh, dl, ih, il)
+    return h, lo, dh, dl
+
+
+@njit(cache=True, inline="always")
+def list_primes(table: Any, exps: Any, row: Any, n: Any, listed: Any, at: Any) -> Any:
+    """The odd prime powers of row ``row`` of a table of primes (:func:`reduce_by`'s, its first ``n`` columns,
+    rows 0 to 4 filled) into ``listed[at]`` as :func:`reduce_listed` takes them; returns ``(how many, the
+    exponent of 2, whether every power is below`` :data:`LISTED_LIMIT` ``)``. ``2^64 mod q`` comes from
+    ``⌊(2^64 − 1) / q⌋`` without another division."""
+    m = 0
+    e2 = 0
+    fits = True
+    for k in range(n):
+        e = exps[row, k]
+        if e == 0:
+            continue
+        p = table[0, k]
+        if p == U64(2):
+            e2 = e
+            continue
+        q = ONE
+        iq = ONE
+        b = U64(64) - leading_zeros(p)
+        for _ in range(e):
+            q *= p
+            iq *= table[1, k]
+            if q >= LISTED_LIMIT:
+                fits = False
+                break
+            listed[at, 0, m] = q
+            listed[at, 1, m] = iq
+            limit = table[2, k] if q == p else ~ZERO // q
+            rest = ~ZERO - limit * q + ONE  # 2^64 mod q, or q
+            listed[at, 2, m] = limit
+            listed[at, 3, m] = ZERO if rest == q else rest
+            listed[at, 4, m] = p
+            listed[at, 5, m] = table[1, k]
+            listed[at, 6, m] = b
+            m += 1
+    return m, e2, fits

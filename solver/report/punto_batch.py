@@ -302,7 +302,7 @@ class BatchWriter:
 
         text, offsets = json_texts(texts)
         shapes = np.ascontiguousarray(shapes, dtype=np.int64)
-        size = int(self.sizes[shapes].sum()) + len(text)
+        size = int(self.sizes[shapes].sum()) + len(text) + 8  # the writer stores eight bytes at a time
         if len(self.out) < size:
             self.out = np.empty(size, dtype=np.uint8)
         t = self.templates
