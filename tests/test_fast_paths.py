@@ -235,24 +235,24 @@ def test_fractions_are_written_in_lowest_terms(n: int, num: int, which: int, mul
     sign = "-" if num < 0 else ""  # the writer writes the sign and a zero itself (template.fill)
     if num == 0:
         return
-    reduced = wide.reduce_fraction(
-        *split(abs(num)), *split(den), table, exps, which, primes, np.uint64(scale), m_table, m_exps, m_lo, m_hi
-    )
-    end = wide.write_quotient(buf, 0, *(np.uint64(v) for v in reduced))
+
+    def written(h: int, lo: int, dh: int, dl: int) -> str:
+        """The reduced fraction, then by the scale's primes, as the writer (template.fill) does."""
+        h, lo, dh, dl = (np.uint64(v) for v in (h, lo, dh, dl))
+        if multipliers:
+            dh, dl = (np.uint64(v) for v in wide.mul_small(dh, dl, np.uint64(scale)))
+            h, lo, dh, dl = (np.uint64(v) for v in wide.reduce_by(h, lo, dh, dl, m_table, m_exps, 0, m_lo, m_hi))
+        return sign + bytes(buf[: wide.write_quotient(buf, 0, h, lo, dh, dl)]).decode()
+
     expected = fraction_str(Fraction(num, den * scale))
-    assert sign + bytes(buf[:end]).decode() == expected
+    assert written(*wide.reduce_by(*split(abs(num)), *split(den), table, exps, which, 0, primes)) == expected
     if not fits or abs(num) >= 2**104:  # the fast way's domain (wide.LISTED_LIMIT, wide.LISTED_HIGH)
         return
     h, lo, dh, dl = wide.reduce_listed(*split(abs(num)), *split(den), listed, which, count, e2)
     if dh == dl == 0:  # declined (the odd gcd may pass 64 bits)
         assert joined(h, lo) == abs(num)
         return
-    h, lo, dh, dl = (np.uint64(v) for v in (h, lo, dh, dl))
-    if multipliers:  # then by the scale's primes, as the writer does
-        dh, dl = (np.uint64(v) for v in wide.mul_small(dh, dl, np.uint64(scale)))
-        h, lo, dh, dl = (np.uint64(v) for v in wide.reduce_by(h, lo, dh, dl, m_table, m_exps, 0, m_lo, m_hi))
-    end = wide.write_quotient(buf, 0, *(np.uint64(v) for v in (h, lo, dh, dl)))
-    assert sign + bytes(buf[:end]).decode() == expected
+    assert written(h, lo, dh, dl) == expected
 
 
 def test_a_gcd_past_64_bits_is_reduced_the_general_way() -> None:

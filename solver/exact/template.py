@@ -173,7 +173,7 @@ def fill(
     known = np.zeros((4, limit + 1 if limit < KNOWN_LIMIT else 1), np.uint64)
     table = np.zeros((TABLE_ROWS, MAX_PRIMES), np.uint64)
     exps = np.zeros((2, MAX_PRIMES), np.int64)
-    listed = np.zeros((2, LISTED_ROWS, 4 * MAX_PRIMES), np.uint64)  # at most 126 powers: 6 factors below 2^22
+    listed = np.zeros((2, LISTED_ROWS, 4 * MAX_PRIMES), np.uint64)  # at most 78 a row: 6 factors below 2^22, 13 odd primes each
     n_listed = np.zeros(2, np.int64)
     e2_listed = np.zeros(2, np.int64)
     seen_keys = np.zeros((2, 1 << SEEN_BITS), np.uint64)  # numerator (hi, lo) of each entry
@@ -280,7 +280,7 @@ def fill(
                     if 0 <= v < 10:
                         out[pos] = 48 + v
                         pos += 1
-                    elif 10 <= v < 100:
+                    elif 0 <= v < 100:
                         out[pos] = TWO_DIGITS[2 * v]
                         out[pos + 1] = TWO_DIGITS[2 * v + 1]
                         pos += 2

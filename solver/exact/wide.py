@@ -90,17 +90,6 @@ def _mul_hi(typingctx: Any, a: Any, b: Any) -> Any:
 
 
 @intrinsic
-def _leading_zeros(typingctx: Any, a: Any) -> Any:
-    """The number of leading zero bits of a ``uint64`` (64 for 0, as ``uint64``)."""
-    sig = types.uint64(types.uint64)
-
-    def codegen(context: Any, builder: Any, signature: Any, args: Any) -> Any:
-        return builder.ctlz(args[0], ir.Constant(ir.IntType(1), 0))
-
-    return sig, codegen
-
-
-@intrinsic
 def _store8(typingctx: Any, buf: Any, pos: Any, value: Any) -> Any:
     """Store a ``uint64`` at byte ``pos`` of a ``uint8`` array, unaligned, in the machine's byte order."""
     sig = types.void(buf, pos, value)
@@ -114,23 +103,29 @@ def _store8(typingctx: Any, buf: Any, pos: Any, value: Any) -> Any:
     return sig, codegen
 
 
-@intrinsic
-def _trailing_zeros(typingctx: Any, a: Any) -> Any:
-    """The number of trailing zero bits of a non-zero ``uint64`` (as ``uint64``)."""
-    sig = types.uint64(types.uint64)
+def _zero_bits(count: str, zero_defined: bool) -> Any:
+    """An intrinsic counting the leading (``count="ctlz"``) or trailing (``"cttz"``) zero bits of a ``uint64``
+    (as ``uint64``), by LLVM's instruction of that name; 64 for 0 where ``zero_defined``, else undefined there."""
 
-    def codegen(context: Any, builder: Any, signature: Any, args: Any) -> Any:
-        return builder.cttz(args[0], ir.Constant(ir.IntType(1), 1))
+    def bits(typingctx: Any, a: Any) -> Any:
+        def codegen(context: Any, builder: Any, signature: Any, args: Any) -> Any:
+            return getattr(builder, count)(args[0], ir.Constant(ir.IntType(1), 0 if zero_defined else 1))
 
-    return sig, codegen
+        return types.uint64(types.uint64), codegen
+
+    bits.__name__ = f"_{count}"
+    return intrinsic(bits)
 
 
 mul_hi: Any = _mul_hi
 """``mul_hi(a, b)``: the high 64 bits of the 128-bit product of two ``uint64`` (compiled code only)."""
-trailing_zeros: Any = _trailing_zeros
-leading_zeros: Any = _leading_zeros
-store8: Any = _store8
+trailing_zeros: Any = _zero_bits("cttz", zero_defined=False)
 """``trailing_zeros(a)``: the trailing zero bits of a non-zero ``uint64`` (compiled code only)."""
+leading_zeros: Any = _zero_bits("ctlz", zero_defined=True)
+"""``leading_zeros(a)``: the leading zero bits of a ``uint64``, 64 for 0 (compiled code only)."""
+store8: Any = _store8
+"""``store8(buf, pos, word)``: a ``uint64`` stored unaligned at byte ``pos`` of a ``uint8`` array (compiled
+code only)."""
 
 
 @njit(cache=True, inline="always")
@@ -447,34 +442,6 @@ def reduce_by(h: Any, lo: Any, dh: Any, dl: Any, table: Any, exps: Any, row: Any
                 dl *= inv
             else:
                 dh, dl = mul(dh, dl, table[3, k], table[4, k])
-    return h, lo, dh, dl
-
-
-@njit(cache=True, inline="always")
-def reduce_fraction(
-    h: Any,
-    lo: Any,
-    dh: Any,
-    dl: Any,
-    table: Any,
-    exps: Any,
-    row: Any,
-    n: Any,
-    scale: Any,
-    m_table: Any,
-    m_exps: Any,
-    m_first: Any,
-    m_last: Any,
-) -> Any:
-    """``m / (den × scale)`` in lowest terms, ``m = (h, lo)`` non-zero and non-negative: ``(p hi, p lo, q hi,
-    q lo)``, where the primes of ``den`` are those of ``table`` (the first ``n`` columns, exponents
-    ``exps[row]``, every row filled) and those of the ``uint64`` ``scale`` those of ``m_table`` (columns
-    ``m_first:m_last``, exponents ``m_exps[0]``). ``den`` is reduced before it is scaled (it stays in 64 bits
-    the longer). The way for every number; :func:`reduce_listed` is the faster one where it applies."""
-    h, lo, dh, dl = reduce_by(h, lo, dh, dl, table, exps, row, 0, n)
-    if m_last > m_first:
-        dh, dl = mul_small(dh, dl, scale)
-        h, lo, dh, dl = reduce_by(h, lo, dh, dl, m_table, m_exps, 0, m_first, m_last)
     return h, lo, dh, dl
 
 
