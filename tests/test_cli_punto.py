@@ -412,13 +412,54 @@ def test_a_stream_is_answered_line_by_line(extra: list[str]) -> None:
 @settings(max_examples=300, deadline=None)
 @given(st.lists(st.text(alphabet=st.sampled_from(' !"#\\~\x7f\t\x00Aé☺0,5'), max_size=8), max_size=5))
 def test_the_lines_texts_are_written_as_json_dumps_writes_them(texts: list[str]) -> None:
-    """The texts a batch's lines carry (``input``), quoted and escaped at once for a whole chunk where
-    they are plain, each where not: byte for byte ``json.dumps``."""
+    """The texts a batch's lines carry (``input``), escaped at once for a whole chunk where they are plain,
+    each where not: byte for byte what ``json.dumps`` writes between the quotes."""
     from solver.report.punto_batch import json_texts
 
     joined, starts = json_texts(texts)
-    assert joined == "".join(json.dumps(t) for t in texts).encode()
-    assert [joined[starts[i] : starts[i + 1]] for i in range(len(texts))] == [json.dumps(t).encode() for t in texts]
+    assert joined == "".join(json.dumps(t)[1:-1] for t in texts).encode()
+    assert [joined[starts[i] : starts[i + 1]] for i in range(len(texts))] == [json.dumps(t)[1:-1].encode() for t in texts]
+
+
+@settings(max_examples=200, deadline=None)
+@given(
+    st.integers(1, 3),
+    st.lists(st.integers(0, 51), max_size=12, unique=True),
+    st.sampled_from(["suits", "ranks", "values", "whole ranks", "whole suits"]),
+)
+def test_a_shoes_shape_and_integers_are_what_its_spec_writes(decks: int, cards: list[int], how: str) -> None:
+    """The compiled shapes (``spec_shapes``, which choose a line's template): from a shoe's shape and
+    integers alone, its ``spec()`` is rebuilt exactly, and the shape's kind is the shoe's (the shapes of
+    equal suits and of unknown suits write the same keys). Cards taken out by rank and suit, by rank,
+    by value, four of a rank (equal suits stay possible) or a card of every rank in one suit."""
+    from solver.count.shoe_arrays import kind_of, shoe_arrays
+    from solver.report.punto_batch import SHAPE_KIND, spec_shapes
+
+    if how == "whole ranks":
+        names = [RANK_NAMES[r] for r in sorted({c // 4 for c in cards}) for _ in range(4)]
+    elif how == "whole suits":
+        names = [f"{r}{'SHDC'[c % 4]}" for c in cards[:1] for r in RANK_NAMES]
+    else:
+        names = [f"{RANK_NAMES[c // 4]}{'SHDC'[c % 4]}" for c in cards]
+        if how == "ranks":
+            names = [n[:-1] for n in names]
+        elif how == "values":
+            names = ["0" if n[0] in "1JQK" else n[:-1] for n in names]
+    shoes = [Shoe.decks(decks).remove(names), Shoe.infinite(), Shoe.from_ranks([4 * decks] * 13)]
+    shapes, ints = spec_shapes(*shoe_arrays(shoes))
+    for shoe, shape, row in zip(shoes, shapes.tolist(), ints.tolist()):
+        values, ranks, suits, decks_of = row[:10], row[10:23], row[23:75], row[75]
+        rebuilt: dict[str, object] = {
+            0: {"dealing": "B", "values": values, "decks": decks_of // 1, "ranks": ranks},
+            1: {"dealing": "B", "values": values, "ranks": ranks},
+            2: {"dealing": "B", "values": values, "ranks": ranks, "suits": suits},
+            3: {"dealing": "B", "values": values, "ranks": ranks, "suits": None},
+            4: {"dealing": "B", "values": values, "ranks": ranks},
+            5: {"dealing": "B", "values": values},
+            6: {"dealing": "A", "decks": "inf"},
+        }[shape]
+        assert rebuilt == shoe.spec(), (names, shape)
+        assert shape == 6 or SHAPE_KIND[shape] == kind_of(shoe)
 
 
 def test_the_kernels_are_taken_where_they_pay(monkeypatch) -> None:

@@ -301,6 +301,22 @@ def test_digits_at_every_block_boundary() -> None:
                 assert bytes(buf[:end]).decode() == "AAAAA" + str(v)
 
 
+@settings(deadline=None)
+@given(st.integers(0, 40), st.integers(0, 9), st.integers(0, 3))
+def test_a_copy_eight_bytes_at_a_time_is_the_bytes(n: int, gap: int, start: int) -> None:
+    """``copy_back`` (a line's repeated fraction copied from where it was written): the ``n`` bytes land
+    exactly, from a source right before the copy (``gap`` 0: the eight-byte loads then read bytes the copy
+    has just written) or further back, nothing before the copy touched."""
+    from solver.exact import wide
+
+    buf = ((np.arange(100) * 37 + 11) % 251).astype(np.uint8)
+    before = buf.copy()
+    pos = start + n + gap
+    assert wide.copy_back(buf, pos, start, n) == pos + n
+    assert bytes(buf[pos : pos + n]) == bytes(before[start : start + n])
+    assert bytes(buf[:pos]) == bytes(before[:pos])
+
+
 def fraction_line(n: int, numerators: list[int], slots: list[tuple[int, int, int, int]], multipliers: tuple[int, ...]) -> str:
     """One line of ``", "``-separated fractions written by the compiled writer: ``slots`` are ``(value,
     negated, denominator 0 or 1, multiplier or -1)``, the values ``[D, D4, *numerators]`` with ``D = N (N − 1)

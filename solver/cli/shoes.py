@@ -198,6 +198,7 @@ KERNELS = (
     ("count/lanelaw.py", "lane_sums"),
     ("count/shoe_arrays.py", "count_cards"),
     ("exact/template.py", "fill"),
+    ("report/punto_batch.py", "shapes_into"),
 )
 """The kernels of the batch route, by module file (under ``solver/``) and name."""
 

@@ -28,6 +28,7 @@ from solver.exact.wide import (
     TABLE_ROWS,
     TWO_DIGITS,
     ZERO,
+    copy_back,
     from_int,
     inverses,
     list_primes,
@@ -217,10 +218,7 @@ def fill(
                 key = 2 * d + 2 + c  # c is 0 or 1, d at least -1
                 s = seen_slot(h, lo, key)
                 if seen[0, s] == i and seen[1, s] == key and seen_keys[0, s] == h and seen_keys[1, s] == lo:
-                    start, n_copy = seen[2, s], seen[3, s] - seen[2, s]
-                    for j in range(n_copy):
-                        out[pos + j] = out[start + j]
-                    pos += n_copy
+                    pos = copy_back(out, pos, seen[2, s], seen[3, s] - seen[2, s])
                 else:
                     scale = ONE
                     m_lo = m_hi = 0
@@ -253,11 +251,8 @@ def fill(
                 elif not (last_end - last == 1 and out[last] == 48):  # "0" stays "0", "x" becomes "-x"
                     out[pos] = 45
                     pos += 1
-                n_copy = last_end - start
                 last = pos
-                for j in range(n_copy):
-                    out[pos + j] = out[start + j]
-                pos += n_copy
+                pos = copy_back(out, pos, start, last_end - start)
                 last_end = pos
             elif op == LINE:
                 h, lo = from_int(lines[i])

@@ -37,21 +37,53 @@ SPEC_INTS = 76
 
 def spec_shapes(values: np.ndarray, types: np.ndarray, kinds: np.ndarray, infinite: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     """``(shape, ints)`` of each shoe of a chunk (:data:`SHAPES`, :data:`SPEC_INTS`), from the kernel's
-    arrays (:func:`solver.count.shoe_arrays.shoe_arrays`): what :meth:`~solver.cards.Shoe.spec` writes, vectorised."""
+    arrays (:func:`solver.count.shoe_arrays.shoe_arrays`): what :meth:`~solver.cards.Shoe.spec` writes, by
+    the compiled :func:`shapes_into`."""
     import numpy as np
 
     n = len(values)
-    ranks = np.where((kinds == 0)[:, None], types.reshape(n, 13, 4).sum(axis=2), types[:, :13])
-    by_four = (ranks % 4 == 0).all(axis=1)
-    equal = by_four & (types == np.repeat(ranks // 4, 4, axis=1)).all(axis=1)
-    full = (types == types[:, :1]).all(axis=1)
-    shape = np.select(
-        [infinite, (kinds == 0) & full, (kinds == 0) & equal, kinds == 0, (kinds == 1) & by_four, kinds == 1],
-        [6, 0, 1, 2, 3, 4],
-        5,
+    shape = np.empty(n, dtype=np.int64)
+    ints = np.empty((n, SPEC_INTS), dtype=np.int64)
+    compiled(shapes_into)(
+        np.ascontiguousarray(values, dtype=np.int64),
+        np.ascontiguousarray(types, dtype=np.int64),
+        np.ascontiguousarray(kinds, dtype=np.int64),
+        np.ascontiguousarray(infinite, dtype=np.bool_),
+        shape,
+        ints,
     )
-    ints = np.concatenate([values, ranks, types, types[:, :1]], axis=1)
-    return shape.astype(np.int64), np.ascontiguousarray(ints, dtype=np.int64)
+    return shape, ints
+
+
+def shapes_into(values: Any, types: Any, kinds: Any, infinite: Any, shape: Any, ints: Any) -> None:
+    """Each shoe's shape (:data:`SHAPES`) into ``shape`` and its integers into ``ints`` (:data:`SPEC_INTS`: its
+    ten counts by value, 13 by rank, the 52 of ``types``, and the count of a card, the decks where the
+    suits are full). Ranks are ``types`` summed by fours where the suits are known (:attr:`~solver.count.
+    shoe_arrays.Kind.SUITS`), else its first 13; suits are equal where every one is a quarter of its rank;
+    whole decks where every suit of every rank holds as many."""
+    for i in range(len(values)):
+        for v in range(10):
+            ints[i, v] = values[i, v]
+        suited = kinds[i] == 0
+        full = True
+        equal = True
+        by_four = True
+        for r in range(13):
+            c = types[i, 4 * r] + types[i, 4 * r + 1] + types[i, 4 * r + 2] + types[i, 4 * r + 3] if suited else types[i, r]
+            ints[i, 10 + r] = c
+            by_four = by_four and c % 4 == 0
+            for k in range(4 * r, 4 * r + 4):
+                equal = equal and 4 * types[i, k] == c
+                full = full and types[i, k] == types[i, 0]
+        for k in range(52):
+            ints[i, 23 + k] = types[i, k]
+        ints[i, SPEC_INTS - 1] = types[i, 0]
+        if infinite[i]:
+            shape[i] = 6
+        elif suited:
+            shape[i] = 0 if full else 1 if equal else 2
+        else:
+            shape[i] = (3 if by_four else 4) if kinds[i] == 1 else 5
 
 
 @dataclass(frozen=True, eq=False)
@@ -232,34 +264,30 @@ def _template(
         inner = m.group(1)
         if inner is None:
             cuts.append((m.start(), m.end(), (LINE, 0, 0, 0, 0)))
+        elif inner in marks and marks[inner][0] == TEXT:
+            cuts.append((m.start(1), m.end(1), marks[inner]))
         elif inner in marks:
-            cuts.append((m.start(), m.end(), marks[inner]))  # with the quotes: the piece brings its own
+            cuts.append((m.start(), m.end(), marks[inner]))  # with the quotes: a list or a number takes their place
         elif inner in slots:
             cuts.append((m.start(1), m.end(1), slots[inner]))
     return text, cuts
 
 
 def json_texts(texts: Sequence[str]) -> tuple[bytes, np.ndarray]:
-    """Each text as ``json.dumps`` writes it (quoted, escaped, ASCII), all one after another, and where
-    each starts (one more: the end). Quoted together and looked over once when every text is printable
-    ASCII without ``"`` or ``\\`` (the common case: the lines of a tracker; ``json.dumps`` writes them
-    as they are), ``json.dumps`` for each otherwise."""
+    """Each text as ``json.dumps`` writes it between its quotes (escaped, ASCII), all one after another, and
+    where each starts (one more: the end). Joined at once and looked over once when every text is printable
+    ASCII without ``"`` or ``\\`` (the common case: the lines of a tracker; ``json.dumps`` writes them as
+    they are), by ``json.dumps`` one by one otherwise. (Looked over by ``min`` and ``max``, which make no
+    array as large as the text: a fresh one costs its page faults, ten times the look.)"""
     import numpy as np
 
     starts = np.zeros(len(texts) + 1, dtype=np.int64)
-    if not texts:
-        return b"", starts
-    joined = ('"' + '""'.join(texts) + '"').encode()  # UTF-8: a byte past 127 where a text is not ASCII
-    if (
-        joined.isascii()
-        and b"\\" not in joined
-        and b"\x7f" not in joined
-        and joined.count(b'"') == 2 * len(texts)
-        and np.count_nonzero(np.frombuffer(joined, dtype=np.uint8) < 32) == 0
-    ):
-        np.cumsum(np.fromiter(map(len, texts), dtype=np.int64, count=len(texts)) + 2, out=starts[1:])
+    joined = "".join(texts).encode()  # UTF-8: a byte past 127 where a text is not ASCII
+    codes = np.frombuffer(joined, dtype=np.uint8)
+    if not len(codes) or (b'"' not in joined and b"\\" not in joined and codes.min() >= 32 and codes.max() <= 126):
+        np.cumsum(np.fromiter(map(len, texts), dtype=np.int64, count=len(texts)), out=starts[1:])
         return joined, starts
-    quoted = [json.dumps(t) for t in texts]
+    quoted = [json.dumps(t)[1:-1] for t in texts]
     np.cumsum([len(q) for q in quoted], out=starts[1:])
     return "".join(quoted).encode(), starts
 
@@ -324,19 +352,29 @@ class BatchWriter:
         return self.out[:n].data
 
 
-_COMPILED: list[Any] = []
+_COMPILED: dict[str, Any] = {}
 
 
 def compiled_fill() -> Any:
-    """The numba-compiled :func:`solver.exact.template.fill` (compiled on first use, cached on disk beside
-    its source, the entries dropped when the package's code changes: it inlines :mod:`solver.exact.wide`).
-    Compiled here, not in :mod:`solver.exact`, which may not import :mod:`solver.store` (one layer)."""
-    if not _COMPILED:
+    """The numba-compiled :func:`solver.exact.template.fill` (see :func:`compiled`; it inlines
+    :mod:`solver.exact.wide`). Compiled here, not in :mod:`solver.exact`, which may not import
+    :mod:`solver.store` (one layer)."""
+    from solver.exact import template
+
+    return compiled(template.fill)
+
+
+def compiled(function: Callable[..., Any]) -> Any:
+    """A kernel of the writer compiled by numba: on first use, cached on disk beside its source, the entries
+    dropped when the package's code changes (:func:`solver.store.jitcache.drop_stale`)."""
+    name = function.__name__
+    if name not in _COMPILED:
+        import sys
+
         from numba import njit
 
-        from solver.exact import template
         from solver.store.jitcache import drop_stale
 
-        drop_stale(template.__file__, "fill")
-        _COMPILED.append(njit(cache=True, nogil=True)(template.fill))
-    return _COMPILED[0]
+        drop_stale(sys.modules[function.__module__].__file__ or "", name)
+        _COMPILED[name] = njit(cache=True, nogil=True)(function)
+    return _COMPILED[name]

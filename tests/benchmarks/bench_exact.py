@@ -238,11 +238,6 @@ def test_batch_of_depleted_shoes(tmp_path: Path) -> None:
     assert per[100] <= 1.2 * per[8] and per[1000] <= 1.2 * per[8]
 
 
-@pytest.mark.xfail(
-    reason="issue 27's target (the writer no slower than the batch kernel's pricing) is not met yet: "
-    "1.05, 0.95 and 1.09 x on 8, 100 and 1,000 decks in the last recorded run (docs/benchmarks.md); XPASS once it is",
-    strict=False,
-)
 def test_the_writer_is_no_slower_than_the_pricing() -> None:
     """In-process, the same chunks of 1,024 depleted shoes: writing their JSON lines (the compiled writer
     and what feeds it) against pricing the same chunk with the batch kernel (eight shoes a vector; issue
