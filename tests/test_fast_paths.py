@@ -2,7 +2,7 @@
 dominance (ranges over a box of 0/1 bounds, kept up to date), a payoff at behaviour strategies, the
 guarantees f(q), h(r). By a sort instead of an argsort: the deal tree's multiset numbering. In 128-bit
 pairs in compiled code instead of Python integers: sums, products, divisibility and reduced fractions
-written as text (solver.exact.wide). Exact versus exact: ``==``."""
+written as text (solver.exact.wide, solver.exact.digits). Exact versus exact: ``==``."""
 
 from __future__ import annotations
 
@@ -156,7 +156,7 @@ def test_slope_signs_are_the_slopes_signs(game: Game) -> None:
             assert [_sign(x) for x in ponte_slope_signs(c, r)] == [_sign(x) for x in ponte_slopes(c, r)]
 
 
-# -- 128-bit integers in compiled code (solver.exact.wide) against Python integers ----------------------
+# -- 128-bit integers in compiled code (solver.exact.wide, .digits) against Python integers ---------------
 
 WIDE_INTS = st.one_of(st.integers(-(2**127), 2**127 - 1), st.integers(-(2**64), 2**64), st.integers(-1000, 1000))
 
@@ -173,7 +173,7 @@ def joined(h: np.uint64, lo: np.uint64) -> int:
 @settings(deadline=None)
 @given(WIDE_INTS, WIDE_INTS, st.integers(0, 2**64 - 1))
 def test_wide_arithmetic_is_python_arithmetic_modulo_2_128(a: int, b: int, m: int) -> None:
-    from solver.exact import wide
+    from solver.exact import digits, wide
 
     mod = 2**128
     assert joined(*wide.add(*split(a), *split(b))) == (a + b) % mod
@@ -181,7 +181,7 @@ def test_wide_arithmetic_is_python_arithmetic_modulo_2_128(a: int, b: int, m: in
     assert joined(*wide.mul(*split(a), *split(b))) == (a * b) % mod
     assert joined(*wide.mul_small(*split(a), np.uint64(m))) == (a * m) % mod
     buf = np.zeros(64, np.uint8)
-    assert bytes(buf[: wide.write_signed(buf, 0, *split(a))]).decode() == str(a)
+    assert bytes(buf[: digits.write_signed(buf, 0, *split(a))]).decode() == str(a)
 
 
 @settings(deadline=None)
@@ -213,7 +213,7 @@ def test_divisibility_and_division_by_inverses(p: int, m: int, k: int) -> None:
 def test_fractions_are_written_in_lowest_terms(n: int, num: int, which: int, multipliers: tuple[int, ...]) -> None:
     """Against ``fraction_str``: a numerator over ``N (N − 1) … (N − 5)`` (or its first four factors) times a
     payout scale, reduced by the primes of the factors (a sieve) and of the scale."""
-    from solver.exact import template, wide
+    from solver.exact import digits, template, wide
     from solver.exact.numbers import fraction_str
 
     factors = np.array([n - j for j in range(6)] + [n - j for j in range(4)], dtype=np.int64)
@@ -242,7 +242,7 @@ def test_fractions_are_written_in_lowest_terms(n: int, num: int, which: int, mul
         if multipliers:
             dh, dl = (np.uint64(v) for v in wide.mul_small(dh, dl, np.uint64(scale)))
             h, lo, dh, dl = (np.uint64(v) for v in wide.reduce_by(h, lo, dh, dl, m_table, m_exps, 0, m_lo, m_hi))
-        return sign + bytes(buf[: wide.write_quotient(buf, 0, h, lo, dh, dl)]).decode()
+        return sign + bytes(buf[: digits.write_quotient(buf, 0, h, lo, dh, dl)]).decode()
 
     expected = fraction_str(Fraction(num, den * scale))
     assert written(*wide.reduce_by(*split(abs(num)), *split(den), table, exps, which, 0, primes)) == expected
@@ -289,15 +289,15 @@ def test_digits_at_every_block_boundary() -> None:
     """The digits of numbers at the edges of the blocks they are written in (every power of ten: eight
     digits, the 64-bit path's 10^8 and 10^16 cuts, the cut at 10^19 past 2^64, the 9-digit chunks past
     2^127) and of 2^32, 2^63, 2^64, 2^96, 2^127."""
-    from solver.exact import wide
+    from solver.exact import digits
 
     buf = np.zeros(64, np.uint8)
     for x in (0, *EDGES):
         for v in (x, -x):
             if -(2**127) <= v < 2**127:
-                assert bytes(buf[: wide.write_signed(buf, 0, *split(v))]).decode() == str(v)
+                assert bytes(buf[: digits.write_signed(buf, 0, *split(v))]).decode() == str(v)
                 buf[:] = 65
-                end = wide.write_signed(buf, 5, *split(v))  # eight bytes at a time: nothing before it touched
+                end = digits.write_signed(buf, 5, *split(v))  # eight bytes at a time: nothing before it touched
                 assert bytes(buf[:end]).decode() == "AAAAA" + str(v)
 
 
@@ -307,12 +307,12 @@ def test_a_copy_eight_bytes_at_a_time_is_the_bytes(n: int, gap: int, start: int)
     """``copy_back`` (a line's repeated fraction copied from where it was written): the ``n`` bytes land
     exactly, from a source right before the copy (``gap`` 0: the eight-byte loads then read bytes the copy
     has just written) or further back, nothing before the copy touched."""
-    from solver.exact import wide
+    from solver.exact import digits
 
     buf = ((np.arange(100) * 37 + 11) % 251).astype(np.uint8)
     before = buf.copy()
     pos = start + n + gap
-    assert wide.copy_back(buf, pos, start, n) == pos + n
+    assert digits.copy_back(buf, pos, start, n) == pos + n
     assert bytes(buf[pos : pos + n]) == bytes(before[start : start + n])
     assert bytes(buf[:pos]) == bytes(before[:pos])
 

@@ -1,7 +1,8 @@
 """Text with exact numbers filled in by compiled code: a template of literal bytes and slots, filled
-line by line (:func:`fill`), each fraction reduced and written by :mod:`solver.exact.wide`
+line by line (:func:`fill`), each fraction reduced by :mod:`solver.exact.wide`
 (:func:`~solver.exact.wide.reduce_listed`, or :func:`~solver.exact.wide.reduce_by` where it does not apply,
-then by the payout scale's primes, and :func:`~solver.exact.wide.write_quotient`).
+then by the payout scale's primes) and written by :mod:`solver.exact.digits`
+(:func:`~solver.exact.digits.write_quotient`).
 
 The batch of ``baccarat punto --shoes`` writes its JSON lines this way (the templates are cut from what
 ``json.dumps`` writes for a result, :mod:`solver.report.punto_batch`): a line's denominators are products of
@@ -9,7 +10,7 @@ known factors (``N``, ``N − 1``, …; the payout scales), so each line factors
 smallest factors) and every fraction of the line is reduced by those primes: tested all at once, each
 on the numerator itself, and divided out once (:func:`~solver.exact.wide.reduce_listed`).
 
-The writer stores eight bytes at a time (:func:`~solver.exact.wide.write_leading`): ``out`` must hold eight
+The writer stores eight bytes at a time (:func:`~solver.exact.digits.write_leading`): ``out`` must hold eight
 bytes more than the text.
 """
 
@@ -20,15 +21,14 @@ from typing import Any
 import numpy as np
 from numba import njit
 
+from solver.exact.digits import TWO_DIGITS, copy_back, write_quotient, write_signed
 from solver.exact.wide import (
     LISTED_HIGH,
     LISTED_ROWS,
     MAX_PRIMES,
     ONE,
     TABLE_ROWS,
-    TWO_DIGITS,
     ZERO,
-    copy_back,
     from_int,
     inverses,
     list_primes,
@@ -37,8 +37,6 @@ from solver.exact.wide import (
     reduce_listed,
     residues,
     sub,
-    write_quotient,
-    write_signed,
 )
 
 U64 = np.uint64

@@ -128,8 +128,8 @@ def batch_templates(blaw: BatchLaw, commission: Fraction, document: Callable[[di
     """
     import numpy as np
 
+    from solver.exact.digits import MAX_DIGITS
     from solver.exact.template import FRACTION, LIST, LITERAL, NEGATED
-    from solver.exact.wide import MAX_DIGITS
 
     ops: list[tuple[int, int, int, int, int]] = []
     starts = [0]
@@ -357,8 +357,8 @@ _COMPILED: dict[str, Any] = {}
 
 def compiled_fill() -> Any:
     """The numba-compiled :func:`solver.exact.template.fill` (see :func:`compiled`; it inlines
-    :mod:`solver.exact.wide`). Compiled here, not in :mod:`solver.exact`, which may not import
-    :mod:`solver.store` (one layer)."""
+    :mod:`solver.exact.wide` and :mod:`solver.exact.digits`). Compiled here, not in :mod:`solver.exact`,
+    which may not import :mod:`solver.store` (one layer)."""
     from solver.exact import template
 
     return compiled(template.fill)
