@@ -197,6 +197,7 @@ _RUNS = count()
 
 
 def _processes(fn: Callable[[S, T], R], shared: S, indexed: Iterator[tuple[int, T] | Idle], n: int) -> Iterator[tuple[int, R]]:
+    import multiprocessing
     from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
 
     run = next(_RUNS)
@@ -205,6 +206,7 @@ def _processes(fn: Callable[[S, T], R], shared: S, indexed: Iterator[tuple[int, 
     # starts a thread to produce its tasks (a live stream's reader) then counts in how they may start.
     batch = batches.take(indexed)
     ctx = start_context([fn.__module__, getattr(shared, "__module__", None) or fn.__module__])
+    before = set(multiprocessing.active_children())
     ex = ProcessPoolExecutor(n, mp_context=ctx, initializer=start_worker, initargs=(os.getpid(), run, shared))
     pending: dict[Future[tuple[list[R], float]], list[int]] = {}
     try:
@@ -227,9 +229,12 @@ def _processes(fn: Callable[[S, T], R], shared: S, indexed: Iterator[tuple[int, 
                 yield from zip(indices, results)
     except BaseException:
         # Interrupted (Ctrl-C, SIGTERM, SIGHUP), failed, or abandoned by the caller: stop the workers
-        # now rather than letting them finish the queued chunks.
+        # now rather than letting them finish the queued chunks. Every process this pool started, also
+        # one an interrupt caught after its start and before the pool recorded it (the signal lands
+        # just after the fork): multiprocessing would join it at exit, and the run would hang there.
         ex.shutdown(wait=False, cancel_futures=True)
-        for process in list((getattr(ex, "_processes", None) or {}).values()):
+        pool = set((getattr(ex, "_processes", None) or {}).values())
+        for process in pool | (set(multiprocessing.active_children()) - before):
             process.terminate()
         raise
     ex.shutdown(wait=True)
