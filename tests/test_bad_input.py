@@ -239,8 +239,14 @@ def _start_long_simulation() -> tuple[subprocess.Popen[str], list[int]]:
     import signal
 
     env = {**os.environ, "PYTHONPATH": str(ROOT)}
-    # SIGINT as a terminal delivers it: a shell that starts the suite as a background job (`pytest &`)
-    # starts it with SIGINT ignored, which the child would inherit and never see Ctrl-C.
+
+    # SIGINT and SIGHUP as a terminal delivers them: a shell that starts the suite as a background job
+    # (`pytest &`) starts it with SIGINT ignored, and `nohup` with SIGHUP ignored, which the child would
+    # inherit (and rightly keep: an ignored signal stays ignored), never seeing the signal sent.
+    def default_signals() -> None:
+        for name in ("SIGINT", "SIGHUP"):
+            signal.signal(getattr(signal, name), signal.SIG_DFL)
+
     proc = subprocess.Popen(
         [sys.executable, "-m", "solver.cli", "simulate", "--coups", "1e13", "--workers", "2"],
         cwd=ROOT,
@@ -248,7 +254,7 @@ def _start_long_simulation() -> tuple[subprocess.Popen[str], list[int]]:
         stdout=subprocess.PIPE,
         stderr=subprocess.PIPE,
         text=True,
-        preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL),
+        preexec_fn=default_signals,
     )
     try:
         return _await_workers(proc)
