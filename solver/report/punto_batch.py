@@ -285,7 +285,7 @@ def json_texts(texts: Sequence[str]) -> tuple[bytes, np.ndarray]:
     starts = np.zeros(len(texts) + 1, dtype=np.int64)
     joined = "".join(texts).encode()  # UTF-8: a byte past 127 where a text is not ASCII
     codes = np.frombuffer(joined, dtype=np.uint8)
-    if not len(codes) or (b'"' not in joined and b"\\" not in joined and codes.min() >= 32 and codes.max() <= 126):
+    if not len(codes) or (b'"' not in joined and b"\\" not in joined and np.min(codes) >= 32 and np.max(codes) <= 126):
         np.cumsum(np.fromiter(map(len, texts), dtype=np.int64, count=len(texts)), out=starts[1:])
         return joined, starts
     quoted = [json.dumps(t)[1:-1] for t in texts]
