@@ -81,7 +81,8 @@ def tree_cpu(args: list[str], out: Path) -> float:
 def _without_command(text: str) -> str:
     """The output without what names the run: the command line, the executor, the elapsed time."""
     text = re.sub(r'"command": "[^"]*"', "", text)
-    text = re.sub(r'"workers": "[^"]*"', "", text)
+    text = re.sub(r'"workers": (?:"[^"]*"|\d+|null)', "", text)  # a count since 0.4.0 (a string before)
+    text = re.sub(r'"scheduler": (?:"[^"]*"|null)', "", text)
     return re.sub(r'"(elapsed|seconds|rate)[a-z_]*": [0-9.e+-]+', "", text)
 
 
