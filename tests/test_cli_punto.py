@@ -450,7 +450,7 @@ def test_a_shoes_shape_and_integers_are_what_its_spec_writes(decks: int, cards: 
     for shoe, shape, row in zip(shoes, shapes.tolist(), ints.tolist()):
         values, ranks, suits, decks_of = row[:10], row[10:23], row[23:75], row[75]
         rebuilt: dict[str, object] = {
-            0: {"dealing": "B", "values": values, "decks": decks_of // 1, "ranks": ranks},
+            0: {"dealing": "B", "values": values, "decks": decks_of, "ranks": ranks},
             1: {"dealing": "B", "values": values, "ranks": ranks},
             2: {"dealing": "B", "values": values, "ranks": ranks, "suits": suits},
             3: {"dealing": "B", "values": values, "ranks": ranks, "suits": None},
