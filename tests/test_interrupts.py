@@ -196,3 +196,45 @@ def test_an_ignored_sigint_stays_ignored() -> None:
             proc.kill()
             proc.wait()
     assert proc.returncode == 130 and err == "baccarat: interrupted\n", err
+
+
+INTERRUPTED_AT_START = """
+import multiprocessing, sys, time
+from multiprocessing.process import BaseProcess
+from solver.simulate.executor import map_chunks
+
+started = []
+plain_start = BaseProcess.start
+
+def start(self):
+    plain_start(self)
+    started.append(self)
+    if len(started) == 2:
+        raise KeyboardInterrupt  # as a signal landing just after the second worker's fork
+
+BaseProcess.start = start
+try:
+    list(map_chunks(abs, range(1000), workers=2))
+except KeyboardInterrupt:
+    pass
+deadline = time.monotonic() + 20
+while multiprocessing.active_children() and time.monotonic() < deadline:
+    time.sleep(0.05)
+print(len(started), len(multiprocessing.active_children()))
+"""
+
+
+def test_an_interrupt_just_after_a_workers_start_stops_it_too() -> None:
+    """A signal that lands after a worker's fork and before the pool has recorded the process (the
+    window a SIGHUP sent as soon as the workers appear can hit): that worker is stopped with the others,
+    and the run ends (multiprocessing would otherwise join it at exit, forever)."""
+    r = subprocess.run(
+        [sys.executable, "-c", INTERRUPTED_AT_START],
+        cwd=ROOT,
+        env={**os.environ, "PYTHONPATH": str(ROOT)},
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+    assert r.returncode == 0, r.stderr
+    assert r.stdout.split() == ["2", "0"], r.stdout

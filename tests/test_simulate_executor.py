@@ -204,49 +204,6 @@ def test_results_in_order_as_soon_as_those_before_them_are_in() -> None:
     assert list(out) == ["d"]
 
 
-INTERRUPTED_AT_START = """
-import multiprocessing, sys, time
-from multiprocessing.process import BaseProcess
-from solver.simulate.executor import map_chunks
-from tests.test_simulate_executor import square
-
-started = []
-plain_start = BaseProcess.start
-
-def start(self):
-    plain_start(self)
-    started.append(self)
-    if len(started) == 2:
-        raise KeyboardInterrupt  # as a signal landing just after the second worker's fork
-
-BaseProcess.start = start
-try:
-    list(map_chunks(square, range(1000), workers=2))
-except KeyboardInterrupt:
-    pass
-deadline = time.monotonic() + 20
-while multiprocessing.active_children() and time.monotonic() < deadline:
-    time.sleep(0.05)
-print(len(started), len(multiprocessing.active_children()))
-"""
-
-
-def test_an_interrupt_just_after_a_workers_start_stops_it_too() -> None:
-    """A signal that lands after a worker's fork and before the pool has recorded the process (the
-    window a SIGHUP sent as soon as the workers appear can hit): that worker is stopped with the others,
-    and the run ends (multiprocessing would otherwise join it at exit, forever)."""
-    r = subprocess.run(
-        [sys.executable, "-c", INTERRUPTED_AT_START],
-        cwd=ROOT,
-        env={**os.environ, "PYTHONPATH": str(ROOT)},
-        capture_output=True,
-        text=True,
-        timeout=120,
-    )
-    assert r.returncode == 0, r.stderr
-    assert r.stdout.split() == ["2", "0"], r.stdout
-
-
 def test_workers_below_one_are_refused() -> None:
     with pytest.raises(InputError, match="at least 1"):
         list(map_chunks(square, range(3), workers=0))
