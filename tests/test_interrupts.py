@@ -238,3 +238,37 @@ def test_an_interrupt_just_after_a_workers_start_stops_it_too() -> None:
     )
     assert r.returncode == 0, r.stderr
     assert r.stdout.split() == ["2", "0"], r.stdout
+
+
+SIGNALLED_BEFORE_ITS_HANDLERS = """
+import os, signal, sys, time
+from solver.cli import install_signal_handlers
+
+install_signal_handlers()
+child = os.fork()
+if child == 0:  # a worker that has not yet set its own handlers: it still holds its parent's
+    time.sleep(30)
+    os._exit(0)
+time.sleep(0.5)
+os.kill(child, signal.SIG%s)
+_, status = os.waitpid(child, 0)
+print(os.WIFSIGNALED(status) and signal.Signals(os.WTERMSIG(status)).name)
+"""
+
+
+@pytest.mark.parametrize("signame", ["TERM", "HUP", "INT"])
+def test_a_forked_worker_signalled_before_its_own_handlers_ends_quietly(signame: str) -> None:
+    """A worker stopped (SIGTERM from its parent's interrupt) in the moment after its fork, while it still
+    holds the parent's handler: it ends as the signal's default would, with no KeyboardInterrupt traceback
+    from multiprocessing's bootstrap under the parent's one line (the CI failure of stop 35)."""
+    r = subprocess.run(
+        [sys.executable, "-c", SIGNALLED_BEFORE_ITS_HANDLERS % signame],
+        cwd=ROOT,
+        env={**os.environ, "PYTHONPATH": str(ROOT)},
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+    assert r.returncode == 0, r.stderr
+    assert r.stdout.split() == [f"SIG{signame}"], r.stdout + r.stderr
+    assert "Traceback" not in r.stderr, r.stderr

@@ -179,7 +179,15 @@ def install_signal_handlers() -> None:
     if not _main_thread():  # signals reach the main thread only
         return
 
+    installer = os.getpid()
+
     def interrupt(signum: int, frame: object) -> None:
+        if os.getpid() != installer:
+            # a worker forked from this process and signalled (stopped) before it set its own handlers:
+            # it ends as the signal's default would, without a traceback from multiprocessing's bootstrap
+            signal.signal(signum, signal.SIG_DFL)
+            os.kill(os.getpid(), signum)
+            return
         SIGNALLED.append(signum)
         raise KeyboardInterrupt
 
