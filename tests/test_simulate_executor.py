@@ -97,6 +97,29 @@ def test_a_single_threaded_process_forks_its_workers() -> None:
     assert run.stdout.split() == ["1", "fork"], run.stdout
 
 
+FREED_IN_THE_HEAP = """
+from solver.simulate.executor import release_free_memory
+def rss_mb():
+    with open("/proc/self/statm") as f:
+        return int(f.read().split()[1]) * 4096 // 2**20
+blocks = [bytearray(100_000) for _ in range(2000)]  # 200 MB in the heap (each below mmap's threshold)
+last = blocks[-1]  # the heap's top stays in use: only a trim can give the rest back
+del blocks
+before = rss_mb()
+release_free_memory()
+print(before, rss_mb())
+"""
+
+
+@pytest.mark.skipif(sys.platform != "linux", reason="glibc's malloc_trim; elsewhere the release does nothing")
+def test_the_heaps_free_pages_are_released_before_the_workers_fork() -> None:
+    """What the process freed but the heap still maps (a worker would copy each such page it writes):
+    released before the fork, as :func:`solver.simulate.executor.release_free_memory` says."""
+    run = subprocess.run([sys.executable, "-c", FREED_IN_THE_HEAP], capture_output=True, text=True, check=True, cwd=ROOT)
+    before, after = map(int, run.stdout.split())
+    assert before >= 150 and after <= before - 150, run.stdout
+
+
 def test_a_source_that_starts_a_thread_gets_workers_from_a_forkserver() -> None:
     """``punto --shoes -`` with --workers reads a live stream in a thread started by its first task: the
     workers were forked after it began (at the first submit), from a process of two threads, and hung
@@ -144,6 +167,13 @@ def test_batches_hold_about_a_tenth_of_a_second_of_work() -> None:
     c = Batches()
     c.record(3.0, 1)  # long tasks go one at a time
     assert c.size() == 1
+
+
+def test_batches_for_a_dask_worker_hold_more_work() -> None:
+    """A Dask task costs its worker some milliseconds of CPU besides the work: half a second of work a task."""
+    b = Batches(tasks.DASK_BATCH_SECONDS)
+    b.record(0.040, 2)  # 20 ms a task
+    assert b.size() == 25
 
 
 def test_batched_tasks_come_back_each_with_its_index() -> None:

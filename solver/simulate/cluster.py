@@ -4,7 +4,8 @@ imported only here; the workers need this package installed).
 What a run sends: the shared value of :func:`solver.simulate.executor.map_shared` once to each worker,
 as a worker plugin (:class:`SharedValue`) keyed by a digest of its pickled bytes, which the scheduler
 also installs on workers that join later and which outlives any worker; then batches of chunks
-(:class:`solver.simulate.tasks.Batches`) that name it by that digest. A worker killed mid-run loses
+(:class:`solver.simulate.tasks.Batches`, about :data:`~solver.simulate.tasks.DASK_BATCH_SECONDS` of
+work each: a Dask task has a cost of its own) that name it by that digest. A worker killed mid-run loses
 only its batches, which Dask runs again elsewhere; the results are the same.
 
 Failures a user can act on, each one line: a scheduler that cannot be reached, or does not answer
@@ -28,7 +29,7 @@ from typing import Any, TypeVar
 from distributed.diagnostics.plugin import WorkerPlugin
 
 from solver.errors import InputError, RunError
-from solver.simulate.tasks import IN_FLIGHT_PER_WORKER, Batches, DaskScheduler, Idle, Scheduler, run_batch
+from solver.simulate.tasks import DASK_BATCH_SECONDS, IN_FLIGHT_PER_WORKER, Batches, DaskScheduler, Idle, Scheduler, run_batch
 
 T = TypeVar("T")
 R = TypeVar("R")
@@ -162,7 +163,7 @@ def run_on_dask(
         name = f"baccarat-shared-{digest}-{next(_PLUGINS)}"
         client.register_plugin(SharedValue(digest, payload, name), name=name)
         watch = WorkerWatch(client, spec)
-        batches = Batches()
+        batches = Batches(DASK_BATCH_SECONDS)
         pending: dict[Any, list[int]] = {}
         while True:
             window = IN_FLIGHT_PER_WORKER * max(1, sum(client.nthreads().values()))

@@ -20,7 +20,13 @@ DEFAULT_WORKER_WAIT = 60.0
 """Seconds a Dask run waits while no worker is connected before it fails (``--worker-wait``)."""
 IN_FLIGHT_PER_WORKER = 4  # batches queued per worker: memory stays flat however long the run
 BATCH_SECONDS = 0.1
-"""About this much CPU time of work is sent to a worker at once (a few milliseconds of overhead a batch)."""
+"""About this much CPU time of work is sent to a local worker at once (a few milliseconds of overhead a
+batch)."""
+DASK_BATCH_SECONDS = 0.5
+"""About this much CPU time of work is sent to a Dask worker at once: a Dask task costs its worker some
+5 ms of CPU besides the work (its messages, its state, its event loop), a twentieth of a batch of
+:data:`BATCH_SECONDS`; measured on ``simulate --coups 1e8``, two workers cost 1.11 to 1.18 × the CPU of
+one process with batches of 0.1 s, 1.07 × with 0.4 s (docs/benchmarks.md, "Scaling out")."""
 MAX_BATCH = 64
 
 
@@ -72,11 +78,12 @@ def numbered(tasks: Iterable[T | Idle]) -> Iterator[tuple[int, T] | Idle]:
 
 
 class Batches:
-    """How many consecutive tasks go to a worker at once: about :data:`BATCH_SECONDS` of work, from the
-    time the tasks done so far took (at most :data:`MAX_BATCH`); one until a task has been timed.
-    :attr:`exhausted` is set once the tasks are all taken."""
+    """How many consecutive tasks go to a worker at once: about ``seconds`` of work (default
+    :data:`BATCH_SECONDS`), from the time the tasks done so far took (at most :data:`MAX_BATCH`); one
+    until a task has been timed. :attr:`exhausted` is set once the tasks are all taken."""
 
-    def __init__(self) -> None:
+    def __init__(self, seconds: float = BATCH_SECONDS) -> None:
+        self.batch_seconds = seconds
         self.seconds = 0.0
         self.tasks = 0
         self.exhausted = False
@@ -89,7 +96,7 @@ class Batches:
         if not self.tasks:
             return 1
         each = self.seconds / self.tasks
-        return max(1, min(MAX_BATCH, int(BATCH_SECONDS / each) if each > 0 else MAX_BATCH))
+        return max(1, min(MAX_BATCH, int(self.batch_seconds / each) if each > 0 else MAX_BATCH))
 
     def take(self, numbered: Iterator[tuple[int, T] | Idle]) -> list[tuple[int, T]]:
         """The next batch of numbered tasks (:func:`numbered`): fewer where the source is idle
