@@ -82,9 +82,9 @@ class BanqueFailure:
 def load_solvers(information: int) -> None:
     """Import what a solve imports when it first runs (sympy, scipy's optimisers and sparse matrices,
     HiGHS: about 0.8 s of CPU; and ``sympy.tensor.tensor``, which sympy's first sum imports, with
-    ``sympy.combinatorics``: about 0.1 s more) and build the enumeration's shoe-independent tables of ``information``
-    (:func:`solver.banque.deal.structure`, about 0.3 s). A sweep that forks local workers calls it
-    first, so that the workers share all this instead of each doing it again."""
+    ``sympy.combinatorics``: about 0.1 s more) and build the enumeration's shoe-independent tables of
+    ``information`` (:func:`solver.banque.deal.structure`, about 0.3 s). A sweep that forks local
+    workers calls it first, so that the workers share all this instead of each doing it again."""
     import highspy  # noqa: F401
     import scipy.optimize  # noqa: F401
     import scipy.sparse  # noqa: F401
