@@ -252,6 +252,26 @@ def test_same_shared_value_on_a_dask_cluster() -> None:
     assert len({s[2] for s in seen.values()}) == 1  # one object, installed once (threads of this process)
 
 
+def half_a_megabyte(shared: Counted, task: tuple[int, bytes]) -> int:
+    return task[0] * shared.payload + len(task[1])
+
+
+def test_large_tasks_go_to_a_dask_cluster_in_parts() -> None:
+    """Fast tasks make batches of up to MAX_BATCH; tasks of half a megabyte (a chunk of ``punto --shoes``
+    is about 0.3 MB) would make a Dask task of 32 MB, which travels through the scheduler and draws its
+    "Sending large graph" warning: a batch goes in parts of at most MAX_TASK_BYTES, the results the same."""
+    distributed = pytest.importorskip("distributed", reason="Dask's distributed is an optional extra")
+    from solver.simulate import cluster
+
+    items = [(i, bytes(2**19)) for i in range(90)]
+    with distributed.LocalCluster(n_workers=1, processes=False, dashboard_address=":0") as c:
+        with warnings.catch_warnings():
+            warnings.simplefilter("error", UserWarning)
+            out = dict(map_shared(half_a_megabyte, Counted(3), items, scheduler=c.scheduler_address))
+    assert out == {i: 3 * i + 2**19 for i in range(90)}
+    assert [[i for i, _ in p] for p in cluster.parts(list(enumerate(items[:9])))] == [[0, 1, 2], [3, 4, 5], [6, 7, 8]]
+
+
 def test_a_cluster_without_workers_fails_after_the_stated_wait(capsys: pytest.CaptureFixture[str]) -> None:
     """Issue 27: with every Dask worker gone the command waited silently, forever."""
     distributed = pytest.importorskip("distributed", reason="Dask's distributed is an optional extra")

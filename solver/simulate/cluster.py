@@ -38,6 +38,31 @@ S = TypeVar("S")
 DASK_CONNECT_TIMEOUT = "10s"
 POLL_SECONDS = 1.0
 """How often a run that is waiting for results looks at the cluster's workers."""
+MAX_TASK_BYTES = 2 * 2**20
+"""A batch whose tasks pickle to more than this many bytes goes to the cluster in consecutive parts
+(:func:`parts`): a Dask task carries its arguments through the scheduler, which warns past 10 MB (half
+a second of ``punto --shoes`` chunks is up to 19 MB of shoes)."""
+
+
+def parts(batch: list[tuple[int, T]], limit: int = MAX_TASK_BYTES) -> Iterator[list[tuple[int, T]]]:
+    """A batch cut into consecutive parts whose tasks pickle to at most ``limit`` bytes together (a
+    task larger than that alone is a part of its own).
+
+    >>> [[i for i, _ in p] for p in parts([(0, b"a" * 60), (1, b"b" * 60), (2, b"c")], limit=100)]
+    [[0], [1, 2]]
+    """
+    part: list[tuple[int, T]] = []
+    size = 0
+    for item in batch:
+        weight = len(pickle.dumps(item[1], protocol=pickle.HIGHEST_PROTOCOL))
+        if part and size + weight > limit:
+            yield part
+            part, size = [], 0
+        part.append(item)
+        size += weight
+    if part:
+        yield part
+
 
 _SHARED: dict[str, Any] = {}
 """In a worker: the shared values installed by plugins, by digest."""
@@ -171,8 +196,9 @@ def run_on_dask(
                 batch = batches.take(indexed)
                 if not batch:
                     break
-                f = client.submit(_run_dask_batch, fn, digest, [t for _, t in batch], pure=False)
-                pending[f] = [i for i, _ in batch]
+                for part in parts(batch):
+                    f = client.submit(_run_dask_batch, fn, digest, [t for _, t in part], pure=False)
+                    pending[f] = [i for i, _ in part]
             if not pending:
                 if batches.exhausted:
                     break
