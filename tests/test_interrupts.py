@@ -88,6 +88,19 @@ def _interrupt(
     return proc.returncode, err, kids
 
 
+def _python(code: str, timeout: float) -> subprocess.CompletedProcess[str]:
+    """``python -c CODE`` with this checkout on the path, its output captured."""
+    return subprocess.run(
+        [sys.executable, "-c", code],
+        cwd=ROOT,
+        env={**os.environ, "PYTHONPATH": str(ROOT)},
+        capture_output=True,
+        text=True,
+        timeout=timeout,
+        check=False,
+    )
+
+
 def _assert_interrupted(code: int, err: str, kids: list[int], what: str) -> None:
     assert code == 130 and err == "baccarat: interrupted\n", (what, code, err[-3000:])
     deadline = time.monotonic() + 10
@@ -159,15 +172,7 @@ def test_an_interrupt_python_cannot_raise_is_raised_again_not_printed() -> None:
     """Where a KeyboardInterrupt cannot propagate (a ctypes callback, a finaliser), Python printed
     "Exception ignored ..." with a traceback and dropped the interrupt, so the command went on
     compiling; now nothing is printed and the interrupt is raised in the main thread."""
-    done = subprocess.run(
-        [sys.executable, "-c", UNRAISABLE],
-        cwd=ROOT,
-        env={**os.environ, "PYTHONPATH": str(ROOT)},
-        capture_output=True,
-        text=True,
-        timeout=60,
-        check=False,
-    )
+    done = _python(UNRAISABLE, timeout=60)
     assert done.stdout.splitlines() == ["callback raised", "finaliser raised"], done.stdout + done.stderr
     assert done.stderr == ""
 
@@ -228,14 +233,7 @@ def test_an_interrupt_just_after_a_workers_start_stops_it_too() -> None:
     """A signal that lands after a worker's fork and before the pool has recorded the process (the
     window a SIGHUP sent as soon as the workers appear can hit): that worker is stopped with the others,
     and the run ends (multiprocessing would otherwise join it at exit, forever)."""
-    r = subprocess.run(
-        [sys.executable, "-c", INTERRUPTED_AT_START],
-        cwd=ROOT,
-        env={**os.environ, "PYTHONPATH": str(ROOT)},
-        capture_output=True,
-        text=True,
-        timeout=120,
-    )
+    r = _python(INTERRUPTED_AT_START, timeout=120)
     assert r.returncode == 0, r.stderr
     assert r.stdout.split() == ["2", "0"], r.stdout
 
@@ -261,14 +259,7 @@ def test_a_forked_worker_signalled_before_its_own_handlers_ends_quietly(signame:
     """A worker stopped (SIGTERM from its parent's interrupt) in the moment after its fork, while it still
     holds the parent's handler: it ends as the signal's default would, with no KeyboardInterrupt traceback
     from multiprocessing's bootstrap under the parent's one line (the CI failure of stop 35)."""
-    r = subprocess.run(
-        [sys.executable, "-c", SIGNALLED_BEFORE_ITS_HANDLERS % signame],
-        cwd=ROOT,
-        env={**os.environ, "PYTHONPATH": str(ROOT)},
-        capture_output=True,
-        text=True,
-        timeout=60,
-    )
+    r = _python(SIGNALLED_BEFORE_ITS_HANDLERS % signame, timeout=60)
     assert r.returncode == 0, r.stderr
     assert r.stdout.split() == [f"SIG{signame}"], r.stdout + r.stderr
     assert "Traceback" not in r.stderr, r.stderr

@@ -39,22 +39,27 @@ DASK_CONNECT_TIMEOUT = "10s"
 POLL_SECONDS = 1.0
 """How often a run that is waiting for results looks at the cluster's workers."""
 MAX_TASK_BYTES = 2 * 2**20
-"""A batch whose tasks pickle to more than this many bytes goes to the cluster in consecutive parts
+"""A batch whose tasks weigh more than this many bytes goes to the cluster in consecutive parts
 (:func:`parts`): a Dask task carries its arguments through the scheduler, which warns past 10 MB (half
 a second of ``punto --shoes`` chunks is up to 19 MB of shoes)."""
 
 
 def parts(batch: list[tuple[int, T]], limit: int = MAX_TASK_BYTES) -> Iterator[list[tuple[int, T]]]:
-    """A batch cut into consecutive parts whose tasks pickle to at most ``limit`` bytes together (a
-    task larger than that alone is a part of its own).
+    """A batch cut into consecutive parts whose tasks weigh at most ``limit`` bytes together, as Dask
+    weighs an object (:func:`dask.sizeof.sizeof`: an array's bytes, without pickling it); a task larger
+    than that alone is a part of its own.
 
-    >>> [[i for i, _ in p] for p in parts([(0, b"a" * 60), (1, b"b" * 60), (2, b"c")], limit=100)]
+    >>> import numpy as np
+    >>> tasks = [(0, np.zeros(8)), (1, np.zeros(8)), (2, np.zeros(1))]
+    >>> [[i for i, _ in p] for p in parts(tasks, limit=100)]
     [[0], [1, 2]]
     """
+    from dask.sizeof import sizeof
+
     part: list[tuple[int, T]] = []
     size = 0
     for item in batch:
-        weight = len(pickle.dumps(item[1], protocol=pickle.HIGHEST_PROTOCOL))
+        weight = sizeof(item[1])
         if part and size + weight > limit:
             yield part
             part, size = [], 0
